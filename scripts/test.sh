@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, then runs every test (unit and test bed)
+# and ends with the plain line "N passed, N failed".
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo"
+bash scripts/bootstrap.sh
+export PATH="$repo/node_modules/.bin:$PATH"
+t0=$(date +%s)
+mkdir -p test-results
+status=0
+node_modules/.bin/turbo run typecheck --output-logs=errors-only || status=$?
+vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+node test/scripts/summary.mjs test-results/vitest.json "$status" "$(( $(date +%s) - t0 ))"
