@@ -13,8 +13,12 @@ t0=$(date +%s)
 # npm packages: reinstall only when the lockfile changed since the last install.
 lock_sum=$(sha256sum package-lock.json | cut -c1-16)
 if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
-  say "installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  say "installing npm packages"
+  # `npm install`, not `npm ci`: the registry here lacks turbo's darwin/windows binaries, which `npm ci`
+  # insists on; the lockfile still pins every version. Install scripts run below, by hand, because native
+  # addons must be built against Node 22, not the system Node.
+  npm install --no-audit --no-fund --loglevel=error --ignore-scripts
+  npm rebuild node esbuild --loglevel=error
   node_version=$(node_modules/.bin/node --version)
   headers="$cache/node-headers/$node_version"
   if [ ! -f "$headers/include/node/node_version.h" ]; then
