@@ -1,1 +1,8 @@
-export {};
+// The NATS event bus: publish events, consume them through durable JetStream consumers as work-queue keys.
+export { connectEventBus } from './bus.js';
+export type { EventBus, EventBusOptions, EventSubscription, SubscribeOptions } from './bus.js';
+export type { EventHandler } from './consume.js';
+export type { NatsConnectionOptions } from './connection.js';
+export { eventsToKeys } from './keys.js';
+export { defaultEventStream, EventStreamSetupError } from './stream.js';
+export type { EventStreamOptions } from './stream.js';

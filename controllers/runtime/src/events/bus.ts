@@ -1,0 +1,105 @@
+// The event bus a controller holds: publish facts, subscribe to hints, survive NATS being away.
+// Events only make reconciles happen sooner; nothing here affects readiness.
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { ZkEvent } from '@zk-oam/apis';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { openNatsLink, type NatsConnectionOptions } from './connection.js';
+import { startConsumerLoop, type ConsumerLoop, type EventHandler } from './consume.js';
+import { eventBusMetrics } from './metrics.js';
+import { publishEvent } from './publish.js';
+import { defaultEventStream, ensureStream, type EventStreamOptions } from './stream.js';
+
+export interface EventBusOptions extends NatsConnectionOptions {
+  /** Defaults to defaultEventStream (ZKOAM_EVENTS on `zk.>`). */
+  stream?: EventStreamOptions;
+  registry: Registry;
+  log: Logger;
+  /** How long publish() and JetStream API calls wait for an answer; default 2000 ms. */
+  requestTimeoutMs?: number;
+}
+
+export interface SubscribeOptions {
+  /** Durable consumer name; one per controller, shared by its replicas. */
+  durable: string;
+  /** Defaults to the stream's subjects. */
+  filterSubjects?: string[];
+  /** Default `new`: a new consumer starts at the end of the stream (a starting controller lists anyway). */
+  deliverPolicy?: 'new' | 'all';
+  /** Called once per valid event; the message is acknowledged after it returns. */
+  handler: EventHandler;
+}
+
+export interface EventSubscription {
+  close(): Promise<void>;
+}
+
+export interface EventBus {
+  /** Publishes the event; never throws: failures are logged and counted. */
+  publish(event: ZkEvent): Promise<void>;
+  subscribe(options: SubscribeOptions): EventSubscription;
+  /** Stops every subscription and closes the connection. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
+const HANDLER_RETRY_MS = 1_000;
+const MAX_DELIVER = 5;
+const ACK_WAIT_MS = 30_000;
+
+/**
+ * Opens the bus without waiting for NATS: the connection is made (and re-made) in the background,
+ * the stream is ensured on every (re)connect, and publishes fail fast until then.
+ */
+export function connectEventBus(options: EventBusOptions): EventBus {
+  const log = options.log.child({ component: 'event-bus', client: options.name });
+  const metrics = eventBusMetrics(options.registry);
+  metrics.connected.set(0);
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const stream = options.stream ?? defaultEventStream;
+  const link = openNatsLink({
+    connection: options,
+    log,
+    metrics,
+    onConnected: async (connection) => {
+      await ensureStream(await jetstreamManager(connection, { timeout: timeoutMs }), stream);
+      log.info({ stream: stream.name }, 'event stream ready');
+    },
+  });
+  const loops = new Set<ConsumerLoop>();
+
+  return {
+    publish: (event) => publishEvent(event, { connection: link.current(), timeoutMs, metrics, log }),
+    subscribe: (subscription) => {
+      const loop = startConsumerLoop({
+        link,
+        stream,
+        consumer: {
+          durable: subscription.durable,
+          filterSubjects: subscription.filterSubjects ?? stream.subjects,
+          deliverPolicy: subscription.deliverPolicy ?? 'new',
+          maxDeliver: MAX_DELIVER,
+          ackWaitMs: ACK_WAIT_MS,
+        },
+        handler: subscription.handler,
+        metrics,
+        log,
+        requestTimeoutMs: timeoutMs,
+        retryHandlerAfterMs: HANDLER_RETRY_MS,
+      });
+      loops.add(loop);
+      return {
+        close: async () => {
+          loops.delete(loop);
+          await loop.stop();
+        },
+      };
+    },
+    close: async () => {
+      await Promise.all([...loops].map((loop) => loop.stop()));
+      loops.clear();
+      await link.close();
+      log.info('event bus closed');
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Pure parts of the event bus: client options, stream and consumer configs, retry pacing.
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from './backoff.js';
+import { natsClientOptions } from './connection.js';
+import { consumerConfig, streamConfig } from './stream.js';
+
+const consumer = { durable: 'scale', deliverPolicy: 'new', maxDeliver: 5, ackWaitMs: 30_000 } as const;
+
+describe('natsClientOptions', () => {
+  it('reconnects forever and passes credentials and TLS files through', () => {
+    expect(
+      natsClientOptions({
+        servers: 'nats://127.0.0.1:4222, nats://127.0.0.2:4222',
+        name: 'zk-scale',
+        user: 'zkoam',
+        password: 'secret',
+        tls: { caFile: '/tls/ca.crt' },
+      }),
+    ).toEqual({
+      servers: ['nats://127.0.0.1:4222', 'nats://127.0.0.2:4222'],
+      name: 'zk-scale',
+      user: 'zkoam',
+      pass: 'secret',
+      tls: { caFile: '/tls/ca.crt' },
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1_000,
+      timeout: 5_000,
+    });
+  });
+
+  it('sends no credentials when no user is configured', () => {
+    expect(natsClientOptions({ servers: 'nats://127.0.0.1:4222', name: 'zk' })).not.toHaveProperty('user');
+  });
+});
+
+describe('streamConfig', () => {
+  it('converts milliseconds to the nanoseconds JetStream expects', () => {
+    expect(streamConfig({ name: 'ZKOAM_EVENTS', subjects: ['zk.>'], maxAgeMs: 3_600_000, duplicateWindowMs: 120_000 })).toMatchObject({
+      name: 'ZKOAM_EVENTS',
+      subjects: ['zk.>'],
+      storage: 'file',
+      max_age: 3_600_000_000_000,
+      duplicate_window: 120_000_000_000,
+    });
+  });
+});
+
+describe('consumerConfig', () => {
+  it('uses the single filter subject every server understands for one subject', () => {
+    const config = consumerConfig({ ...consumer, filterSubjects: ['zk.>'] });
+    expect(config).toMatchObject({ durable_name: 'scale', ack_policy: 'explicit', deliver_policy: 'new', filter_subject: 'zk.>' });
+    expect(config).not.toHaveProperty('filter_subjects');
+  });
+
+  it('uses filter_subjects for several subjects', () => {
+    const config = consumerConfig({ ...consumer, deliverPolicy: 'all', filterSubjects: ['zk.a.>', 'zk.b.>'] });
+    expect(config).toMatchObject({ deliver_policy: 'all', filter_subjects: ['zk.a.>', 'zk.b.>'] });
+    expect(config).not.toHaveProperty('filter_subject');
+  });
+});
+
+describe('retryDelayMs', () => {
+  const policy = { baseMs: 250, maxMs: 30_000 };
+
+  it('doubles the ceiling per attempt and jitters within its upper half', () => {
+    expect(retryDelayMs(0, policy, () => 0)).toBe(125);
+    expect(retryDelayMs(0, policy, () => 1)).toBe(250);
+    expect(retryDelayMs(3, policy, () => 1)).toBe(2_000);
+  });
+
+  it('never waits longer than the maximum, however many attempts failed', () => {
+    expect(retryDelayMs(1_000, policy, () => 1)).toBe(30_000);
+  });
+});
