@@ -1,0 +1,9 @@
+// Runs real ZooKeeper ensembles locally, without Kubernetes, for tests of the ZooKeeper package.
+export {
+  startLocalEnsemble,
+  type LocalEnsemble,
+  type LocalEnsembleOptions,
+  type LocalMember,
+} from './ensemble.js';
+export { MemberNotServingError } from './wait.js';
+export { pollUntil, PollTimeoutError } from './poll.js';
