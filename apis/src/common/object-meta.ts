@@ -1,0 +1,33 @@
+// The parts of Kubernetes object metadata the controllers read; other metadata fields pass through untouched.
+import { z } from 'zod';
+
+/** An RFC 1123 DNS subdomain: names of most Kubernetes objects. */
+export const dnsSubdomainSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, 'expected a lowercase DNS subdomain');
+
+export const ownerReferenceSchema = z.looseObject({
+  apiVersion: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  controller: z.boolean().optional(),
+  blockOwnerDeletion: z.boolean().optional(),
+});
+
+export const objectMetaSchema = z.looseObject({
+  name: z.string(),
+  namespace: z.string().optional(),
+  uid: z.string().optional(),
+  resourceVersion: z.string().optional(),
+  generation: z.int().optional(),
+  creationTimestamp: z.string().optional(),
+  deletionTimestamp: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  annotations: z.record(z.string(), z.string()).optional(),
+  ownerReferences: z.array(ownerReferenceSchema).optional(),
+  finalizers: z.array(z.string()).optional(),
+});
+export type ObjectMeta = z.infer<typeof objectMetaSchema>;

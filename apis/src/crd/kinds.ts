@@ -1,0 +1,74 @@
+// The custom resource kinds this project defines, with what their CRDs add beyond the schema.
+import type { z } from 'zod';
+import type { KindInfo } from '../common/kind.js';
+import { ZOOKEEPER_ROLLING } from '../rolling/kind.js';
+import { rollingSpecSchema, rollingStatusSchema } from '../rolling/spec.js';
+import { ZOOKEEPER_SCALE } from '../scale/kind.js';
+import { scaleSpecSchema, scaleStatusSchema } from '../scale/spec.js';
+import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
+import { workloadSpecSchema } from '../workload/spec.js';
+import { workloadStatusSchema } from '../workload/status.js';
+import type { CustomResourceDefinitionVersion, PrinterColumn } from './types.js';
+
+export interface CustomResourceKind {
+  info: KindInfo;
+  scope: 'Namespaced' | 'Cluster';
+  spec: z.ZodType;
+  status?: z.ZodType;
+  scale?: NonNullable<CustomResourceDefinitionVersion['subresources']>['scale'];
+  printerColumns: PrinterColumn[];
+}
+
+const AGE: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
+const PHASE: PrinterColumn = { name: 'Phase', type: 'string', jsonPath: '.status.phase' };
+const WORKLOAD: PrinterColumn = { name: 'Workload', type: 'string', jsonPath: '.spec.workloadRef.name' };
+
+export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
+  {
+    info: ZOOKEEPER_WORKLOAD,
+    scope: 'Namespaced',
+    spec: workloadSpecSchema,
+    status: workloadStatusSchema,
+    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' },
+    printerColumns: [
+      { name: 'Ready', type: 'integer', jsonPath: '.status.readyReplicas', description: 'Members serving and synced' },
+      { name: 'Members', type: 'integer', jsonPath: '.status.replicas', description: 'Members in the committed configuration' },
+      { name: 'Desired', type: 'integer', jsonPath: '.spec.replicas', description: 'Desired members' },
+      { name: 'Leader', type: 'string', jsonPath: '.status.leader' },
+      PHASE,
+      { name: 'Version', type: 'string', jsonPath: '.spec.image.tag', priority: 1 },
+      { name: 'Config', type: 'string', jsonPath: '.status.configVersion', priority: 1, description: 'Committed dynamic config version' },
+      AGE,
+    ],
+  },
+  {
+    info: ZOOKEEPER_SCALE,
+    scope: 'Namespaced',
+    spec: scaleSpecSchema,
+    status: scaleStatusSchema,
+    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' },
+    printerColumns: [
+      WORKLOAD,
+      { name: 'Current', type: 'integer', jsonPath: '.status.replicas' },
+      { name: 'Target', type: 'integer', jsonPath: '.spec.replicas' },
+      PHASE,
+      { name: 'Step', type: 'string', jsonPath: '.status.step.pod', description: 'Member being added or removed' },
+      AGE,
+    ],
+  },
+  {
+    info: ZOOKEEPER_ROLLING,
+    scope: 'Namespaced',
+    spec: rollingSpecSchema,
+    status: rollingStatusSchema,
+    printerColumns: [
+      WORKLOAD,
+      { name: 'Updated', type: 'integer', jsonPath: '.status.updatedReplicas' },
+      { name: 'Pending', type: 'integer', jsonPath: '.status.pendingReplicas' },
+      PHASE,
+      { name: 'Pod', type: 'string', jsonPath: '.status.currentPod', priority: 1, description: 'Pod being restarted' },
+      { name: 'Paused', type: 'boolean', jsonPath: '.spec.paused', priority: 1 },
+      AGE,
+    ],
+  },
+];

@@ -1,0 +1,44 @@
+// spec and status of a ZookeeperRolling trait: leader-aware restarts, followers first and the leader last.
+import { z } from 'zod';
+import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
+import { stepTimeoutSecondsSchema, workloadRefSchema } from '../common/workload-ref.js';
+
+export const rollingSpecSchema = z
+  .object({
+    workloadRef: workloadRefSchema,
+    maxUnavailable: z
+      .int()
+      .min(1)
+      .max(15)
+      .default(1)
+      .describe('Members restarted at once; never more than keeps a quorum up, whatever is set here.'),
+    restartTrigger: z
+      .string()
+      .max(253)
+      .optional()
+      .describe('Change this (a timestamp or nonce) to restart every member without a template change.'),
+    paused: z.boolean().default(false).describe('Finish the pod in progress, then start no other.'),
+    stepTimeoutSeconds: stepTimeoutSecondsSchema,
+  })
+  .describe('How outdated members are restarted.');
+export type ZookeeperRollingSpec = z.infer<typeof rollingSpecSchema>;
+
+export const ROLLING_PHASES = ['Idle', 'Rolling', 'Paused', 'Blocked', 'Completed'] as const;
+export type RollingPhase = (typeof ROLLING_PHASES)[number];
+
+export const rollingStatusSchema = z
+  .object({
+    observedGeneration: observedGenerationSchema.optional(),
+    phase: z.enum(ROLLING_PHASES).optional(),
+    targetRevision: z.string().optional().describe('StatefulSet revision pods are being moved to.'),
+    observedRestartTrigger: z.string().max(253).optional().describe('The restartTrigger the current or last rollout answered.'),
+    updatedReplicas: z.int().min(0).optional().describe('Pods at the target revision and restart trigger.'),
+    pendingReplicas: z.int().min(0).optional().describe('Pods still to restart.'),
+    currentPod: z.string().optional().describe('Pod being restarted now.'),
+    leaderRestarted: z.boolean().optional().describe('Whether the leader has been restarted in this rollout.'),
+    startedAt: z.iso.datetime().optional(),
+    completedAt: z.iso.datetime().optional(),
+    conditions: conditionsSchema.optional(),
+  })
+  .describe('Progress of the rollout.');
+export type ZookeeperRollingStatus = z.infer<typeof rollingStatusSchema>;

@@ -1,0 +1,4 @@
+// ZookeeperScale: the trait that changes ensemble membership safely.
+export * from './kind.js';
+export * from './resource.js';
+export * from './spec.js';

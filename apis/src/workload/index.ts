@@ -1,0 +1,9 @@
+// ZookeeperWorkload: the ensemble as an OAM workload.
+export * from './example.js';
+export * from './kind.js';
+export * from './placement.js';
+export * from './resource.js';
+export * from './resources.js';
+export * from './spec.js';
+export * from './status.js';
+export * from './zoo-config.js';

@@ -1,0 +1,106 @@
+// spec of a ZookeeperWorkload: what ensemble a person asks for.
+import { z } from 'zod';
+import { dnsSubdomainSchema } from '../common/object-meta.js';
+import { compareQuantities, quantitySchema } from '../common/quantity.js';
+import { maxProperties, withCel } from '../common/structural.js';
+import { placementSchema, podSecurityContextSchema } from './placement.js';
+import { jvmSchema, resourcesSchema } from './resources.js';
+import { zooConfigSchema } from './zoo-config.js';
+
+export const imageSchema = z
+  .object({
+    repository: z.string().min(1).max(512).default('zookeeper').describe('Image repository.'),
+    tag: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'expected an image tag')
+      .default('3.8.4')
+      .describe('Image tag: the ZooKeeper version (3.5.3 or later, for dynamic reconfiguration).'),
+    digest: z
+      .string()
+      .regex(/^sha256:[a-f0-9]{64}$/, 'expected sha256:<64 hex digits>')
+      .optional()
+      .describe('Pins the image by digest; the tag then only documents the version.'),
+    pullPolicy: z.enum(['Always', 'IfNotPresent', 'Never']).default('IfNotPresent'),
+    pullSecrets: z.array(z.object({ name: dnsSubdomainSchema })).max(16).optional(),
+  })
+  .describe('The ZooKeeper container image.');
+
+export const storageSchema = z
+  .object({
+    size: quantitySchema.default('1Gi').describe('Size of each member\'s data volume.'),
+    storageClassName: z.string().max(253).optional().describe('StorageClass of the data volumes; the cluster default when absent.'),
+    reclaimPolicy: z
+      .enum(['Retain', 'Delete'])
+      .default('Retain')
+      .describe('What happens to the data volumes when the workload is deleted.'),
+  })
+  .describe('Persistent data of each member (snapshots, transaction logs, dynamic config).');
+
+export const metricsSchema = z
+  .object({
+    enabled: z
+      .boolean()
+      .default(false)
+      .describe('Enable ZooKeeper\'s Prometheus metrics provider (the image must ship it); ServiceMonitor and PrometheusRule follow when their CRDs exist.'),
+    port: z.int().min(1024).max(65_535).default(7000),
+  })
+  .describe('Prometheus metrics.');
+
+export const clientServiceSchema = z
+  .object({
+    type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer']).default('ClusterIP'),
+    port: z.int().min(1).max(65_535).default(2181),
+    annotations: maxProperties(z.record(z.string(), z.string()), 64).optional(),
+  })
+  .describe('The Service clients connect to.');
+
+export const workloadSpecSchema = withCel(
+  z
+    .object({
+      image: imageSchema.prefault({}),
+      replicas: z
+        .int()
+        .min(1)
+        .max(31)
+        .default(3)
+        .describe('Number of members. Odd sizes are recommended: 3 tolerates one failure, 5 two. Owned by a bound ZookeeperScale.'),
+      resources: resourcesSchema.optional(),
+      jvm: jvmSchema.optional(),
+      storage: storageSchema.prefault({}),
+      config: zooConfigSchema.prefault({}),
+      metrics: metricsSchema.prefault({}),
+      placement: placementSchema.prefault({}),
+      podSecurityContext: podSecurityContextSchema.optional(),
+      clientService: clientServiceSchema.prefault({}),
+      superuserSecretRef: z
+        .object({ name: dnsSubdomainSchema })
+        .optional()
+        .describe('Secret holding the ZooKeeper superuser credentials used for reconfig. Created by the operator when absent.'),
+    })
+    .superRefine((spec, context) => {
+      const heap = spec.jvm?.heap;
+      const memoryLimit = spec.resources?.limits?.memory;
+      if (heap !== undefined && memoryLimit !== undefined && compareQuantities(heap, memoryLimit) >= 0) {
+        context.addIssue({
+          code: 'custom',
+          path: ['jvm', 'heap'],
+          input: heap,
+          message: `expected below the memory limit ${String(memoryLimit)}`,
+        });
+      }
+    })
+    .describe('The desired ensemble.'),
+  {
+    rule:
+      '!has(self.jvm) || !has(self.jvm.heap) || !has(self.resources) || !has(self.resources.limits) || ' +
+      '!has(self.resources.limits.memory) || ' +
+      'quantity(string(self.jvm.heap)).compareTo(quantity(string(self.resources.limits.memory))) < 0',
+    message: 'the JVM heap must be below the memory limit',
+    fieldPath: '.jvm.heap',
+  },
+);
+export type ZookeeperWorkloadSpec = z.infer<typeof workloadSpecSchema>;
+/** A spec as a person writes it: defaults not yet applied. */
+export type ZookeeperWorkloadSpecInput = z.input<typeof workloadSpecSchema>;
