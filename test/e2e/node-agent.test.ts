@@ -1,0 +1,161 @@
+// The bed's node agent runs real ZooKeeper processes for the pods of a StatefulSet, keeps their data across pod
+// deletion, and reclaims volume directories once their claims are deleted.
+import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import ZooKeeper from 'zookeeper';
+import { eventually } from '../src/agent/fixtures/eventually.js';
+import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
+import { isAlive } from '../src/bed/index.js';
+
+const bed = inject('bed');
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const core = kubeConfig.makeApiClient(CoreV1Api);
+const apps = kubeConfig.makeApiClient(AppsV1Api);
+const namespaces: string[] = [];
+
+async function createNamespace(prefix: string): Promise<string> {
+  const name = `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+  await core.createNamespace({ body: { metadata: { name } } });
+  namespaces.push(name);
+  return name;
+}
+
+afterEach(async () => {
+  for (const name of namespaces.splice(0)) {
+    await core.deleteNamespace({ name });
+    await eventually(`namespace ${name} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== name) || undefined, 180_000, 2_000);
+  }
+});
+
+async function createEnsemble(namespace: string, replicas: number): Promise<void> {
+  const { configMap, service, statefulSet } = ensembleObjects(namespace, replicas);
+  await core.createNamespacedConfigMap({ namespace, body: configMap });
+  await core.createNamespacedService({ namespace, body: service });
+  await apps.createNamespacedStatefulSet({ namespace, body: statefulSet });
+}
+
+function isReady(pod: V1Pod): boolean {
+  return pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+}
+
+/** Waits until `count` pods of the ensemble are Ready, and returns them by name. */
+async function readyPods(namespace: string, count: number): Promise<Map<string, V1Pod>> {
+  return eventually(
+    `${count} ready ZooKeeper pods in ${namespace}`,
+    async () => {
+      const pods = (await core.listNamespacedPod({ namespace, labelSelector: `app=${ensembleName}` })).items;
+      const ready = pods.filter((pod) => isReady(pod) && pod.metadata?.deletionTimestamp === undefined);
+      return ready.length === count ? new Map(ready.map((pod) => [pod.metadata?.name ?? '', pod])) : undefined;
+    },
+    300_000,
+    2_000,
+  );
+}
+
+async function modes(pods: Iterable<V1Pod>): Promise<string[]> {
+  const answers = await Promise.all([...pods].map((pod) => fourLetterWord(pod.status?.podIP ?? '', 2181, 'srvr')));
+  return answers.map((answer) => parseSrvr(answer).mode).sort();
+}
+
+function pidOf(pod: V1Pod): number {
+  const containerID = pod.status?.containerStatuses?.[0]?.containerID ?? '';
+  return Number(containerID.replace('bed://', ''));
+}
+
+async function claimDirectory(namespace: string, claim: string): Promise<{ volumeName: string; path: string }> {
+  const volumeName = (await core.readNamespacedPersistentVolumeClaim({ namespace, name: claim })).spec?.volumeName ?? '';
+  const path = (await core.readPersistentVolume({ name: volumeName })).spec?.hostPath?.path ?? '';
+  return { volumeName, path };
+}
+
+async function withZooKeeper<T>(connect: string, use: (zk: ZooKeeper) => Promise<T>): Promise<T> {
+  const zk = new ZooKeeper({ connect, timeout: 10_000, debug_level: 0, host_order_deterministic: false });
+  const connected = new Promise<void>((resolve) => zk.once('connect', () => resolve()));
+  zk.init({});
+  await connected;
+  try {
+    return await use(zk);
+  } finally {
+    zk.close();
+  }
+}
+
+describe('the bed node agent', () => {
+  it('runs three ZooKeeper pods as local servers that form one quorum over their pod IPs', async () => {
+    const namespace = await createNamespace('agent-quorum');
+    await createEnsemble(namespace, 3);
+
+    const pods = await readyPods(namespace, 3);
+
+    const nodes = new Set([...pods.values()].map((pod) => pod.spec?.nodeName));
+    expect(nodes.size).toBe(3);
+    expect([...pods.values()].every((pod) => pod.status?.podIP?.startsWith('127.'))).toBe(true);
+    expect(await modes(pods.values())).toEqual(['follower', 'follower', 'leader']);
+  });
+
+  it('stops a deleted pod, and its StatefulSet replacement rejoins the quorum with the same data directory', async () => {
+    const namespace = await createNamespace('agent-rejoin');
+    await createEnsemble(namespace, 3);
+    const before = await readyPods(namespace, 3);
+    const connect = [...before.values()].map((pod) => `${pod.status?.podIP ?? ''}:2181`).join(',');
+    await withZooKeeper(connect, (zk) => zk.create('/written-before', 'kept', 0));
+    const victim = before.get(`${ensembleName}-1`);
+    const oldPid = victim === undefined ? 0 : pidOf(victim);
+    expect(isAlive(oldPid)).toBe(true);
+    const volume = await claimDirectory(namespace, `data-${ensembleName}-1`);
+    await writeFile(join(volume.path, 'marker'), 'from the first pod');
+
+    await core.deleteNamespacedPod({ namespace, name: `${ensembleName}-1` });
+
+    await eventually('the deleted pod to stop its process', async () => (isAlive(oldPid) ? undefined : true), 60_000, 500);
+    const after = await eventually(
+      'a replacement pod that is ready',
+      async () => {
+        const pods = await readyPods(namespace, 3);
+        const replacement = pods.get(`${ensembleName}-1`);
+        return replacement?.metadata?.uid !== victim?.metadata?.uid ? pods : undefined;
+      },
+      300_000,
+      2_000,
+    );
+    const replacement = after.get(`${ensembleName}-1`);
+    expect(replacement?.status?.podIP).toBe(victim?.status?.podIP);
+    expect(await claimDirectory(namespace, `data-${ensembleName}-1`)).toEqual(volume);
+    expect(existsSync(join(volume.path, 'marker'))).toBe(true);
+    expect(await modes(after.values())).toEqual(['follower', 'follower', 'leader']);
+    const data = await withZooKeeper(`${replacement?.status?.podIP ?? ''}:2181`, async (zk) => zk.get('/written-before', false));
+    expect(String(data[1])).toBe('kept');
+  });
+
+  it('removes a volume directory and its PV once the claim is deleted after its pod', async () => {
+    const namespace = await createNamespace('agent-reclaim');
+    await createEnsemble(namespace, 1);
+    await eventually('the single-member ensemble to run', async () => {
+      const pod = (await core.listNamespacedPod({ namespace })).items[0];
+      return pod?.status?.containerStatuses?.[0]?.state?.running === undefined ? undefined : pod;
+    }, 300_000, 2_000);
+    const volume = await claimDirectory(namespace, `data-${ensembleName}-0`);
+    expect(existsSync(join(volume.path, 'data', 'myid'))).toBe(true);
+
+    await apps.patchNamespacedStatefulSetScale(
+      { namespace, name: ensembleName, body: { spec: { replicas: 0 } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+    await eventually('the pod to be gone', async () => ((await core.listNamespacedPod({ namespace })).items.length === 0 ? true : undefined), 120_000, 1_000);
+    expect(existsSync(volume.path)).toBe(true);
+    await core.deleteNamespacedPersistentVolumeClaim({ namespace, name: `data-${ensembleName}-0` });
+
+    await eventually('the volume directory to be removed', async () => (existsSync(volume.path) ? undefined : true), 120_000, 1_000);
+    await eventually(
+      'the PV to be deleted',
+      async () => ((await core.listPersistentVolume()).items.some((pv) => pv.metadata?.name === volume.volumeName) ? undefined : true),
+      120_000,
+      1_000,
+    );
+  });
+});

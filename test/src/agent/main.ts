@@ -1,0 +1,62 @@
+// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c`; runs until SIGTERM/SIGINT.
+import { KubeConfig } from '@kubernetes/client-node';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { startAgent } from './agent.js';
+
+const argsSchema = z.object({
+  kubeconfig: z.string().min(1),
+  dir: z.string().min(1),
+  nodes: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== '')),
+});
+
+/**
+ * Debian's ZooKeeper: zkEnv.sh puts the conf dir and the one jar (whose manifest lists its dependencies) on the
+ * classpath; slf4j-simple is added because the manifest names no logging binding, and without one the server is silent.
+ */
+const debianZooKeeperClasspath = '/etc/zookeeper/conf:/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-simple.jar';
+const debianJavaHome = '/usr/lib/jvm/default-java';
+
+function envOverrides(): Record<string, string> {
+  const javaHome = process.env['JAVA_HOME'] ?? (existsSync(debianJavaHome) ? debianJavaHome : undefined);
+  return {
+    PATH: process.env['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
+    ZOOKEEPER_CLASSPATH: debianZooKeeperClasspath,
+    ZOOKEEPER_HOME: '/usr/share/zookeeper',
+    ...(javaHome === undefined ? {} : { JAVA_HOME: javaHome }),
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { kubeconfig: { type: 'string' }, dir: { type: 'string' }, nodes: { type: 'string' } } });
+  const args = argsSchema.parse(values);
+  const log = pino({ name: 'bed-node-agent', level: process.env['LOG_LEVEL'] ?? 'info' });
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(args.kubeconfig);
+  const agent = await startAgent({ kubeConfig, dir: resolve(args.dir), nodeNames: args.nodes, envOverrides: envOverrides(), log });
+  const shutdown = (signal: string): void => {
+    log.info({ signal }, 'signal received');
+    agent.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'stopping the agent failed');
+        process.exit(1);
+      },
+    );
+  };
+  // Last resort for "one bad pod never crashes the agent": every known path catches, this logs what slipped through.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('bed node agent failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+// Writes a pod's status subresource: one write at a time, only when it changed, tolerating a pod gone or replaced.
+import { PatchStrategy, setHeaderOptions, type CoreV1Api, type V1Pod, type V1PodCondition } from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import { apiStatusCode, describeError } from './api-errors.js';
+import { pause } from './backoff.js';
+import type { ReportedPodStatus } from './pod-status.js';
+
+const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+const retryMs = 1_000;
+
+export class PodStatusWriter {
+  private readonly name: string;
+  private readonly namespace: string;
+  private readonly uid: string | undefined;
+  private readonly closed = new AbortController();
+  private conditions: V1PodCondition[];
+  private lastWritten = '';
+  private dirty = false;
+  private writing: Promise<void> | undefined;
+
+  /** `render` gets the conditions last written, so unchanged conditions keep their transition times. */
+  constructor(
+    private readonly core: CoreV1Api,
+    pod: V1Pod,
+    private readonly log: Logger,
+    private readonly render: (previous: readonly V1PodCondition[]) => ReportedPodStatus,
+  ) {
+    this.name = pod.metadata?.name ?? '';
+    this.namespace = pod.metadata?.namespace ?? '';
+    this.uid = pod.metadata?.uid;
+    this.conditions = pod.status?.conditions ?? [];
+  }
+
+  /** Schedules a write of the current status; requests during a write fold into one follow-up write. */
+  request(): void {
+    this.dirty = true;
+    this.writing ??= this.writeWhileDirty().finally(() => {
+      this.writing = undefined;
+    });
+  }
+
+  /** No writes after this: the pod is being stopped or deleted. */
+  close(): void {
+    this.closed.abort();
+  }
+
+  private async writeWhileDirty(): Promise<void> {
+    while (this.dirty && !this.closed.signal.aborted) {
+      this.dirty = false;
+      const status = this.render(this.conditions);
+      const serialised = JSON.stringify(status);
+      if (serialised === this.lastWritten) {
+        continue;
+      }
+      try {
+        // The uid in the patch makes the apiserver refuse (422) to write onto a newer pod of the same name.
+        await this.core.patchNamespacedPodStatus({ name: this.name, namespace: this.namespace, body: { metadata: { uid: this.uid }, status } }, mergePatch);
+        this.lastWritten = serialised;
+        this.conditions = status.conditions;
+        this.log.debug({ phase: status.phase, ready: status.containerStatuses[0]?.ready }, 'pod status written');
+      } catch (error) {
+        const code = apiStatusCode(error);
+        if (code === 404 || code === 422) {
+          this.log.debug({ code }, 'pod status not written: pod gone or replaced');
+          return;
+        }
+        this.log[code === 409 ? 'debug' : 'warn']({ err: describeError(error) }, 'writing pod status failed; retrying');
+        this.dirty = true;
+        await pause(retryMs, this.closed.signal);
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// Renders the pod status the agent reports (phase, conditions, IPs, container status) from what it observed.
+import type { V1ContainerState, V1ContainerStatus, V1Pod, V1PodCondition } from '@kubernetes/client-node';
+import type { ContainerSnapshot, ContainerState } from './container-process.js';
+
+export interface ObservedPod {
+  podIP: string;
+  hostIP: string;
+  startTime: Date;
+  /** Undefined while volumes and env are being prepared. */
+  container?: ContainerSnapshot;
+  /** Why the container cannot be created yet (CreateContainerConfigError, ...). */
+  waitingReason?: { reason: string; message: string };
+  ready: boolean;
+}
+
+/** The status subresource body: the whole status the agent owns, so a merge patch replaces its lists. */
+export interface ReportedPodStatus {
+  phase: string;
+  conditions: V1PodCondition[];
+  podIP: string;
+  podIPs: { ip: string }[];
+  hostIP: string;
+  hostIPs: { ip: string }[];
+  startTime: Date;
+  containerStatuses: V1ContainerStatus[];
+}
+
+export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: readonly V1PodCondition[]): ReportedPodStatus {
+  const first = pod.spec?.containers[0];
+  const state = observed.container?.state ?? { kind: 'waiting', ...(observed.waitingReason ?? { reason: 'ContainerCreating', message: '' }) };
+  const running = state.kind === 'running';
+  const ready = running && observed.ready;
+  const containerStatus: V1ContainerStatus = {
+    name: first?.name ?? 'main',
+    image: first?.image ?? '',
+    imageID: '',
+    containerID: observed.container?.pid === undefined ? undefined : `bed://${observed.container.pid}`,
+    ready,
+    started: running,
+    restartCount: observed.container?.restartCount ?? 0,
+    state: renderState(state),
+    lastState: observed.container?.lastTerminated === undefined || state.kind === 'terminated' ? {} : renderState(observed.container.lastTerminated),
+  };
+  const conditions = [
+    condition('PodScheduled', true, previous),
+    condition('Initialized', true, previous),
+    condition('ContainersReady', ready, previous),
+    condition('Ready', ready, previous),
+  ];
+  return {
+    phase: renderPhase(state, pod.spec?.restartPolicy),
+    conditions,
+    podIP: observed.podIP,
+    podIPs: [{ ip: observed.podIP }],
+    hostIP: observed.hostIP,
+    hostIPs: [{ ip: observed.hostIP }],
+    startTime: observed.startTime,
+    containerStatuses: [containerStatus],
+  };
+}
+
+function renderPhase(state: ContainerState, restartPolicy: string | undefined): string {
+  if (state.kind === 'running') {
+    return 'Running';
+  }
+  if (state.kind === 'terminated' && restartPolicy === 'Never') {
+    return state.exitCode === 0 ? 'Succeeded' : 'Failed';
+  }
+  if (state.kind === 'terminated' && restartPolicy === 'OnFailure' && state.exitCode === 0) {
+    return 'Succeeded';
+  }
+  return state.kind === 'waiting' && state.reason !== 'CrashLoopBackOff' ? 'Pending' : 'Running';
+}
+
+function renderState(state: ContainerState): V1ContainerState {
+  switch (state.kind) {
+    case 'waiting':
+      return { waiting: { reason: state.reason, message: state.message || undefined } };
+    case 'running':
+      return { running: { startedAt: state.startedAt } };
+    case 'terminated':
+      return {
+        terminated: {
+          exitCode: state.exitCode,
+          signal: undefined,
+          reason: state.reason,
+          startedAt: state.startedAt,
+          finishedAt: state.finishedAt,
+        },
+      };
+  }
+}
+
+/** Keeps lastTransitionTime when the condition's status did not change. */
+function condition(type: string, value: boolean, previous: readonly V1PodCondition[]): V1PodCondition {
+  const status = value ? 'True' : 'False';
+  const before = previous.find((candidate) => candidate.type === type);
+  const lastTransitionTime = before?.status === status && before.lastTransitionTime !== undefined ? before.lastTransitionTime : new Date();
+  return { type, status, lastTransitionTime };
+}

@@ -1,0 +1,240 @@
+// One pod's life on a bed node: prepare volumes and env, run and probe the container, report status, stop on delete.
+import type { CoreV1Api, V1Container, V1Pod } from '@kubernetes/client-node';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { describeError, isConflict, isNotFound } from './api-errors.js';
+import { backoffDelay, pause, restartBackoff } from './backoff.js';
+import { ContainerProcess, type ContainerLaunch, type RestartPolicy } from './container-process.js';
+import { commandLine, LaunchError, probeCommandLine, processEnv, type HostEnvironment } from './pod-launch.js';
+import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
+import { renderPodStatus, type ObservedPod } from './pod-status.js';
+import { PodStatusWriter } from './pod-status-writer.js';
+import type { PidRegistry } from './pid-registry.js';
+import { ProbeLoop, type ProbeContext } from './probe.js';
+import { ClaimNotReadyError } from './volume-sources.js';
+import { containerPathMappings, materialiseVolumes, type VolumeSourceReader } from './volumes.js';
+
+export interface PodWorkerDeps {
+  core: CoreV1Api;
+  hostIP: string;
+  nodeAllocatable: Readonly<Record<string, string>>;
+  podsDir: string;
+  host: HostEnvironment;
+  pids: PidRegistry;
+  volumes: VolumeSourceReader;
+  /** Resolves once the hosts file lists this pod, so its peers' names resolve from the first start. */
+  hostsReady(): Promise<void>;
+}
+
+export class PodWorker {
+  private readonly stopping = new AbortController();
+  private readonly startTime = new Date();
+  private readonly log: Logger;
+  private readonly key: string;
+  private container: ContainerProcess | undefined;
+  private probes: ProbeLoop[] = [];
+  private ready = false;
+  private waitingReason: ObservedPod['waitingReason'];
+  private readonly status: PodStatusWriter;
+  private shutdown: Promise<void> | undefined;
+
+  constructor(
+    private pod: V1Pod,
+    private readonly podIP: string,
+    private readonly deps: PodWorkerDeps,
+    log: Logger,
+    private readonly onFinished: () => void,
+  ) {
+    this.key = `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
+    this.log = log.child({ pod: this.key, uid: pod.metadata?.uid });
+    this.status = new PodStatusWriter(deps.core, pod, this.log, (previous) => renderPodStatus(this.pod, this.observed(), previous));
+  }
+
+  start(): void {
+    this.update(this.pod);
+    if (this.shutdown === undefined) {
+      void this.prepareAndRun();
+    }
+  }
+
+  update(pod: V1Pod): void {
+    this.pod = pod;
+    if (pod.metadata?.deletionTimestamp !== undefined) {
+      this.stop('pod is being deleted', true).catch((error: unknown) => this.log.error({ err: error }, 'stopping the deleted pod failed'));
+    } else {
+      this.requestStatus();
+    }
+  }
+
+  /** Stops the container (SIGTERM, grace, SIGKILL); with `deletePod`, then removes the pod as kubelet does. */
+  stop(reason: string, deletePod: boolean, graceMs = this.graceMs()): Promise<void> {
+    this.shutdown ??= this.runShutdown(reason, deletePod, graceMs);
+    return this.shutdown;
+  }
+
+  private async runShutdown(reason: string, deletePod: boolean, graceMs: number): Promise<void> {
+    this.log.info({ reason, graceMs }, 'stopping pod');
+    this.stopping.abort();
+    this.status.close();
+    this.stopProbes();
+    await this.container?.stop(graceMs);
+    if (deletePod) {
+      await this.deletePod();
+    }
+    this.log.info('pod stopped');
+    this.onFinished();
+  }
+
+  private graceMs(): number {
+    return (this.pod.metadata?.deletionGracePeriodSeconds ?? this.pod.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+  }
+
+  private async deletePod(): Promise<void> {
+    const uid = this.pod.metadata?.uid;
+    try {
+      await this.deps.core.deleteNamespacedPod({
+        name: this.pod.metadata?.name ?? '',
+        namespace: this.pod.metadata?.namespace ?? '',
+        gracePeriodSeconds: 0,
+        body: { gracePeriodSeconds: 0, preconditions: { uid } },
+      });
+      this.log.info('pod deleted after its container stopped');
+    } catch (error) {
+      if (isNotFound(error) || isConflict(error)) {
+        return;
+      }
+      this.log.error({ err: describeError(error) }, 'final pod delete failed');
+    }
+  }
+
+  private async prepareAndRun(): Promise<void> {
+    for (let attempt = 1; !this.stopping.signal.aborted; attempt += 1) {
+      try {
+        const container = await this.prepare();
+        if (!this.stopping.signal.aborted) {
+          this.container = container;
+          container.start();
+        }
+        return;
+      } catch (error) {
+        const delay = backoffDelay(restartBackoff, attempt);
+        this.log.warn({ err: describeError(error), delayMs: delay }, 'preparing the container failed; retrying');
+        // Waiting for a claim to bind is normal start-up; anything else is a configuration problem of the pod.
+        const reason = error instanceof ClaimNotReadyError ? 'ContainerCreating' : 'CreateContainerConfigError';
+        this.waitingReason = { reason, message: describeError(error) };
+        this.requestStatus();
+        await pause(delay, this.stopping.signal);
+      }
+    }
+  }
+
+  private async prepare(): Promise<ContainerProcess> {
+    const container = this.pod.spec?.containers[0];
+    if (container === undefined) {
+      throw new LaunchError('pod has no containers');
+    }
+    const podDir = join(this.deps.podsDir, this.key.replace('/', '_'));
+    await mkdir(podDir, { recursive: true });
+    this.log.info({ podDir }, 'materialising volumes');
+    const volumeDirs = await materialiseVolumes(this.pod, join(podDir, 'volumes'), this.deps.volumes);
+    const mappings = containerPathMappings(container, volumeDirs);
+    const containerEnv = resolveEnv(this.pod, container, await this.readEnvSources(container), {
+      podIP: this.podIP,
+      hostIP: this.deps.hostIP,
+      nodeAllocatable: this.deps.nodeAllocatable,
+    });
+    const env = processEnv(this.pod, containerEnv, mappings, this.deps.host, podDir);
+    const [command = '', ...args] = commandLine(container, containerEnv, mappings);
+    await this.deps.hostsReady();
+    const launch: ContainerLaunch = { command, args, env, cwd: podDir, logFile: join(podDir, 'container.log') };
+    const probeContext: ProbeContext = {
+      podIP: this.podIP,
+      ports: container.ports ?? [],
+      execLaunch: (words) => {
+        const [probeCommand = '', ...probeArgs] = probeCommandLine(words, mappings);
+        return { command: probeCommand, args: probeArgs, env, cwd: podDir };
+      },
+    };
+    return new ContainerProcess(launch, restartPolicyOf(this.pod), this.log, {
+      onChange: () => this.requestStatus(),
+      onStarted: async (pid) => {
+        this.startProbes(container, probeContext);
+        await this.deps.pids.record(this.key, pid);
+      },
+      onExited: async () => {
+        this.stopProbes();
+        await this.deps.pids.forget(this.key);
+      },
+    });
+  }
+
+  private async readEnvSources(container: V1Container): Promise<EnvSources> {
+    const namespace = this.pod.metadata?.namespace ?? '';
+    const references = envReferences(container);
+    const configMaps = new Map<string, Record<string, string>>();
+    const secrets = new Map<string, Record<string, string>>();
+    for (const name of references.configMaps) {
+      const data = await this.deps.volumes.configMap(namespace, name);
+      if (data !== undefined) configMaps.set(name, decode(data));
+    }
+    for (const name of references.secrets) {
+      const data = await this.deps.volumes.secret(namespace, name);
+      if (data !== undefined) secrets.set(name, decode(data));
+    }
+    return { configMaps, secrets };
+  }
+
+  /** Probes restart with each container start, so a restarted container is not Ready until its probe passes again. */
+  private startProbes(container: V1Container, context: ProbeContext): void {
+    this.stopProbes();
+    this.ready = container.readinessProbe === undefined;
+    if (container.readinessProbe !== undefined) {
+      this.probes.push(
+        new ProbeLoop(container.readinessProbe, context, false, this.log.child({ probe: 'readiness' }), (healthy) => {
+          this.ready = healthy;
+          this.requestStatus();
+        }),
+      );
+    }
+    if (container.livenessProbe !== undefined) {
+      this.probes.push(
+        new ProbeLoop(container.livenessProbe, context, true, this.log.child({ probe: 'liveness' }), (healthy) => {
+          if (!healthy) this.container?.restart('liveness probe failed');
+        }),
+      );
+    }
+    for (const probe of this.probes) probe.start();
+    this.requestStatus();
+  }
+
+  private stopProbes(): void {
+    for (const probe of this.probes) probe.stop();
+    this.probes = [];
+    this.ready = false;
+  }
+
+  private requestStatus(): void {
+    this.status.request();
+  }
+
+  private observed(): ObservedPod {
+    return {
+      podIP: this.podIP,
+      hostIP: this.deps.hostIP,
+      startTime: this.startTime,
+      container: this.container?.snapshot(),
+      waitingReason: this.waitingReason,
+      ready: this.ready,
+    };
+  }
+}
+
+function restartPolicyOf(pod: V1Pod): RestartPolicy {
+  const policy = pod.spec?.restartPolicy;
+  return policy === 'OnFailure' || policy === 'Never' ? policy : 'Always';
+}
+
+function decode(data: Readonly<Record<string, Buffer>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value.toString('utf8')]));
+}
