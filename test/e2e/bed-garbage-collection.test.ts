@@ -1,0 +1,73 @@
+// The bed's controller manager really runs: owner references are garbage-collected and deleted
+// namespaces are emptied and removed.
+import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const namespace = `bed-gc-${Date.now().toString(36)}`;
+let core: CoreV1Api;
+
+async function configMapExists(name: string): Promise<boolean> {
+  try {
+    await core.readNamespacedConfigMap({ namespace, name });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiException && error.code === 404) return false;
+    throw error;
+  }
+}
+
+async function namespaceExists(name: string): Promise<boolean> {
+  try {
+    await core.readNamespace({ name });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiException && error.code === 404) return false;
+    throw error;
+  }
+}
+
+describe('garbage collection on the bed', () => {
+  beforeAll(async () => {
+    const kubeconfig = new KubeConfig();
+    kubeconfig.loadFromFile(inject('bed').kubeconfig);
+    core = kubeconfig.makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+  });
+
+  afterAll(async () => {
+    await core.deleteNamespace({ name: namespace }).catch((error: unknown) => {
+      if (!(error instanceof ApiException && error.code === 404)) throw error;
+    });
+  });
+
+  it('deletes a ConfigMap whose owner ConfigMap was deleted', async () => {
+    const owner = await core.createNamespacedConfigMap({
+      namespace,
+      body: { metadata: { name: 'owner' }, data: { role: 'owner' } },
+    });
+    const uid = owner.metadata?.uid;
+    expect(uid).toBeTypeOf('string');
+    await core.createNamespacedConfigMap({
+      namespace,
+      body: {
+        metadata: {
+          name: 'dependent',
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: uid ?? '' }],
+        },
+        data: { role: 'dependent' },
+      },
+    });
+    await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: 'bystander' } } });
+
+    await core.deleteNamespacedConfigMap({ namespace, name: 'owner', propagationPolicy: 'Background' });
+
+    await expect.poll(() => configMapExists('dependent'), { timeout: 60_000, interval: 500 }).toBe(false);
+    expect(await configMapExists('bystander')).toBe(true);
+  });
+
+  it('removes a deleted namespace together with the objects in it', async () => {
+    await core.deleteNamespace({ name: namespace });
+
+    await expect.poll(() => namespaceExists(namespace), { timeout: 120_000, interval: 1_000 }).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+// Runs the node agent (test/src/agent/main.ts) as a child process of the bed and waits until its Nodes
+// are Ready; the agent stops its ZooKeeper processes itself on SIGTERM.
+import { join } from 'node:path';
+import { CoreV1Api, KubeConfig, type V1Node } from '@kubernetes/client-node';
+import { repoRoot } from './paths.js';
+import { startWhenReady, type ManagedProcess } from './process.js';
+import { waitUntil } from './wait.js';
+
+export interface AgentSpec {
+  bedDir: string;
+  kubeconfig: string;
+  nodes: string[];
+  timeoutMs: number;
+}
+
+/** The agent needs longer than other children to stop: it stops every ZooKeeper process first. */
+export const agentStopGraceMs = 30_000;
+
+export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
+  const root = repoRoot();
+  const args = [
+    '--import',
+    'tsx',
+    join(root, 'test/src/agent/main.ts'),
+    '--kubeconfig',
+    spec.kubeconfig,
+    '--dir',
+    join(spec.bedDir, 'agent'),
+    '--nodes',
+    spec.nodes.join(','),
+  ];
+  const kubeconfig = new KubeConfig();
+  kubeconfig.loadFromFile(spec.kubeconfig);
+  const core = kubeconfig.makeApiClient(CoreV1Api);
+  return startWhenReady({ name: 'node-agent', command: process.execPath, args, bedDir: spec.bedDir, cwd: root }, (started) =>
+    waitUntil(
+      `Nodes ${spec.nodes.join(', ')} to be Ready`,
+      async () => {
+        const ready = new Set((await core.listNode()).items.filter(isReady).map((node) => node.metadata?.name));
+        return spec.nodes.every((name) => ready.has(name));
+      },
+      { timeoutMs: spec.timeoutMs, intervalMs: 500, processes: [started] },
+    ),
+  );
+}
+
+export function isReady(node: V1Node): boolean {
+  return node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+}

@@ -1,0 +1,126 @@
+// The whole test bed: control plane, NATS with JetStream, the node agent with its Nodes, and the
+// `bed-local` StorageClass. stop() leaves no process behind and says what it had to kill.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import { pino, type Logger } from 'pino';
+import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
+import { agentStopGraceMs, startAgent } from './agent.js';
+import type { Binaries } from './binaries.js';
+import { startControlPlane, type ControlPlane } from './control-plane.js';
+import { BedSetupError } from './errors.js';
+import { startNats, type NatsServer } from './nats.js';
+import type { ManagedProcess } from './process.js';
+import { reapProcessesMentioning } from './reap.js';
+import { settleAll } from './settle.js';
+import { ensureStorageClass } from './storage-class.js';
+import { timed } from './timing.js';
+
+export interface BedInfo {
+  /** The bed's state directory (certs, logs, data). */
+  dir: string;
+  /** Path of an admin kubeconfig (system:masters). */
+  kubeconfig: string;
+  /** https://127.0.0.1:<port> */
+  server: string;
+  /** nats://127.0.0.1:<port>, JetStream on. */
+  nats: { url: string; user: string; password: string };
+  /** Node names run by the node agent. */
+  nodes: string[];
+  /** Directory holding etcd, kube-apiserver, ..., kubectl. */
+  binDir: string;
+}
+
+export interface Bed {
+  info: BedInfo;
+  controlPlane: ControlPlane;
+  nats: NatsServer;
+  stop(): Promise<void>;
+}
+
+export interface BedOptions {
+  /** State directory; a fresh one under the OS temp dir when absent, removed again by stop(). */
+  dir?: string;
+  /** Keep a fresh temp directory after stop() (its logs help when a test failed). */
+  keepDir?: boolean;
+  log?: Logger;
+  binaries?: Binaries;
+  nodeCount?: number;
+}
+
+const defaultNodeCount = 5;
+const tempDirPrefix = 'zkoam-bed-';
+const startTimeoutMs = 120_000;
+
+export async function startBed(options: BedOptions = {}): Promise<Bed> {
+  const baseLog = options.log ?? pino({ name: 'bed' });
+  await reapAbandonedBeds(tmpdir(), tempDirPrefix, baseLog);
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), tempDirPrefix));
+  const removeDirOnStop = options.dir === undefined && !options.keepDir;
+  const log = baseLog.child({ bed: dir });
+  // A reused directory may hold processes of a bed whose owner crashed: they would hold its ports and files.
+  for (const leftover of await reapProcessesMentioning(`${dir}/`)) {
+    log.warn({ process: leftover }, 'killed a process left from an earlier bed');
+  }
+  const nodes = Array.from({ length: options.nodeCount ?? defaultNodeCount }, (_, i) => `bed-node-${String(i + 1)}`);
+  const started = performance.now();
+  log.info({ dir }, 'starting the test bed');
+  let controlPlane: ControlPlane | undefined;
+  let nats: NatsServer | undefined;
+  let agent: ManagedProcess | undefined;
+  // If this process dies without stop(), the agent must not outlive it (the control plane does the same).
+  const killAgentOnExit = (): void => agent?.killNow();
+  process.once('exit', killAgentOnExit);
+  const stop = async (): Promise<void> => {
+    process.removeListener('exit', killAgentOnExit);
+    await agent?.stop(agentStopGraceMs);
+    await nats?.stop();
+    await controlPlane?.stop();
+    const reaped = await reapProcessesMentioning(`${dir}/`);
+    for (const straggler of reaped) log.warn({ process: straggler }, 'killed a process left behind');
+    if (removeDirOnStop) rmSync(dir, { recursive: true, force: true });
+    else releaseBedDir(dir);
+    log.info({ dir, killedStragglers: reaped.length, removedDir: removeDirOnStop }, 'test bed stopped');
+  };
+  claimBedDir(dir);
+  try {
+    await settleAll([
+      startControlPlane({ dir, log, binaries: options.binaries, timeoutMs: startTimeoutMs }).then((started) => {
+        controlPlane = started;
+      }),
+      timed(log, 'NATS', () => startNats({ dir: join(dir, 'nats'), log })).then((started) => {
+        nats = started;
+      }),
+    ]);
+    const cp = controlPlane;
+    const natsServer = nats;
+    if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');
+    const admin = new KubeConfig();
+    admin.loadFromFile(cp.kubeconfig);
+    await ensureStorageClass(admin).catch((error: unknown) => {
+      throw new BedSetupError('creating the bed-local StorageClass', { cause: error });
+    });
+    agent = await timed(log, `node agent (${String(nodes.length)} Nodes Ready)`, () =>
+      startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, timeoutMs: startTimeoutMs }),
+    );
+    log.info({ seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }, 'test bed ready');
+    return {
+      info: {
+        dir,
+        kubeconfig: cp.kubeconfig,
+        server: cp.server,
+        nats: { url: natsServer.url, user: natsServer.user, password: natsServer.password },
+        nodes,
+        binDir: cp.binaries.binDir,
+      },
+      controlPlane: cp,
+      nats: natsServer,
+      stop,
+    };
+  } catch (error) {
+    log.error({ err: error }, 'test bed failed to start; stopping what did start');
+    await stop();
+    throw error;
+  }
+}

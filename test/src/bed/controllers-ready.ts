@@ -1,0 +1,23 @@
+// Waits until kube-controller-manager has really started its controllers, not just its health endpoint:
+// the ServiceAccount controller has made `default/default`, which ServiceAccount admission needs for pods.
+import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { waitUntil } from './wait.js';
+
+export async function waitForDefaultServiceAccount(kubeconfigFile: string, timeoutMs: number): Promise<void> {
+  const kubeconfig = new KubeConfig();
+  kubeconfig.loadFromFile(kubeconfigFile);
+  const core = kubeconfig.makeApiClient(CoreV1Api);
+  await waitUntil(
+    'the default ServiceAccount (made by kube-controller-manager)',
+    async () => {
+      try {
+        await core.readNamespacedServiceAccount({ namespace: 'default', name: 'default' });
+        return true;
+      } catch (error) {
+        if (error instanceof ApiException && error.code === 404) return false;
+        throw error;
+      }
+    },
+    { timeoutMs, intervalMs: 250 },
+  );
+}

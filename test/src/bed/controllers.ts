@@ -1,0 +1,75 @@
+// kube-controller-manager and kube-scheduler for the bed, each with its own client certificate identity,
+// leader election off, serving health on a loopback port the bed polls.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { Pki } from './pki.js';
+import { freePort } from './ports.js';
+import { startWhenReady, type ManagedProcess } from './process.js';
+import { httpsStatus, waitUntil } from './wait.js';
+
+export interface ComponentSpec {
+  bedDir: string;
+  binary: string;
+  pki: Pki;
+  /** Kubeconfig of the component's own identity. */
+  kubeconfig: string;
+  timeoutMs: number;
+}
+
+export async function startControllerManager(spec: ComponentSpec): Promise<ManagedProcess> {
+  const port = await freePort();
+  const args = [
+    `--kubeconfig=${spec.kubeconfig}`,
+    `--authentication-kubeconfig=${spec.kubeconfig}`,
+    `--authorization-kubeconfig=${spec.kubeconfig}`,
+    '--bind-address=127.0.0.1',
+    `--secure-port=${String(port)}`,
+    `--cert-dir=${join(spec.pki.dir, 'kube-controller-manager-generated')}`,
+    '--controllers=*',
+    '--leader-elect=false',
+    '--use-service-account-credentials=true',
+    `--service-account-private-key-file=${spec.pki.serviceAccountKeyFile}`,
+    `--root-ca-file=${spec.pki.ca.certFile}`,
+    `--cluster-signing-cert-file=${spec.pki.ca.certFile}`,
+    `--cluster-signing-key-file=${spec.pki.ca.keyFile}`,
+    '--cluster-name=zk-oam-bed',
+  ];
+  return startWhenReady({ name: 'kube-controller-manager', command: spec.binary, args, bedDir: spec.bedDir }, (started) =>
+    waitForHealth('kube-controller-manager', port, started, spec.timeoutMs),
+  );
+}
+
+export async function startScheduler(spec: ComponentSpec): Promise<ManagedProcess> {
+  const port = await freePort();
+  const config = join(spec.bedDir, 'kube-scheduler.yaml');
+  writeFileSync(
+    config,
+    stringify({
+      apiVersion: 'kubescheduler.config.k8s.io/v1',
+      kind: 'KubeSchedulerConfiguration',
+      clientConnection: { kubeconfig: spec.kubeconfig },
+      leaderElection: { leaderElect: false },
+    }),
+  );
+  const args = [
+    `--config=${config}`,
+    `--authentication-kubeconfig=${spec.kubeconfig}`,
+    `--authorization-kubeconfig=${spec.kubeconfig}`,
+    '--bind-address=127.0.0.1',
+    `--secure-port=${String(port)}`,
+    `--cert-dir=${join(spec.pki.dir, 'kube-scheduler-generated')}`,
+  ];
+  return startWhenReady({ name: 'kube-scheduler', command: spec.binary, args, bedDir: spec.bedDir }, (started) =>
+    waitForHealth('kube-scheduler', port, started, spec.timeoutMs),
+  );
+}
+
+/** /healthz is always allowed without credentials; the serving certificate is self-signed. */
+function waitForHealth(name: string, port: number, process: ManagedProcess, timeoutMs: number): Promise<void> {
+  return waitUntil(
+    `${name} /healthz`,
+    async () => (await httpsStatus(`https://127.0.0.1:${String(port)}/healthz`, { insecure: true })) === 200,
+    { timeoutMs, processes: [process] },
+  );
+}

@@ -1,0 +1,75 @@
+// Bed child processes: logs and pid files, SIGKILL after the grace period, restarts by the supervisor,
+// and reaping by command line.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startProcess, type ManagedProcess } from './process.js';
+import { isAlive, processesMentioning, reapProcessesMentioning } from './reap.js';
+import { supervise } from './supervise.js';
+
+const bedDir = mkdtempSync(join(tmpdir(), 'bed-process-'));
+const started: ManagedProcess[] = [];
+
+function shell(name: string, script: string): ManagedProcess {
+  const child = startProcess({ name, command: 'sh', args: ['-c', script, bedDir], bedDir });
+  started.push(child);
+  return child;
+}
+
+describe('bed child processes', () => {
+  afterAll(async () => {
+    await Promise.all(started.map((child) => child.stop(100)));
+    await reapProcessesMentioning(`${bedDir}/`, 100);
+    rmSync(bedDir, { recursive: true, force: true });
+  });
+
+  it('writes output to logs/<name>.log and keeps a pid file only while running', async () => {
+    const child = shell('echoer', 'echo hello from the child; sleep 5');
+    const pidFile = join(bedDir, 'pids', 'echoer.pid');
+    expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(child.pid));
+    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('hello from the child'));
+
+    await child.stop();
+
+    expect(existsSync(pidFile)).toBe(false);
+    expect(isAlive(child.pid)).toBe(false);
+  });
+
+  it('kills a process that ignores SIGTERM once the grace period is over', async () => {
+    const child = shell('stubborn', "trap '' TERM; echo trapped; while :; do sleep 0.1; done");
+    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('trapped'));
+
+    const status = await child.stop(300);
+
+    expect(status.signal).toBe('SIGKILL');
+  });
+
+  it('starts a supervised process again after it exits on its own, and not after stop()', async () => {
+    const start = (): Promise<ManagedProcess> => Promise.resolve(shell('flaky', 'sleep 0.2; exit 3'));
+    const supervised = supervise(await start(), start, pino({ level: 'silent' }));
+    const firstPid = supervised.pid;
+
+    await vi.waitFor(() => expect(supervised.pid).not.toBe(firstPid), { timeout: 5_000, interval: 100 });
+    await supervised.stop(100);
+    const lastPid = supervised.pid;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    expect(supervised.pid).toBe(lastPid);
+    expect(supervised.isRunning()).toBe(false);
+  });
+
+  it('reaps processes whose command line mentions the bed directory', async () => {
+    const marker = join(bedDir, 'orphan-marker');
+    const orphan = startProcess({ name: 'orphan', command: 'sh', args: ['-c', 'sleep 5', marker], bedDir });
+    started.push(orphan);
+    // Until exec() completes, the child's command line is still its parent's.
+    await vi.waitFor(() => expect(processesMentioning(marker).map((p) => p.pid)).toEqual([orphan.pid]));
+
+    const reaped = await reapProcessesMentioning(marker, 1_000);
+
+    expect(reaped.map((p) => p.pid)).toEqual([orphan.pid]);
+    expect(processesMentioning(marker)).toEqual([]);
+  });
+});

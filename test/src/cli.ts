@@ -1,0 +1,179 @@
+// `npm run cluster:up|down`: runs a test bed in the background, its state in <repo>/.cluster/.
+// up: starts a detached daemon holding the bed and returns once it is ready; down: stops it and every
+// process it started. `daemon` is the internal command the background process runs.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { isAlive, processesMentioning, reapProcessesMentioning, resolveBinaries, startBed, type BedInfo } from './bed/index.js';
+import { repoRoot } from './bed/paths.js';
+
+const clusterDir = join(repoRoot(), '.cluster');
+const files = {
+  pid: join(clusterDir, 'bed.pid'),
+  ready: join(clusterDir, 'bed.json'),
+  nats: join(clusterDir, 'nats.json'),
+  daemonLog: join(clusterDir, 'daemon.log'),
+  kubeconfig: join(clusterDir, 'kubeconfig'),
+};
+const upTimeoutMs = 10 * 60_000;
+const downTimeoutMs = 90_000;
+
+const bedInfoSchema = z.object({
+  dir: z.string(),
+  kubeconfig: z.string(),
+  server: z.string(),
+  nats: z.object({ url: z.string(), user: z.string(), password: z.string() }),
+  nodes: z.array(z.string()),
+  binDir: z.string(),
+});
+const logLineSchema = z.object({ msg: z.string() });
+
+function daemonPid(): number | undefined {
+  if (!existsSync(files.pid)) return undefined;
+  const pid = Number(readFileSync(files.pid, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+function readyInfo(): BedInfo | undefined {
+  if (!existsSync(files.ready)) return undefined;
+  return bedInfoSchema.parse(JSON.parse(readFileSync(files.ready, 'utf8')));
+}
+
+function usage(info: BedInfo): string {
+  return [
+    `The test bed is up (Kubernetes API at ${info.server}, NATS at ${info.nats.url}).`,
+    '',
+    `  export KUBECONFIG=${files.kubeconfig}`,
+    `  export PATH=${info.binDir}:$PATH   # kubectl matching the bed's Kubernetes`,
+    '  kubectl get nodes',
+    '',
+    `NATS credentials: ${files.nats}`,
+    `Logs: ${join(info.dir, 'logs')}/ (one file per process), daemon: ${files.daemonLog}, audit: ${join(info.dir, 'audit.log')}`,
+    'Stop it with: npm run cluster:down',
+  ].join('\n');
+}
+
+/** Prints the daemon's log messages written since `offset`; returns the new offset. */
+function echoDaemonLog(offset: number): number {
+  if (!existsSync(files.daemonLog)) return offset;
+  const text = readFileSync(files.daemonLog, 'utf8');
+  const complete = text.slice(offset, text.lastIndexOf('\n') + 1);
+  for (const line of complete.split('\n').filter(Boolean)) {
+    const parsed = logLineSchema.safeParse(safeJson(line));
+    process.stdout.write(`  ${parsed.success ? parsed.data.msg : line}\n`);
+  }
+  return offset + complete.length;
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    // Not a pino line (a stack trace, a child's stray output): shown as it is.
+    return undefined;
+  }
+}
+
+async function up(): Promise<number> {
+  const running = daemonPid();
+  const info = readyInfo();
+  if (running !== undefined && info) {
+    process.stdout.write(`Already up (daemon pid ${String(running)}).\n\n${usage(info)}\n`);
+    return 0;
+  }
+  if (running !== undefined) {
+    process.stdout.write(`A bed daemon (pid ${String(running)}) is still starting or stopping; run cluster:down first.\n`);
+    return 1;
+  }
+  const leftovers = await reapProcessesMentioning(`${clusterDir}/`);
+  if (leftovers.length > 0) process.stdout.write(`Killed ${String(leftovers.length)} processes left from an earlier bed.\n`);
+  rmSync(clusterDir, { recursive: true, force: true });
+  mkdirSync(clusterDir, { recursive: true });
+  const logFd = openSync(files.daemonLog, 'a');
+  const daemon = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'daemon'], {
+    cwd: repoRoot(),
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
+  daemon.unref();
+  if (daemon.pid === undefined) throw new Error(`could not start the bed daemon; see ${files.daemonLog}`);
+  writeFileSync(files.pid, `${String(daemon.pid)}\n`);
+  process.stdout.write(`Starting the test bed in the background (daemon pid ${String(daemon.pid)}, state in ${clusterDir})\n`);
+  const deadline = Date.now() + upTimeoutMs;
+  let offset = 0;
+  for (;;) {
+    offset = echoDaemonLog(offset);
+    const ready = readyInfo();
+    if (ready) {
+      process.stdout.write(`\n${usage(ready)}\n`);
+      return 0;
+    }
+    if (!isAlive(daemon.pid)) {
+      process.stdout.write(`The bed daemon exited before the bed was ready; see ${files.daemonLog}\n`);
+      rmSync(files.pid, { force: true });
+      return 1;
+    }
+    if (Date.now() > deadline) {
+      process.stdout.write(`The bed was not ready after ${String(upTimeoutMs / 60_000)} minutes; stopping it.\n`);
+      return down();
+    }
+    await sleep(500);
+  }
+}
+
+async function down(): Promise<number> {
+  const pid = daemonPid();
+  const started = processesMentioning(`${clusterDir}/`);
+  if (pid === undefined) process.stdout.write('No bed daemon is running.\n');
+  else {
+    process.stdout.write(`Stopping the bed daemon (pid ${String(pid)}) and its ${String(started.length)} processes...\n`);
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + downTimeoutMs;
+    while (isAlive(pid) && Date.now() < deadline) await sleep(250);
+    if (isAlive(pid)) {
+      process.stdout.write(`The daemon did not stop within ${String(downTimeoutMs / 1000)}s; killing it.\n`);
+      process.kill(pid, 'SIGKILL');
+    }
+  }
+  const stragglers = await reapProcessesMentioning(`${clusterDir}/`);
+  rmSync(files.pid, { force: true });
+  rmSync(files.ready, { force: true });
+  for (const p of started) process.stdout.write(`  stopped ${String(p.pid)} ${p.cmdline.slice(0, 120)}\n`);
+  for (const p of stragglers) process.stdout.write(`  had to kill ${String(p.pid)} ${p.cmdline.slice(0, 120)}\n`);
+  const remaining = processesMentioning(`${clusterDir}/`);
+  if (remaining.length > 0) {
+    process.stdout.write(`Still running after down: ${remaining.map((p) => String(p.pid)).join(', ')}\n`);
+    return 1;
+  }
+  process.stdout.write(`Bed stopped; no process of it is left. Logs stay in ${clusterDir}.\n`);
+  return 0;
+}
+
+/** The background process: holds the bed until SIGTERM/SIGINT. */
+async function daemon(): Promise<number> {
+  const log = pino({ name: 'bed-daemon' });
+  const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env) });
+  writeFileSync(files.nats, `${JSON.stringify(bed.info.nats, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(files.ready, `${JSON.stringify(bed.info, null, 2)}\n`, { mode: 0o600 });
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  log.info({ signal }, 'stopping the test bed');
+  rmSync(files.ready, { force: true });
+  await bed.stop();
+  return 0;
+}
+
+const commands: Record<string, () => Promise<number>> = { up, down, daemon };
+const command = commands[process.argv[2] ?? ''];
+if (!command) {
+  process.stderr.write('usage: cli.ts up|down\n');
+  process.exitCode = 2;
+} else {
+  process.exitCode = await command();
+}
