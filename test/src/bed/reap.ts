@@ -1,29 +1,40 @@
 // Finds and kills processes left behind by a bed: any process whose command line mentions the bed's
-// directory (ZooKeeper servers started by the agent carry it in their arguments).
+// directory, or whose pod marker (ZK_OAM_BED_POD_DIR, set by the agent on every pod process) points into it.
+// Only the marker is read from the environment: a user's shell may well carry the bed's KUBECONFIG.
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { podDirEnvName } from '../agent/pid-registry.js';
 
 export interface FoundProcess {
   pid: number;
   cmdline: string;
 }
 
-/** Every process (other than this one and its parent) whose command line contains `text`. */
+/** Every process (other than this one and its parent) whose command line or pod marker contains `text`. */
 export function processesMentioning(text: string): FoundProcess[] {
   const spared = new Set([process.pid, process.ppid]);
   const found: FoundProcess[] = [];
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || spared.has(pid)) continue;
-    const cmdline = readCmdline(pid);
-    if (cmdline?.includes(text)) found.push({ pid, cmdline });
+    const cmdline = readProcFile(pid, 'cmdline')?.split('\0').join(' ').trim();
+    if (cmdline === undefined) continue;
+    if (cmdline.includes(text) || podMarker(pid)?.includes(text)) found.push({ pid, cmdline });
   }
   return found;
 }
 
-function readCmdline(pid: number): string | undefined {
+function podMarker(pid: number): string | undefined {
+  const marker = `${podDirEnvName}=`;
+  return readProcFile(pid, 'environ')
+    ?.split('\0')
+    .find((entry) => entry.startsWith(marker))
+    ?.slice(marker.length);
+}
+
+function readProcFile(pid: number, file: 'cmdline' | 'environ'): string | undefined {
   try {
-    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    return readFileSync(`/proc/${String(pid)}/${file}`, 'utf8');
   } catch {
     // The process exited between listing /proc and reading it: nothing to report.
     return undefined;
