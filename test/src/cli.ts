@@ -10,38 +10,12 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { isAlive, processesMentioning, reapProcessesMentioning, resolveBinaries, startBed, type BedInfo } from './bed/index.js';
 import { repoRoot } from './bed/paths.js';
+import { clusterDir, clusterFiles, daemonPid, readyInfo } from './cluster-files.js';
 
-const clusterDir = join(repoRoot(), '.cluster');
-const files = {
-  pid: join(clusterDir, 'bed.pid'),
-  ready: join(clusterDir, 'bed.json'),
-  nats: join(clusterDir, 'nats.json'),
-  daemonLog: join(clusterDir, 'daemon.log'),
-  kubeconfig: join(clusterDir, 'kubeconfig'),
-};
+const files = clusterFiles;
 const upTimeoutMs = 10 * 60_000;
 const downTimeoutMs = 90_000;
-
-const bedInfoSchema = z.object({
-  dir: z.string(),
-  kubeconfig: z.string(),
-  server: z.string(),
-  nats: z.object({ url: z.string(), user: z.string(), password: z.string() }),
-  nodes: z.array(z.string()),
-  binDir: z.string(),
-});
 const logLineSchema = z.object({ msg: z.string() });
-
-function daemonPid(): number | undefined {
-  if (!existsSync(files.pid)) return undefined;
-  const pid = Number(readFileSync(files.pid, 'utf8').trim());
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
-}
-
-function readyInfo(): BedInfo | undefined {
-  if (!existsSync(files.ready)) return undefined;
-  return bedInfoSchema.parse(JSON.parse(readFileSync(files.ready, 'utf8')));
-}
 
 function usage(info: BedInfo): string {
   return [
