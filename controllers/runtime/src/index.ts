@@ -1,2 +1,38 @@
 // The controller kit: informers, work queue, reconcile loop, leader election, apply helpers, metrics, event bus.
 export * from './events/index.js';
+
+export { KubeClient, KubeApiError, isApiError } from './kube/client.js';
+export { coreResources, apiVersionOf, resourceName, collectionPath, objectPath, type ResourceType } from './kube/resource.js';
+export {
+  kubeObjectSchema,
+  keyOf,
+  formatKey,
+  parseKey,
+  type KubeObject,
+  type ObjectKey,
+  type OwnerReference,
+} from './kube/object.js';
+/** Lease and events.k8s.io timestamps; client-node's typed Lease writes Date as milliseconds, which the apiserver refuses. */
+export { microTime } from './kube/micro-time.js';
+
+export { Informer, type InformerOptions } from './informer/informer.js';
+export type { InformerEvent, InformerListener } from './informer/informer-event.js';
+export type { Lister, ListOptions } from './informer/store.js';
+
+export type { BackoffOptions } from './queue/backoff.js';
+
+export { controller, buildController, type ControllerBuilder, type ControllerDefinition } from './controller/builder.js';
+export { Controller } from './controller/controller.js';
+export { done, requeueAfter, type ReconcileResult, type Reconciler, type ReconcileContext } from './controller/reconciler.js';
+export { ownerKeysOf, type OwnerKind } from './controller/owner-mapping.js';
+
+export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } from './apply/server-side-apply.js';
+export { updateStatus, type StatusUpdate } from './apply/status-update.js';
+export { retryOnConflict } from './apply/conflict-retry.js';
+export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
+
+export { LeaderElector, type LeaderElectionOptions, type ElectionEnd } from './leader/leader-election.js';
+export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
+export { abortOnSignals } from './manager/signals.js';
+export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
+export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';

@@ -1,0 +1,65 @@
+// The builder wires informer events to keys: the primary's own key, a child's controller owner, a mapped key.
+import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { Informer } from '../informer/informer.js';
+import { kubeObjectSchema, formatKey, type KubeObject } from '../kube/object.js';
+import { coreResources, type ResourceType } from '../kube/resource.js';
+import { ScriptedApiServer } from '../testing/scripted-api-server.js';
+import { buildController, controller } from './builder.js';
+import type { Controller } from './controller.js';
+import { done } from './reconciler.js';
+
+const logger = pino({ level: 'silent' });
+const widgets: ResourceType = { group: 'test.zkoam.dev', version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
+
+function object(name: string, extra: Partial<KubeObject['metadata']> = {}): KubeObject {
+  return { metadata: { name, namespace: 'ns', resourceVersion: '1', ...extra } };
+}
+
+function informerOver(resource: ResourceType, items: KubeObject[]): Informer<KubeObject> {
+  const server = new ScriptedApiServer();
+  server.items = items;
+  return new Informer({ client: server, resource, schema: kubeObjectSchema, logger });
+}
+
+describe('controller builder', () => {
+  const running: Array<{ stop(): Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
+  });
+
+  it('reconciles the primary, the controller owner of a child, and the keys a watch maps to, each once', async () => {
+    const owner = { apiVersion: 'test.zkoam.dev/v1', kind: 'Widget', uid: 'u' };
+    const primary = informerOver(widgets, [object('w1')]);
+    const children = informerOver(coreResources.configMap, [
+      object('c1', { ownerReferences: [{ ...owner, name: 'w1', controller: true }] }),
+      object('c2', { ownerReferences: [{ ...owner, name: 'not-controller' }] }),
+      object('c3'),
+    ]);
+    const secrets = informerOver(coreResources.secret, [object('s1', { labels: { widget: 'w9' } })]);
+    const reconciled: string[] = [];
+    const built: Controller = buildController(
+      controller('widgets')
+        .for(primary)
+        .owns(children)
+        .watches(secrets, (secret) => [{ namespace: 'ns', name: secret.metadata.labels?.['widget'] ?? '' }])
+        .reconcile((key) => {
+          reconciled.push(formatKey(key));
+          return Promise.resolve(done);
+        }),
+      { logger },
+    );
+    running.push(built, primary, children, secrets);
+    [primary, children, secrets].forEach((informer) => informer.start());
+    await Promise.all([primary.waitForSync(), children.waitForSync(), secrets.waitForSync()]);
+    // Every event is queued before the workers start, so duplicates have been merged by then.
+    built.start();
+    while (reconciled.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(built.queueLength).toBe(0);
+    expect(reconciled.sort()).toEqual(['ns/w1', 'ns/w9']);
+  });
+
+  it('refuses owns() before for(), since owners are of the primary kind', () => {
+    expect(() => controller('c').owns(informerOver(coreResources.pod, []))).toThrow(/for\(\) before owns\(\)/);
+  });
+});

@@ -1,0 +1,145 @@
+// The reconcile loop: result handling, per-key serialization, the concurrency bound and draining on stop.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { formatKey, type ObjectKey } from '../kube/object.js';
+import { Controller } from './controller.js';
+import { done, requeueAfter, type ReconcileResult, type Reconciler } from './reconciler.js';
+
+const silent = pino({ level: 'silent' });
+const key = (name: string): ObjectKey => ({ namespace: 'ns', name });
+
+/** A reconciler whose calls stay pending until the test settles them. */
+function controllableReconciler(): { reconciler: Reconciler; calls: Array<{ key: string; settle: (r: ReconcileResult | Error) => void }> } {
+  const calls: Array<{ key: string; settle: (r: ReconcileResult | Error) => void }> = [];
+  const reconciler: Reconciler = (objectKey) =>
+    new Promise((resolve, reject) => {
+      calls.push({ key: formatKey(objectKey), settle: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+    });
+  return { reconciler, calls };
+}
+
+describe('Controller', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('never runs more reconciles at once than maxConcurrentReconciles', async () => {
+    const { reconciler, calls } = controllableReconciler();
+    const controller = new Controller({ name: 'c', reconciler, logger: silent, maxConcurrentReconciles: 2 });
+    ['a', 'b', 'c', 'd'].forEach((name) => controller.enqueue(key(name)));
+    controller.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.map((c) => c.key)).toEqual(['ns/a', 'ns/b']);
+    calls[0]?.settle(done);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.map((c) => c.key)).toEqual(['ns/a', 'ns/b', 'ns/c']);
+    calls.slice(1).forEach((c) => c.settle(done));
+    await vi.advanceTimersByTimeAsync(10);
+    calls.slice(3).forEach((c) => c.settle(done));
+    await controller.stop();
+  });
+
+  it('reconciles a key enqueued during its own reconcile once more, after it, never in parallel', async () => {
+    const { reconciler, calls } = controllableReconciler();
+    const controller = new Controller({ name: 'c', reconciler, logger: silent, maxConcurrentReconciles: 4 });
+    controller.start();
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(1);
+    controller.enqueue(key('a'));
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toHaveLength(1);
+    calls[0]?.settle(done);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    calls[1]?.settle(done);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+    await controller.stop();
+  });
+
+  it('retries a failing key with growing backoff and counts errors and results', async () => {
+    const registry = new Registry();
+    const metrics = createRuntimeMetrics(registry);
+    const { reconciler, calls } = controllableReconciler();
+    const controller = new Controller({ name: 'c', reconciler, logger: silent, metrics, backoff: { baseMs: 100 } });
+    controller.start();
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(1);
+    calls[0]?.settle(new Error('boom'));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    calls[1]?.settle(new Error('boom again'));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
+    calls[2]?.settle(done);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(3);
+    const text = await registry.metrics();
+    expect(text).toContain('controller_runtime_reconcile_errors_total{controller="c"} 2');
+    expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="error"} 2');
+    expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="success"} 1');
+    expect(text).toContain('workqueue_retries_total{name="c"} 2');
+    await controller.stop();
+  });
+
+  it('reconciles again after the delay a requeueAfter result asks for, and resets the backoff', async () => {
+    const { reconciler, calls } = controllableReconciler();
+    const controller = new Controller({ name: 'c', reconciler, logger: silent, backoff: { baseMs: 100 } });
+    controller.start();
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(1);
+    calls[0]?.settle(new Error('boom'));
+    await vi.advanceTimersByTimeAsync(100);
+    calls[1]?.settle(requeueAfter(5000));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
+    calls[2]?.settle(new Error('boom after reset'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toHaveLength(4);
+    calls[3]?.settle(done);
+    await controller.stop();
+  });
+
+  it('stops taking keys on stop but lets the reconcile in flight finish first', async () => {
+    const { reconciler, calls } = controllableReconciler();
+    const controller = new Controller({ name: 'c', reconciler, logger: silent });
+    controller.start();
+    controller.enqueue(key('a'));
+    controller.enqueue(key('b'));
+    await vi.advanceTimersByTimeAsync(1);
+    let stopped = false;
+    void controller.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stopped).toBe(false);
+    calls[0]?.settle(done);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stopped).toBe(true);
+    expect(calls.map((c) => c.key)).toEqual(['ns/a']);
+  });
+
+  it('aborts the reconcile context signal when stopping so long reconciles can give up', async () => {
+    let seen: AbortSignal | undefined;
+    const controller = new Controller({
+      name: 'c',
+      logger: silent,
+      reconciler: (_key, context) => {
+        seen = context.signal;
+        return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(done)));
+      },
+    });
+    controller.start();
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen?.aborted).toBe(false);
+    await controller.stop();
+    expect(seen?.aborted).toBe(true);
+  });
+});

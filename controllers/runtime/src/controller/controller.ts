@@ -1,0 +1,122 @@
+// The reconcile loop: workers take keys from the queue, call the reconciler, and act on its result.
+//
+// Success forgets the key's backoff; requeueAfter adds the key again after the delay; a thrown error
+// re-adds it with per-key exponential backoff. `stop()` stops handing out keys and waits for the
+// reconciles in flight.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { formatKey, parseKey, type ObjectKey } from '../kube/object.js';
+import type { BackoffOptions } from '../queue/backoff.js';
+import type { Clock } from '../queue/clock.js';
+import { WorkQueue } from '../queue/work-queue.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import type { ReconcileResult, Reconciler } from './reconciler.js';
+
+export interface ControllerOptions {
+  readonly name: string;
+  readonly reconciler: Reconciler;
+  readonly logger: Logger;
+  readonly metrics?: Pick<RuntimeMetrics, 'queue' | 'reconcile'>;
+  /** Default 1. */
+  readonly maxConcurrentReconciles?: number;
+  readonly backoff?: BackoffOptions;
+  readonly clock?: Clock;
+}
+
+type Outcome = 'success' | 'requeue_after' | 'error';
+
+export class Controller {
+  readonly name: string;
+  private readonly queue: WorkQueue;
+  private readonly log: Logger;
+  private readonly stopping = new AbortController();
+  private workers: Promise<void>[] = [];
+  private stopped: Promise<void> | undefined;
+
+  constructor(private readonly options: ControllerOptions) {
+    this.name = options.name;
+    this.log = options.logger.child({ controller: options.name });
+    this.queue = new WorkQueue({
+      name: options.name,
+      backoff: options.backoff,
+      metrics: options.metrics?.queue,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    });
+  }
+
+  /** Asks for a reconcile of `key`; safe from any source (informers, the NATS bus, timers). */
+  enqueue(key: ObjectKey): void {
+    this.queue.add(formatKey(key));
+  }
+
+  start(): void {
+    if (this.workers.length > 0) return;
+    const count = this.options.maxConcurrentReconciles ?? 1;
+    this.options.metrics?.reconcile.maxConcurrent.set({ controller: this.name }, count);
+    this.log.info({ workers: count }, 'starting workers');
+    this.workers = Array.from({ length: count }, () => this.work());
+  }
+
+  /** Stops taking keys, lets reconciles in flight finish, and resolves when they have. */
+  stop(): Promise<void> {
+    this.stopped ??= this.drain();
+    return this.stopped;
+  }
+
+  private async drain(): Promise<void> {
+    this.queue.shutDown();
+    this.stopping.abort();
+    await Promise.all(this.workers);
+    await this.queue.drained();
+    this.log.info('stopped');
+  }
+
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
+  private async work(): Promise<void> {
+    for (let key = await this.queue.get(); key !== undefined; key = await this.queue.get()) {
+      await this.reconcile(key);
+    }
+  }
+
+  private async reconcile(key: string): Promise<void> {
+    const reconcileId = randomUUID();
+    const log = this.log.child({ object: key, reconcileID: reconcileId });
+    const labels = { controller: this.name };
+    const endTimer = this.options.metrics?.reconcile.time.startTimer(labels);
+    this.options.metrics?.reconcile.activeWorkers.inc(labels);
+    let outcome: Outcome;
+    try {
+      const result = await this.options.reconciler(parseKey(key), { log, reconcileId, signal: this.stopping.signal });
+      outcome = this.applyResult(key, result);
+      log.debug({ result }, 'reconciled');
+    } catch (error) {
+      outcome = 'error';
+      this.options.metrics?.reconcile.errors.inc(labels);
+      this.queue.addRateLimited(key);
+      log.error({ err: error, failures: this.queue.failuresOf(key) }, 'reconcile failed; retrying with backoff');
+    } finally {
+      this.options.metrics?.reconcile.activeWorkers.dec(labels);
+      endTimer?.();
+      this.queue.done(key);
+    }
+    this.options.metrics?.reconcile.total.inc({ ...labels, result: outcome });
+  }
+
+  private applyResult(key: string, result: ReconcileResult): Outcome {
+    this.queue.forget(key);
+    switch (result.kind) {
+      case 'done':
+        return 'success';
+      case 'requeueAfter':
+        this.queue.addAfter(key, result.ms);
+        return 'requeue_after';
+      default: {
+        const unknown: never = result;
+        throw new Error(`unknown reconcile result ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+}

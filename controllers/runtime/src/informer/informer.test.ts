@@ -1,0 +1,130 @@
+// Informer behaviour against a scripted apiserver: false updates, 410 relists, backoff, watchdog, bookmarks.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { coreResources } from '../kube/resource.js';
+import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
+import { ScriptedApiServer } from '../testing/scripted-api-server.js';
+import { Informer } from './informer.js';
+import type { InformerEvent } from './informer-event.js';
+
+function configMap(name: string, resourceVersion: string): KubeObject {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', resourceVersion } };
+}
+
+describe('Informer', () => {
+  let server: ScriptedApiServer;
+  let registry: Registry;
+  let informer: Informer<KubeObject>;
+  let events: string[];
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    server = new ScriptedApiServer();
+    server.items = [configMap('a', '5'), configMap('b', '6')];
+    registry = new Registry();
+    informer = new Informer({
+      client: server,
+      resource: coreResources.configMap,
+      schema: kubeObjectSchema,
+      logger: pino({ level: 'silent' }),
+      metrics: createRuntimeMetrics(registry),
+      watchdogMs: 60_000,
+    });
+    events = [];
+    informer.subscribe((event: InformerEvent<KubeObject>) => events.push(`${event.type} ${event.object.metadata.name}`));
+    informer.start();
+    await informer.waitForSync();
+    await vi.advanceTimersByTimeAsync(0);
+  });
+
+  afterEach(async () => {
+    await informer.stop();
+    vi.useRealTimers();
+  });
+
+  it('lists, then watches from the list resourceVersion with bookmarks', () => {
+    expect(events).toEqual(['added a', 'added b']);
+    expect(server.watches).toHaveLength(1);
+    expect(server.lastWatch.query).toMatchObject({ resourceVersion: '10', allowWatchBookmarks: true });
+  });
+
+  it('sends no update for an event whose resourceVersion did not change', () => {
+    server.lastWatch.send('MODIFIED', configMap('a', '5'));
+    expect(events).toEqual(['added a', 'added b']);
+    server.lastWatch.send('MODIFIED', configMap('a', '11'));
+    expect(events.at(-1)).toBe('updated a');
+    expect(informer.lister.get({ namespace: 'ns', name: 'a' })?.metadata.resourceVersion).toBe('11');
+  });
+
+  it('resumes a closed watch from the last event or bookmark resourceVersion without listing again', async () => {
+    server.lastWatch.send('ADDED', configMap('c', '12'));
+    server.lastWatch.send('BOOKMARK', { metadata: { resourceVersion: '15' } });
+    server.lastWatch.end(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.watches).toHaveLength(2);
+    expect(server.lastWatch.query).toMatchObject({ resourceVersion: '15' });
+    expect(server.lists).toBe(1);
+  });
+
+  it('relists after 410 Gone and reports objects deleted meanwhile as deletions', async () => {
+    server.items = [configMap('a', '5'), configMap('c', '20')];
+    server.resourceVersion = '21';
+    server.lastWatch.send('ERROR', { kind: 'Status', code: 410, message: 'too old resource version' });
+    server.lastWatch.end(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.lists).toBe(2);
+    expect(events.slice(2)).toEqual(['added c', 'deleted b']);
+    expect(server.lastWatch.query).toMatchObject({ resourceVersion: '21' });
+    expect(await registry.getSingleMetricAsString('informer_watch_restarts_total')).toContain('reason="expired"} 1');
+  });
+
+  it('retries a failed watch after a backoff that grows with each failure', async () => {
+    server.lastWatch.end(new Error('connection refused'));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.watches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(501);
+    expect(server.watches).toHaveLength(2);
+    server.lastWatch.end(new Error('connection refused'));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.watches).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(server.watches).toHaveLength(3);
+    expect(server.lastWatch.query).toMatchObject({ resourceVersion: '10' });
+    expect(await registry.getSingleMetricAsString('informer_watch_restarts_total')).toContain('reason="error"} 2');
+  });
+
+  it('backs off instead of reconnecting at once when the server keeps closing watches immediately', async () => {
+    server.lastWatch.end(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.watches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(server.watches).toHaveLength(2);
+  });
+
+  it('restarts a watch that stays silent longer than the watchdog period', async () => {
+    await vi.advanceTimersByTimeAsync(59_000);
+    server.lastWatch.send('BOOKMARK', { metadata: { resourceVersion: '12' } });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(server.watches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.watches[0]?.controller.signal.aborted).toBe(true);
+    expect(server.watches).toHaveLength(2);
+    expect(server.lastWatch.query).toMatchObject({ resourceVersion: '12' });
+    expect(await registry.getSingleMetricAsString('informer_watch_restarts_total')).toContain('reason="stalled"} 1');
+  });
+
+  it('drops and counts an object that does not parse, and keeps watching', async () => {
+    server.lastWatch.send('ADDED', { metadata: { namespace: 'ns', resourceVersion: '13' } });
+    server.lastWatch.send('ADDED', configMap('d', '14'));
+    expect(events.at(-1)).toBe('added d');
+    expect(await registry.getSingleMetricAsString('informer_invalid_objects_total')).toContain('} 1');
+  });
+
+  it('lists cached objects by namespace and labels', () => {
+    server.lastWatch.send('ADDED', { ...configMap('e', '16'), metadata: { name: 'e', namespace: 'other', resourceVersion: '16', labels: { app: 'zk' } } });
+    expect(informer.lister.list({ namespace: 'ns' }).map((o) => o.metadata.name)).toEqual(['a', 'b']);
+    expect(informer.lister.list({ labels: { app: 'zk' } }).map((o) => o.metadata.name)).toEqual(['e']);
+  });
+});

@@ -1,0 +1,306 @@
+// An informer that survives: list, then watch from the list's resourceVersion into a local cache, forever.
+//
+// Restarts after any error with exponential backoff and jitter; relists after 410 Gone; a watchdog restarts
+// a watch that has been silent (no event, no bookmark) for `watchdogMs`; every restart is counted by reason.
+// Updates that carry an unchanged resourceVersion are not sent. After a relist, objects that disappeared
+// while the watch was down are sent as deletions, so listeners converge to the server's state.
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { KubeClient } from '../kube/client.js';
+import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '../kube/resource.js';
+import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
+import { jitteredDelay } from '../queue/backoff.js';
+import { sleep, systemClock, type Clock } from '../queue/clock.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { Store, type Lister } from './store.js';
+import type { InformerEvent, InformerListener, WatchRestartReason } from './informer-event.js';
+
+export interface InformerOptions<T extends KubeObject> {
+  readonly client: Pick<KubeClient, 'request' | 'watch'>;
+  readonly resource: ResourceType;
+  /** Parses every object at the boundary; objects that do not parse are logged, counted and skipped. */
+  readonly schema: z.ZodType<T>;
+  readonly logger: Logger;
+  /** Limit to one namespace; all namespaces when omitted. */
+  readonly namespace?: string;
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  /** Re-sends every cached object this often; off when omitted. */
+  readonly resyncMs?: number;
+  /** A watch silent for this long is restarted. Default 5 minutes. */
+  readonly watchdogMs?: number;
+  /** Backoff after errors: `baseMs * 2^n` up to `maxMs`, plus up to 50% jitter. Default 1 s .. 30 s. */
+  readonly backoff?: { readonly baseMs?: number; readonly maxMs?: number };
+  readonly pageSize?: number;
+  readonly metrics?: Pick<RuntimeMetrics, 'informerRestarts' | 'informerInvalidObjects'>;
+  readonly clock?: Clock;
+}
+
+type WatchEnd =
+  | { readonly reason: 'stopped' | 'closed' | 'expired' | 'stalled'; readonly received: boolean }
+  | { readonly reason: 'error'; readonly received: boolean; readonly error: unknown };
+
+const listSchema = z.object({
+  metadata: z.object({ resourceVersion: z.string(), continue: z.string().optional() }).loose(),
+  items: z.array(z.unknown()).nullable(),
+});
+const watchMetaSchema = z.object({ metadata: z.object({ resourceVersion: z.string().optional() }).loose() }).loose();
+const watchStatusSchema = z.object({ code: z.number().optional(), message: z.string().optional() }).loose();
+
+function errorCode(error: unknown): number | undefined {
+  const parsed = z.object({ statusCode: z.number().optional(), code: z.number().optional() }).loose().safeParse(error);
+  return parsed.success ? (parsed.data.statusCode ?? parsed.data.code) : undefined;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}
+
+export class Informer<T extends KubeObject> {
+  readonly resource: ResourceType;
+  private readonly store = new Store<T>();
+  private readonly listeners: InformerListener<T>[] = [];
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly name: string;
+  private resourceVersion = '';
+  private synced = false;
+  private syncWaiters: Array<() => void> = [];
+  private running: { abort: AbortController; done: Promise<void> } | undefined;
+
+  constructor(private readonly options: InformerOptions<T>) {
+    this.resource = options.resource;
+    this.clock = options.clock ?? systemClock;
+    this.name = resourceName(options.resource);
+    this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector });
+  }
+
+  get lister(): Lister<T> {
+    return this.store;
+  }
+
+  subscribe(listener: InformerListener<T>): void {
+    this.listeners.push(listener);
+  }
+
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
+  /** Resolves once the first list is in the cache. */
+  waitForSync(): Promise<void> {
+    if (this.synced) return Promise.resolve();
+    return new Promise((resolve) => this.syncWaiters.push(resolve));
+  }
+
+  /** The resourceVersion the next watch starts from ('' before the first list, and after 410 Gone). */
+  get lastResourceVersion(): string {
+    return this.resourceVersion;
+  }
+
+  start(): void {
+    if (this.running !== undefined) return;
+    const abort = new AbortController();
+    const loops = [this.run(abort.signal)];
+    if (this.options.resyncMs !== undefined) loops.push(this.resyncLoop(this.options.resyncMs, abort.signal));
+    this.running = { abort, done: Promise.all(loops).then(() => undefined) };
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (running === undefined) return;
+    running.abort.abort();
+    await running.done;
+    this.running = undefined;
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const { baseMs = 1000, maxMs = 30_000 } = this.options.backoff ?? {};
+    let failures = 0;
+    while (!signal.aborted) {
+      let end: WatchEnd;
+      let watchedAt = this.clock.now();
+      try {
+        if (this.resourceVersion === '') await this.relist(signal);
+        watchedAt = this.clock.now();
+        end = await this.watchOnce(signal);
+      } catch (error) {
+        end = { reason: 'error', received: false, error };
+      }
+      if (end.reason === 'stopped' || signal.aborted) return;
+      this.options.metrics?.informerRestarts.inc({ resource: this.name, reason: end.reason satisfies WatchRestartReason });
+      if (end.reason === 'expired') this.resourceVersion = '';
+      // A watch the server closes at once without sending anything is backed off too, so no restart storm.
+      const closedAtOnce = end.reason === 'closed' && !end.received && this.clock.now() - watchedAt < 1000;
+      if (end.reason !== 'error' && !closedAtOnce) {
+        failures = 0;
+        this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
+        continue;
+      }
+      failures = end.received ? 1 : failures + 1;
+      const delayMs = Math.round(jitteredDelay(failures - 1, baseMs, maxMs));
+      const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
+      this.log.warn({ err: error, failures, delayMs }, 'list/watch failed; retrying after backoff');
+      await sleep(this.clock, delayMs, signal);
+    }
+  }
+
+  private async relist(signal: AbortSignal): Promise<void> {
+    const items: unknown[] = [];
+    let continueToken: string | undefined;
+    let resourceVersion = '';
+    do {
+      const page = listSchema.parse(
+        await this.options.client.request('GET', collectionPath(this.resource, this.options.namespace), {
+          query: {
+            limit: this.options.pageSize ?? 500,
+            continue: continueToken,
+            labelSelector: this.options.labelSelector,
+            fieldSelector: this.options.fieldSelector,
+          },
+          signal,
+        }),
+      );
+      items.push(...(page.items ?? []));
+      resourceVersion = page.metadata.resourceVersion;
+      continueToken = page.metadata.continue === '' ? undefined : page.metadata.continue;
+    } while (continueToken !== undefined);
+
+    const objects = items.flatMap((item) => this.parse(item));
+    const events: InformerEvent<T>[] = [];
+    for (const object of objects) {
+      const old = this.store.get(keyOf(object));
+      if (old === undefined) events.push({ type: 'added', object });
+      else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) events.push({ type: 'updated', object, old });
+    }
+    for (const object of this.store.replace(objects)) events.push({ type: 'deleted', object });
+    this.resourceVersion = resourceVersion;
+    this.log.info({ objects: objects.length, resourceVersion, changes: events.length }, 'listed');
+    events.forEach((event) => this.emit(event));
+    if (!this.synced) {
+      this.synced = true;
+      this.syncWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  private watchOnce(signal: AbortSignal): Promise<WatchEnd> {
+    const watchdogMs = this.options.watchdogMs ?? 300_000;
+    return new Promise((resolve) => {
+      let received = false;
+      let expired = false;
+      let settled = false;
+      let request: AbortController | undefined;
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const finish = (end: WatchEnd): void => {
+        if (settled) return;
+        settled = true;
+        if (watchdog !== undefined) this.clock.clearTimeout(watchdog);
+        signal.removeEventListener('abort', onAbort);
+        request?.abort();
+        resolve(end);
+      };
+      const armWatchdog = (): void => {
+        if (watchdog !== undefined) this.clock.clearTimeout(watchdog);
+        watchdog = this.clock.setTimeout(() => {
+          this.log.warn({ watchdogMs }, 'watch silent for too long; restarting it');
+          finish({ reason: 'stalled', received });
+        }, watchdogMs);
+      };
+      const onAbort = (): void => finish({ reason: 'stopped', received });
+      signal.addEventListener('abort', onAbort, { once: true });
+      armWatchdog();
+      const query = {
+        resourceVersion: this.resourceVersion,
+        allowWatchBookmarks: true,
+        // The server ends each watch after 5-10 minutes, as client-go's reflector asks, to spread reconnects.
+        timeoutSeconds: 300 + Math.floor(Math.random() * 300),
+        labelSelector: this.options.labelSelector,
+        fieldSelector: this.options.fieldSelector,
+      };
+      const onEvent = (type: string, raw: unknown): void => {
+        if (settled) return;
+        armWatchdog();
+        if (type === 'ERROR') {
+          const status = watchStatusSchema.safeParse(raw);
+          if (status.data?.code === 410) expired = true;
+          else this.log.warn({ status: status.data }, 'watch reported an error');
+          return;
+        }
+        received = true;
+        this.handleWatchEvent(type, raw);
+      };
+      const onDone = (error: unknown): void => {
+        if (expired || errorCode(error) === 410) finish({ reason: 'expired', received });
+        else if (error === null || error === undefined || isTimeout(error)) finish({ reason: 'closed', received });
+        else finish({ reason: 'error', received, error });
+      };
+      this.options.client
+        .watch(collectionPath(this.resource, this.options.namespace), query, onEvent, onDone)
+        .then(
+          (controller) => {
+            request = controller;
+            if (settled) controller.abort();
+          },
+          (error: unknown) => finish({ reason: 'error', received, error }),
+        );
+    });
+  }
+
+  private handleWatchEvent(type: string, raw: unknown): void {
+    const resourceVersion = watchMetaSchema.safeParse(raw).data?.metadata.resourceVersion;
+    if (type !== 'BOOKMARK') {
+      const [object] = this.parse(raw);
+      if (object !== undefined) this.apply(type, object);
+    }
+    if (resourceVersion !== undefined) this.resourceVersion = resourceVersion;
+  }
+
+  private apply(type: string, object: T): void {
+    switch (type) {
+      case 'ADDED':
+      case 'MODIFIED': {
+        const old = this.store.put(object);
+        if (old === undefined) this.emit({ type: 'added', object });
+        else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) this.emit({ type: 'updated', object, old });
+        return;
+      }
+      case 'DELETED':
+        this.store.remove(object);
+        this.emit({ type: 'deleted', object });
+        return;
+      default:
+        this.log.warn({ type }, 'unknown watch event type');
+    }
+  }
+
+  private parse(raw: unknown): T[] {
+    const withType = z.object({}).loose().safeParse(raw).data;
+    const parsed = this.options.schema.safeParse({
+      apiVersion: apiVersionOf(this.resource),
+      kind: this.resource.kind,
+      ...withType,
+    });
+    if (parsed.success) return [parsed.data];
+    this.options.metrics?.informerInvalidObjects.inc({ resource: this.name });
+    this.log.error({ issues: parsed.error.issues.slice(0, 5) }, 'dropped an object that does not parse');
+    return [];
+  }
+
+  private emit(event: InformerEvent<T>): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error, event: event.type, object: formatKey(keyOf(event.object)) }, 'informer listener threw');
+      }
+    }
+  }
+
+  private async resyncLoop(periodMs: number, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      await sleep(this.clock, periodMs, signal);
+      if (signal.aborted || !this.synced) continue;
+      for (const object of this.store.list()) this.emit({ type: 'resynced', object });
+    }
+  }
+}

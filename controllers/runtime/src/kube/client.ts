@@ -1,0 +1,88 @@
+// A small JSON client over a KubeConfig: raw objects in and out, so lists, watches and writes see the same shapes.
+import {
+  HttpMethod,
+  IsomorphicFetchHttpLibrary,
+  RequestContext,
+  Watch,
+  type KubeConfig,
+} from '@kubernetes/client-node';
+import { z } from 'zod';
+
+/** A non-2xx answer from the apiserver; `code` is the HTTP status (409 conflict, 404 not found, 410 gone). */
+export class KubeApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+    readonly method: string,
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${method} ${path}: ${code} ${reason}: ${message}`);
+    this.name = 'KubeApiError';
+  }
+}
+
+export function isApiError(error: unknown, code: number): boolean {
+  return error instanceof KubeApiError && error.code === code;
+}
+
+const statusSchema = z.object({ reason: z.string().optional(), message: z.string().optional() }).loose();
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+export type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  readonly query?: QueryParams;
+  readonly body?: unknown;
+  readonly contentType?: string;
+  readonly signal?: AbortSignal;
+}
+
+export class KubeClient {
+  private readonly http = new IsomorphicFetchHttpLibrary();
+  private readonly watcher: Watch;
+
+  constructor(readonly kubeConfig: KubeConfig) {
+    this.watcher = new Watch(kubeConfig);
+  }
+
+  /** Sends one request and returns the parsed JSON body; throws KubeApiError on a non-2xx status. */
+  async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
+    const cluster = this.kubeConfig.getCurrentCluster();
+    if (cluster === null) throw new Error('the kubeconfig has no current cluster');
+    const url = new URL(cluster.server + path);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const context = new RequestContext(url.toString(), HttpMethod[verb]);
+    context.setHeaderParam('Accept', 'application/json');
+    if (options.body !== undefined) {
+      context.setHeaderParam('Content-Type', options.contentType ?? 'application/json');
+      context.setBody(JSON.stringify(options.body));
+    }
+    if (options.signal !== undefined) context.setSignal(options.signal);
+    await this.kubeConfig.applySecurityAuthentication(context);
+    const response = await this.http.send(context).toPromise();
+    const text = await response.body.text();
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    if (response.httpStatusCode >= 200 && response.httpStatusCode < 300) return body;
+    const status = statusSchema.safeParse(body);
+    throw new KubeApiError(
+      response.httpStatusCode,
+      status.data?.reason ?? 'Unknown',
+      verb,
+      path,
+      status.data?.message ?? text.slice(0, 300),
+    );
+  }
+
+  /** Opens a watch; `onEvent` gets each raw event, `onDone` the end (an error, or null for a clean close). */
+  watch(
+    path: string,
+    query: QueryParams,
+    onEvent: (type: string, object: unknown) => void,
+    onDone: (error: unknown) => void,
+  ): Promise<AbortController> {
+    return this.watcher.watch(path, query, (type: string, object: unknown) => onEvent(type, object), onDone);
+  }
+}

@@ -1,0 +1,193 @@
+// Lease-based leader election (coordination.k8s.io/v1), with client-go's semantics and defaults.
+//
+// A candidate takes the Lease when it is free, released (no holder) or not renewed for leaseDuration as
+// observed on this candidate's own clock (so clock skew between machines does not matter). The leader
+// renews every retryPeriod and gives up when it could not renew for renewDeadline. On graceful stop the
+// leader releases the Lease (no holder, 1 s duration) so another candidate takes over at once.
+import type { Gauge } from 'prom-client';
+import type { Logger } from 'pino';
+import { isApiError, type KubeClient } from '../kube/client.js';
+import { collectionPath, coreResources, objectPath } from '../kube/resource.js';
+import { microTime } from '../kube/micro-time.js';
+import { sleep, systemClock, type Clock } from '../queue/clock.js';
+import { leaseSchema, type Lease, type LeaseSpec } from './lease.js';
+
+export interface LeaderElectionOptions {
+  readonly client: Pick<KubeClient, 'request'>;
+  readonly namespace: string;
+  /** The Lease's name, shared by every replica of one controller. */
+  readonly name: string;
+  /** This replica's unique identity (e.g. pod name plus a random suffix). */
+  readonly identity: string;
+  readonly logger: Logger;
+  /** Default 15 s. */
+  readonly leaseDurationMs?: number;
+  /** Default 10 s. */
+  readonly renewDeadlineMs?: number;
+  /** Default 2 s. */
+  readonly retryPeriodMs?: number;
+  readonly leaderGauge?: Gauge<'name'>;
+  readonly clock?: Clock;
+}
+
+export interface LeadershipCallbacks {
+  readonly onStartedLeading: () => void;
+  readonly onStoppedLeading: () => void;
+}
+
+/** How `run` ended: stopped by its signal (lease released), or leadership lost (the process should exit). */
+export type ElectionEnd = 'stopped' | 'lost';
+
+export class LeaderElector {
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly leaseDurationMs: number;
+  private readonly renewDeadlineMs: number;
+  private readonly retryPeriodMs: number;
+  /** The last Lease record seen and when this candidate saw it change. */
+  private observed: { record: string; at: number } = { record: '', at: 0 };
+  private leading = false;
+
+  constructor(private readonly options: LeaderElectionOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.leaseDurationMs = options.leaseDurationMs ?? 15_000;
+    this.renewDeadlineMs = options.renewDeadlineMs ?? 10_000;
+    this.retryPeriodMs = options.retryPeriodMs ?? 2_000;
+    this.log = options.logger.child({ lease: `${options.namespace}/${options.name}`, identity: options.identity });
+    options.leaderGauge?.set({ name: options.name }, 0);
+  }
+
+  isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** Campaigns, leads while it can, and returns when `signal` aborts (after releasing) or leadership is lost. */
+  async run(signal: AbortSignal, callbacks: LeadershipCallbacks): Promise<ElectionEnd> {
+    this.log.info('campaigning for leadership');
+    while (!(await this.tryAcquireOrRenew(this.retryPeriodMs))) {
+      // client-go waits retryPeriod with up to 20% jitter between attempts.
+      await sleep(this.clock, this.retryPeriodMs * (1 + Math.random() * 0.2), signal);
+      if (signal.aborted) return 'stopped';
+    }
+    this.setLeading(true);
+    callbacks.onStartedLeading();
+    const end = await this.renewUntilStoppedOrLost(signal);
+    if (end === 'stopped') await this.release();
+    this.setLeading(false);
+    callbacks.onStoppedLeading();
+    return end;
+  }
+
+  private async renewUntilStoppedOrLost(signal: AbortSignal): Promise<ElectionEnd> {
+    let lastRenew = this.clock.now();
+    for (;;) {
+      await sleep(this.clock, this.retryPeriodMs, signal);
+      if (signal.aborted) return 'stopped';
+      const remaining = this.renewDeadlineMs - (this.clock.now() - lastRenew);
+      if (await this.tryAcquireOrRenew(Math.max(remaining, 500))) {
+        lastRenew = this.clock.now();
+      } else if (this.clock.now() - lastRenew >= this.renewDeadlineMs) {
+        this.log.error({ renewDeadlineMs: this.renewDeadlineMs }, 'could not renew the lease in time; leadership lost');
+        return 'lost';
+      }
+    }
+  }
+
+  private setLeading(leading: boolean): void {
+    this.leading = leading;
+    this.options.leaderGauge?.set({ name: this.options.name }, leading ? 1 : 0);
+    this.log.info({ leading }, leading ? 'started leading' : 'stopped leading');
+  }
+
+  private path(): string {
+    return objectPath(coreResources.lease, { namespace: this.options.namespace, name: this.options.name });
+  }
+
+  private async tryAcquireOrRenew(timeoutMs: number): Promise<boolean> {
+    const abort = new AbortController();
+    const timer = this.clock.setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      return await this.acquireOrRenew(abort.signal);
+    } catch (error) {
+      this.log.warn({ err: error }, 'lease request failed');
+      return false;
+    } finally {
+      this.clock.clearTimeout(timer);
+    }
+  }
+
+  private async acquireOrRenew(signal: AbortSignal): Promise<boolean> {
+    const now = this.clock.now();
+    let lease: Lease;
+    try {
+      lease = leaseSchema.parse(await this.options.client.request('GET', this.path(), { signal }));
+    } catch (error) {
+      if (!isApiError(error, 404)) throw error;
+      return this.create(now, signal);
+    }
+    const spec: LeaseSpec = lease.spec ?? {};
+    const holder = spec.holderIdentity ?? '';
+    const record = `${holder}|${spec.renewTime ?? ''}|${lease.metadata.resourceVersion ?? ''}`;
+    if (record !== this.observed.record) this.observed = { record, at: now };
+    const durationMs = (spec.leaseDurationSeconds ?? this.leaseDurationMs / 1000) * 1000;
+    if (holder !== '' && holder !== this.options.identity && this.observed.at + durationMs > now) return false;
+
+    const takingOver = holder !== this.options.identity;
+    const next: LeaseSpec = {
+      ...spec,
+      holderIdentity: this.options.identity,
+      leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
+      acquireTime: takingOver ? microTime(now) : spec.acquireTime,
+      renewTime: microTime(now),
+      leaseTransitions: (spec.leaseTransitions ?? 0) + (takingOver ? 1 : 0),
+    };
+    return this.write('PUT', this.path(), { ...lease, spec: next }, now, signal);
+  }
+
+  private create(now: number, signal: AbortSignal): Promise<boolean> {
+    const lease = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: this.options.name, namespace: this.options.namespace },
+      spec: {
+        holderIdentity: this.options.identity,
+        leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
+        acquireTime: microTime(now),
+        renewTime: microTime(now),
+        leaseTransitions: 0,
+      },
+    };
+    return this.write('POST', collectionPath(coreResources.lease, this.options.namespace), lease, now, signal);
+  }
+
+  /** Writes the Lease; a 409 (someone else wrote first) means "not acquired". */
+  private async write(verb: 'PUT' | 'POST', path: string, body: unknown, now: number, signal: AbortSignal): Promise<boolean> {
+    try {
+      const written = leaseSchema.parse(await this.options.client.request(verb, path, { body, signal }));
+      const spec = written.spec ?? {};
+      this.observed = {
+        record: `${spec.holderIdentity ?? ''}|${spec.renewTime ?? ''}|${written.metadata.resourceVersion ?? ''}`,
+        at: now,
+      };
+      return true;
+    } catch (error) {
+      if (isApiError(error, 409)) return false;
+      throw error;
+    }
+  }
+
+  /** Gives the Lease up (like client-go's ReleaseOnCancel) if this candidate still holds it. */
+  private async release(): Promise<void> {
+    try {
+      const lease = leaseSchema.parse(await this.options.client.request('GET', this.path()));
+      const spec: LeaseSpec = lease.spec ?? {};
+      if (spec.holderIdentity !== this.options.identity) return;
+      const now = microTime(this.clock.now());
+      const released: LeaseSpec = { ...spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now };
+      await this.options.client.request('PUT', this.path(), { body: { ...lease, spec: released } });
+      this.log.info('released the lease');
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not release the lease; others take over when it expires');
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// A scripted apiserver for unit tests: serves lists from memory and lets the test drive each watch.
+import type { KubeClient, QueryParams } from '../kube/client.js';
+import type { KubeObject } from '../kube/object.js';
+
+interface OpenWatch {
+  readonly query: QueryParams;
+  readonly send: (type: string, object: unknown) => void;
+  readonly end: (error: unknown) => void;
+  readonly controller: AbortController;
+}
+
+/** Serves lists from `items` and records every watch so the test can drive it. */
+export class ScriptedApiServer implements Pick<KubeClient, 'request' | 'watch'> {
+  items: KubeObject[] = [];
+  resourceVersion = '10';
+  lists = 0;
+  readonly watches: OpenWatch[] = [];
+
+  request(): Promise<unknown> {
+    this.lists++;
+    return Promise.resolve({ metadata: { resourceVersion: this.resourceVersion }, items: this.items });
+  }
+
+  watch(_path: string, query: QueryParams, onEvent: (type: string, object: unknown) => void, onDone: (error: unknown) => void): Promise<AbortController> {
+    const controller = new AbortController();
+    this.watches.push({ query, send: onEvent, end: onDone, controller });
+    return Promise.resolve(controller);
+  }
+
+  get lastWatch(): OpenWatch {
+    const watch = this.watches.at(-1);
+    if (watch === undefined) throw new Error('no watch was opened');
+    return watch;
+  }
+}
+

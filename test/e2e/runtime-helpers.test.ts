@@ -1,0 +1,168 @@
+// The kit's write helpers and manager against the shared bed's apiserver: server-side apply, status
+// updates with conflict retry, aggregated Kubernetes Events, and the manager's probes and metrics.
+import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import {
+  EventRecorder,
+  KubeApiError,
+  KubeClient,
+  Manager,
+  applyObject,
+  applyStatus,
+  collectionPath,
+  objectPath,
+  controller,
+  coreResources,
+  done,
+  kubeObjectSchema,
+  updateStatus,
+  type ResourceType,
+} from '@zk-oam/runtime';
+
+const namespace = `runtime-helpers-${Date.now().toString(36)}`;
+const log = pino({ level: 'warn' });
+// A group per run, so a CRD still being deleted by an earlier run never collides.
+const widgets: ResourceType = { group: `r${Date.now().toString(36)}.runtime.test.zkoam.dev`, version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
+const widgetSchema = kubeObjectSchema.extend({ status: z.object({ count: z.number().optional() }).loose().optional() });
+
+let kubeConfig: KubeConfig;
+let client: KubeClient;
+let core: CoreV1Api;
+let extensions: ApiextensionsV1Api;
+
+async function until(what: string, timeoutMs: number, condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('runtime helpers on a real apiserver', () => {
+  beforeAll(async () => {
+    kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(inject('bed').kubeconfig);
+    client = new KubeClient(kubeConfig);
+    core = kubeConfig.makeApiClient(CoreV1Api);
+    extensions = kubeConfig.makeApiClient(ApiextensionsV1Api);
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+    await client.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
+      body: {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: `${widgets.plural}.${widgets.group}` },
+        spec: {
+          group: widgets.group,
+          scope: 'Namespaced',
+          names: { plural: widgets.plural, singular: 'widget', kind: widgets.kind },
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              subresources: { status: {} },
+              schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+            },
+          ],
+        },
+      },
+    });
+    const objects = kubeConfig.makeApiClient(CustomObjectsApi);
+    await until('the Widget CRD to be served', 60_000, () =>
+      objects.listNamespacedCustomObject({ group: widgets.group, version: 'v1', namespace, plural: widgets.plural }).then(
+        () => true,
+        () => false,
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    await extensions.deleteCustomResourceDefinition({ name: `${widgets.plural}.${widgets.group}` }).catch(() => undefined);
+    await core.deleteNamespace({ name: namespace }).catch(() => undefined);
+  });
+
+  it('applies an object as its field manager and drops fields it no longer applies', async () => {
+    const options = { fieldManager: 'helpers-test' };
+    await applyObject(client, coreResources.configMap, { metadata: { name: 'applied', namespace }, data: { a: '1', b: '2' } }, options);
+    await applyObject(client, coreResources.configMap, { metadata: { name: 'applied', namespace }, data: { a: '1' } }, options);
+    const stored = await core.readNamespacedConfigMap({ namespace, name: 'applied' });
+    expect(stored.data).toEqual({ a: '1' });
+    expect(stored.metadata?.managedFields?.map((f) => [f.manager, f.operation])).toEqual([['helpers-test', 'Apply']]);
+  });
+
+  it('fails on a field owned by another manager unless forced, and takes it over when forced', async () => {
+    const body = { metadata: { name: 'contested', namespace }, data: { owner: 'first' } };
+    await applyObject(client, coreResources.configMap, body, { fieldManager: 'first' });
+    const second = { metadata: { name: 'contested', namespace }, data: { owner: 'second' } };
+    const refused = await applyObject(client, coreResources.configMap, second, { fieldManager: 'second', force: false }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(KubeApiError);
+    expect(refused instanceof KubeApiError ? refused.code : 0).toBe(409);
+    await applyObject(client, coreResources.configMap, second, { fieldManager: 'second' });
+    expect((await core.readNamespacedConfigMap({ namespace, name: 'contested' })).data).toEqual({ owner: 'second' });
+  });
+
+  it('keeps all of three concurrent status updates by retrying the ones that conflict', async () => {
+    await client.request('POST', collectionPath(widgets, namespace), {
+      body: { apiVersion: `${widgets.group}/v1`, kind: 'Widget', metadata: { name: 'counted' }, spec: { size: 1 } },
+    });
+    const key = { namespace, name: 'counted' };
+    const increment = (): Promise<unknown> =>
+      updateStatus({ client, resource: widgets, key, schema: widgetSchema, compute: (w) => ({ count: (w.status?.count ?? 0) + 1 }) });
+    await Promise.all([increment(), increment(), increment()]);
+    const stored = widgetSchema.parse(await client.request('GET', objectPath(widgets, key)));
+    expect(stored.status?.count).toBe(3);
+
+    await applyStatus(client, widgets, key, { phase: 'Ready' }, { fieldManager: 'helpers-test' });
+    const applied = await client.request('GET', objectPath(widgets, key));
+    expect(applied).toMatchObject({ spec: { size: 1 }, status: { count: 3, phase: 'Ready' } });
+  });
+
+  it('records a repeated event once, bumping its series count, and a different one separately', async () => {
+    const regarding = kubeObjectSchema.parse(await client.request('GET', `/api/v1/namespaces/${namespace}/configmaps/applied`));
+    const recorder = new EventRecorder({ client, reportingController: 'zkoam.dev/helpers-test', reportingInstance: 'test-1', logger: log });
+    const scaled = { type: 'Normal', reason: 'Scaled', action: 'Scale', note: 'scaled to 3' } as const;
+    await recorder.record(regarding, scaled);
+    await recorder.record(regarding, scaled);
+    await recorder.record(regarding, { ...scaled, type: 'Warning', reason: 'ScaleBlocked', note: 'quorum at risk' });
+    const events = (await kubeConfig.makeApiClient(EventsV1Api).listNamespacedEvent({ namespace })).items;
+    const summary = events.map((e) => [e.reason, e.series?.count ?? 1, e.regarding?.name, e.reportingController]).sort();
+    expect(summary).toEqual([
+      ['ScaleBlocked', 1, 'applied', 'zkoam.dev/helpers-test'],
+      ['Scaled', 2, 'applied', 'zkoam.dev/helpers-test'],
+    ]);
+  });
+
+  it('serves probes and metrics, and finishes the reconcile in flight before run() returns', async () => {
+    const manager = new Manager({ name: 'helpers-test', kubeConfig, logger: log, registry: new Registry(), http: { port: 0 } });
+    const configMaps = manager.informer(coreResources.configMap, { schema: kubeObjectSchema, namespace });
+    let finished = 0;
+    let started = 0;
+    manager.add(
+      controller('slow')
+        .for(configMaps)
+        .reconcile(async () => {
+          started++;
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          finished++;
+          return done;
+        }),
+    );
+    const stop = new AbortController();
+    const running = manager.run(stop.signal);
+    await until('the server to listen', 10_000, () => Promise.resolve(manager.httpPort !== undefined));
+    const url = (path: string): string => `http://127.0.0.1:${String(manager.httpPort)}${path}`;
+    expect((await fetch(url('/healthz'))).status).toBe(200);
+    await until('readiness', 30_000, async () => (await fetch(url('/readyz'))).status === 200);
+    await until('a reconcile to start', 30_000, () => Promise.resolve(started > 0));
+    const metrics = await (await fetch(url('/metrics'))).text();
+    for (const name of ['workqueue_depth', 'workqueue_adds_total', 'controller_runtime_reconcile_time_seconds', 'informer_watch_restarts_total']) {
+      expect(metrics).toContain(name);
+    }
+    stop.abort();
+    await running;
+    expect(finished).toBe(started);
+  });
+});

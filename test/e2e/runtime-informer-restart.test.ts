@@ -1,0 +1,115 @@
+// An informer survives a kube-apiserver restart (on a private control plane, so the shared bed is not
+// disturbed) and its cache converges to the exact server state, including changes made while it was down.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Informer, KubeClient, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject } from '@zk-oam/runtime';
+import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'zkoam-informer-'));
+const namespace = 'informer-restart';
+const log = pino({ level: 'warn' });
+const registry = new Registry();
+const metrics = createRuntimeMetrics(registry);
+let controlPlane: ControlPlane;
+let core: CoreV1Api;
+let informer: Informer<KubeObject>;
+const deleted: string[] = [];
+
+async function createConfigMap(name: string, value: string): Promise<void> {
+  await core.createNamespacedConfigMap({ namespace, body: { metadata: { name }, data: { value } } });
+}
+
+function sortedRecord(entries: Array<[string, string]>): Record<string, string> {
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** name -> resourceVersion, as the server has it now. */
+async function serverState(): Promise<Record<string, string>> {
+  const list = await core.listNamespacedConfigMap({ namespace });
+  return sortedRecord(list.items.map((c) => [c.metadata?.name ?? '', c.metadata?.resourceVersion ?? '']));
+}
+
+function cacheState(): Record<string, string> {
+  return sortedRecord(informer.lister.list({ namespace }).map((c) => [c.metadata.name, c.metadata.resourceVersion ?? '']));
+}
+
+async function until(what: string, timeoutMs: number, condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function restartCount(): Promise<number> {
+  const values = (await metrics.informerRestarts.get()).values;
+  return values.reduce((sum, sample) => sum + sample.value, 0);
+}
+
+describe('informer across a kube-apiserver restart', () => {
+  beforeAll(async () => {
+    controlPlane = await startControlPlane({ dir, log, controllers: false, binaries: await resolveBinaries(process.env) });
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(controlPlane.kubeconfig);
+    core = kubeConfig.makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+    informer = new Informer({
+      client: new KubeClient(kubeConfig),
+      resource: coreResources.configMap,
+      schema: kubeObjectSchema,
+      namespace,
+      logger: log,
+      metrics,
+      // Long enough that the apiserver is back (and changed) before the informer tries again.
+      backoff: { baseMs: 4_000, maxMs: 8_000 },
+    });
+    informer.subscribe((event) => {
+      if (event.type === 'deleted') deleted.push(event.object.metadata.name);
+    });
+  });
+
+  afterAll(async () => {
+    await informer.stop();
+    await controlPlane.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('recovers its watch and misses no creation, update or deletion made around and during the outage', async () => {
+    for (const name of ['kept', 'changed', 'doomed']) await createConfigMap(name, 'v1');
+    informer.start();
+    await informer.waitForSync();
+    expect(Object.keys(cacheState()).sort()).toEqual(['changed', 'doomed', 'kept']);
+
+    // Right before the outage, not yet seen by the informer.
+    await createConfigMap('just-before', 'v1');
+    const restartsBefore = await restartCount();
+    await controlPlane.restartApiServer();
+
+    // While the informer's watch is broken and it waits to retry.
+    await createConfigMap('during', 'v1');
+    await core.patchNamespacedConfigMap({
+      namespace,
+      name: 'changed',
+      body: [{ op: 'replace', path: '/data/value', value: 'v2' }],
+    });
+    await core.deleteNamespacedConfigMap({ namespace, name: 'doomed' });
+    // And once more right after, to prove the watch is live again.
+    await createConfigMap('after', 'v1');
+
+    const expected = await serverState();
+    expect(Object.keys(expected).sort()).toEqual(['after', 'changed', 'during', 'just-before', 'kept']);
+    await until('the cache to equal the server state', 90_000, () => JSON.stringify(cacheState()) === JSON.stringify(expected));
+
+    expect(await restartCount()).toBeGreaterThan(restartsBefore);
+    expect(deleted).toEqual(['doomed']);
+    expect(informer.lister.get({ namespace, name: 'changed' })?.['data']).toEqual({ value: 'v2' });
+
+    await createConfigMap('live', 'v1');
+    await until('a change after recovery to reach the cache', 30_000, () => informer.lister.get({ namespace, name: 'live' }) !== undefined);
+  });
+});
