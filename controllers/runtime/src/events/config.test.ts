@@ -1,6 +1,5 @@
 // Pure parts of the event bus: client options, stream and consumer configs, retry pacing.
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './backoff.js';
 import { natsClientOptions } from './connection.js';
 import { consumerConfig, streamConfig } from './stream.js';
 
@@ -56,19 +55,5 @@ describe('consumerConfig', () => {
     const config = consumerConfig({ ...consumer, deliverPolicy: 'all', filterSubjects: ['zk.a.>', 'zk.b.>'] });
     expect(config).toMatchObject({ deliver_policy: 'all', filter_subjects: ['zk.a.>', 'zk.b.>'] });
     expect(config).not.toHaveProperty('filter_subject');
-  });
-});
-
-describe('retryDelayMs', () => {
-  const policy = { baseMs: 250, maxMs: 30_000 };
-
-  it('doubles the ceiling per attempt and jitters within its upper half', () => {
-    expect(retryDelayMs(0, policy, () => 0)).toBe(125);
-    expect(retryDelayMs(0, policy, () => 1)).toBe(250);
-    expect(retryDelayMs(3, policy, () => 1)).toBe(2_000);
-  });
-
-  it('never waits longer than the maximum, however many attempts failed', () => {
-    expect(retryDelayMs(1_000, policy, () => 1)).toBe(30_000);
   });
 });

@@ -1,29 +1,8 @@
 // The slice of a Kubernetes object the kit relies on (metadata), parsed once with zod, and object keys.
+import { objectMetaSchema, ownerReferenceSchema } from '@zk-oam/apis';
 import { z } from 'zod';
 
-export const ownerReferenceSchema = z.object({
-  apiVersion: z.string(),
-  kind: z.string(),
-  name: z.string(),
-  uid: z.string(),
-  controller: z.boolean().optional(),
-  blockOwnerDeletion: z.boolean().optional(),
-});
 export type OwnerReference = z.infer<typeof ownerReferenceSchema>;
-
-export const objectMetaSchema = z
-  .object({
-    name: z.string(),
-    namespace: z.string().optional(),
-    uid: z.string().optional(),
-    resourceVersion: z.string().optional(),
-    generation: z.number().optional(),
-    labels: z.record(z.string(), z.string()).optional(),
-    annotations: z.record(z.string(), z.string()).optional(),
-    ownerReferences: z.array(ownerReferenceSchema).optional(),
-    deletionTimestamp: z.string().optional(),
-  })
-  .loose();
 
 /** Any Kubernetes object: typed metadata, everything else kept as it came. */
 export const kubeObjectSchema = z

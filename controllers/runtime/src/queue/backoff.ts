@@ -32,8 +32,3 @@ export class KeyBackoff {
     return this.failures.get(key) ?? 0;
   }
 }
-
-/** Exponential delay with jitter for reconnect loops: `base * 2^attempt`, capped, times a random factor in [1, 1+jitter). */
-export function jitteredDelay(attempt: number, baseMs: number, maxMs: number, jitter = 0.5): number {
-  return Math.min(baseMs * 2 ** attempt, maxMs) * (1 + Math.random() * jitter);
-}
