@@ -15,6 +15,10 @@ export const memberSchema = z.object({
   role: z.enum(MEMBER_ROLES),
   zxid: z.string().max(32).optional().describe('Last zxid the member reported, in hex (0x...).'),
   synced: z.boolean().describe('Whether the member is in the quorum and caught up with the leader.'),
+  voting: z
+    .boolean()
+    .optional()
+    .describe('Whether the committed configuration has the member as a voting participant; false for observers and for joiners not yet reconfigured in.'),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -27,6 +31,7 @@ export const workloadStatusSchema = z
       .describe('Pending: nothing rendered yet; Creating: first quorum not formed; Running: all members serving; Degraded: quorum holds but members are missing or out of sync; Failed: no quorum.'),
     replicas: z.int().min(0).optional().describe('Members in the committed ZooKeeper configuration.'),
     readyReplicas: z.int().min(0).optional().describe('Members serving and synced.'),
+    updatedReplicas: z.int().min(0).optional().describe('Member pods on the StatefulSet\'s update revision.'),
     selector: z.string().optional().describe('Label selector of the member pods, for the scale subresource.'),
     members: listMap(z.array(memberSchema).max(255), 'pod').optional(),
     leader: z.string().optional().describe('Pod of the current leader.'),
