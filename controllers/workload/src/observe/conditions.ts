@@ -1,0 +1,34 @@
+// Builds the status conditions: lastTransitionTime moves only when a condition's status changes.
+import type { Condition } from '@zk-oam/apis';
+
+export type ConditionType = 'Ready' | 'Progressing' | 'Degraded';
+
+/** A condition as decided from the observation, before time and generation are stamped. */
+export interface ConditionVerdict {
+  type: ConditionType;
+  status: Condition['status'];
+  reason: string;
+  message: string;
+}
+
+/** Kubernetes writes condition times in whole seconds (metav1.Time). */
+export function kubernetesTime(now: Date): string {
+  return `${now.toISOString().slice(0, 19)}Z`;
+}
+
+export function stampConditions(
+  verdicts: readonly ConditionVerdict[],
+  previous: readonly Condition[] | undefined,
+  context: { generation: number | undefined; now: Date },
+): Condition[] {
+  return verdicts.map((verdict) => {
+    const before = previous?.find((condition) => condition.type === verdict.type);
+    const lastTransitionTime =
+      before !== undefined && before.status === verdict.status ? before.lastTransitionTime : kubernetesTime(context.now);
+    return {
+      ...verdict,
+      ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+      lastTransitionTime,
+    };
+  });
+}

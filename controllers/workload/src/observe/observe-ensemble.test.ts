@@ -1,0 +1,25 @@
+// observeEnsemble never throws: pods without IP or without a listening member become observations that say why.
+import { describe, expect, it } from 'vitest';
+import { PodWithoutIpError } from './errors.js';
+import { observeEnsemble } from './observe-ensemble.js';
+
+describe('observeEnsemble', () => {
+  it('records a pod without IP and an unreachable member, skips pods that are not members, and reads no config', async () => {
+    const observation = await observeEnsemble(
+      [
+        { metadata: { name: 'zk-1' }, status: { podIP: '127.0.49.2' } },
+        { metadata: { name: 'zk-0' }, status: {} },
+        { metadata: { name: 'zk-backup' }, status: { podIP: '127.0.49.9' } },
+      ],
+      // Port 1 on a loopback address: nothing listens, the connection is refused at once.
+      { clientPort: 1, timeoutMs: 1_000, adminFactory: () => Promise.reject(new Error('must not be asked')) },
+    );
+    expect(observation.members.map((member) => [member.pod, member.myid, member.ip])).toEqual([
+      ['zk-0', 1, undefined],
+      ['zk-1', 2, '127.0.49.2'],
+    ]);
+    expect(observation.members[0]?.observation.error).toBeInstanceOf(PodWithoutIpError);
+    expect(observation.members[1]?.observation.error?.message).toMatch(/^srvr on 127\.0\.49\.2:1: /);
+    expect(observation.committed).toMatchObject({ ok: false });
+  });
+});

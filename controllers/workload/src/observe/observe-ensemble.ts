@@ -1,0 +1,47 @@
+// Asks every member pod by IP (srvr and mntr, concurrently, short timeout) and reads the committed config. Never throws.
+import type { V1Pod } from '@kubernetes/client-node';
+import { observeMember, type MemberObservation } from '@zk-oam/zookeeper';
+import { connectAdmin, readCommittedConfig, type AdminFactory } from './committed-config.js';
+import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
+import { PodWithoutIpError } from './errors.js';
+import { myidOfPod } from './member-identity.js';
+
+export interface ObserveEnsembleOptions {
+  clientPort: number;
+  /** Budget of each four-letter word and of the config read. */
+  timeoutMs: number;
+  /** Opens the session getConfig runs on; tests inject one. Default: the ZooKeeper admin client, no auth. */
+  adminFactory?: AdminFactory;
+}
+
+/** Pods whose name carries no ordinal are not members and are left out. */
+export async function observeEnsemble(pods: readonly V1Pod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
+  const targets = memberPods(pods);
+  const members = await Promise.all(
+    targets.map(async ({ pod, myid, ip }): Promise<ObservedPod> => ({ pod, myid, ip, observation: await askMember(pod, myid, ip, options) })),
+  );
+  const committed = await readCommittedConfig(members, {
+    clientPort: options.clientPort,
+    timeoutMs: options.timeoutMs,
+    adminFactory: options.adminFactory ?? connectAdmin,
+  });
+  return { members, committed };
+}
+
+function memberPods(pods: readonly V1Pod[]): { pod: string; myid: number; ip: string | undefined }[] {
+  return pods
+    .flatMap((pod) => {
+      const name = pod.metadata?.name;
+      const myid = name === undefined ? undefined : myidOfPod(name);
+      const ip = pod.status?.podIP;
+      return name === undefined || myid === undefined ? [] : [{ pod: name, myid, ip: ip === '' ? undefined : ip }];
+    })
+    .sort((a, b) => a.myid - b.myid);
+}
+
+function askMember(pod: string, myid: number, ip: string | undefined, options: ObserveEnsembleOptions): Promise<MemberObservation> {
+  if (ip === undefined) {
+    return Promise.resolve({ id: myid, address: '', error: new PodWithoutIpError(pod) });
+  }
+  return observeMember({ id: myid, host: ip, clientPort: options.clientPort }, { timeoutMs: options.timeoutMs, mntr: true });
+}

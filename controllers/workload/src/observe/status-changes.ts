@@ -1,0 +1,108 @@
+// The facts to announce when status moves: each maps 1:1 to a NATS event (type + data) and to a Kubernetes Event.
+import type { ZkEventData, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import type { DerivedStatus } from './derive-status.js';
+
+export type WorkloadEventType = 'LeaderChanged' | 'MembershipChanged' | 'ReadinessChanged' | 'TemplateRevisionChanged';
+
+/** Shaped like the runtime's EventDetails, so `recorder.record(workload, change.kubernetes)` needs no mapping. */
+export interface KubernetesEventDetails {
+  type: 'Normal' | 'Warning';
+  /** The NATS event type, so `kubectl describe` and the bus tell the same story. */
+  reason: WorkloadEventType;
+  action: 'Observed';
+  note: string;
+}
+
+export type StatusChange = {
+  [T in WorkloadEventType]: { type: T; data: ZkEventData<T>; kubernetes: KubernetesEventDetails };
+}[WorkloadEventType];
+
+/** Empty when nothing worth announcing changed. `previous` is the status stored before this observation. */
+export function statusChanges(previous: ZookeeperWorkloadStatus | undefined, next: DerivedStatus): StatusChange[] {
+  const changes = [
+    leaderChange(previous, next.status),
+    membershipChange(previous, next),
+    readinessChange(previous, next.status),
+    revisionChange(previous, next.status),
+  ];
+  return changes.filter((change): change is StatusChange => change !== undefined);
+}
+
+function leaderChange(previous: ZookeeperWorkloadStatus | undefined, next: ZookeeperWorkloadStatus): StatusChange | undefined {
+  const from = previous?.leader;
+  const to = next.leader;
+  if (from === to) {
+    return undefined;
+  }
+  const was = from === undefined ? '' : ` (was ${from})`;
+  return {
+    type: 'LeaderChanged',
+    data: { from, to },
+    kubernetes:
+      to === undefined
+        ? event('Warning', 'LeaderChanged', `no leader${was}`)
+        : event('Normal', 'LeaderChanged', `leader is now ${to}${was}`),
+  };
+}
+
+function membershipChange(previous: ZookeeperWorkloadStatus | undefined, next: DerivedStatus): StatusChange | undefined {
+  const membership = next.membership;
+  if (membership === undefined || membership.configVersion === previous?.configVersion) {
+    return undefined;
+  }
+  const voters = membership.members.filter((member) => member.role === 'participant').map((member) => member.pod);
+  const observers = membership.members.filter((member) => member.role === 'observer').map((member) => member.pod);
+  const observing = observers.length === 0 ? '' : `, observers ${observers.join(', ')}`;
+  const was = previous?.configVersion === undefined ? '' : ` (was ${previous.configVersion})`;
+  return {
+    type: 'MembershipChanged',
+    data: { members: membership.members, configVersion: membership.configVersion },
+    kubernetes: event(
+      'Normal',
+      'MembershipChanged',
+      `committed config ${membership.configVersion}${was} has ${voters.length} voters: ${voters.join(', ')}${observing}`,
+    ),
+  };
+}
+
+function readinessChange(previous: ZookeeperWorkloadStatus | undefined, next: ZookeeperWorkloadStatus): StatusChange | undefined {
+  const before = readiness(previous);
+  const after = readiness(next);
+  if (before.ready === after.ready && before.readyReplicas === after.readyReplicas && before.replicas === after.replicas) {
+    return undefined;
+  }
+  const counts = `${after.readyReplicas}/${after.replicas} members serving and synced`;
+  return {
+    type: 'ReadinessChanged',
+    data: after,
+    kubernetes: after.ready
+      ? event('Normal', 'ReadinessChanged', `ready: ${counts}`)
+      : event('Warning', 'ReadinessChanged', `not ready: ${counts}`),
+  };
+}
+
+function revisionChange(previous: ZookeeperWorkloadStatus | undefined, next: ZookeeperWorkloadStatus): StatusChange | undefined {
+  const from = previous?.updateRevision;
+  const to = next.updateRevision;
+  if (to === undefined || from === to) {
+    return undefined;
+  }
+  const was = from === undefined ? '' : ` (was ${from})`;
+  return {
+    type: 'TemplateRevisionChanged',
+    data: { from, to },
+    kubernetes: event('Normal', 'TemplateRevisionChanged', `pods move to template revision ${to}${was}`),
+  };
+}
+
+function readiness(status: ZookeeperWorkloadStatus | undefined): ZkEventData<'ReadinessChanged'> {
+  return {
+    ready: status?.conditions?.find((condition) => condition.type === 'Ready')?.status === 'True',
+    readyReplicas: status?.readyReplicas ?? 0,
+    replicas: status?.replicas ?? 0,
+  };
+}
+
+function event(type: KubernetesEventDetails['type'], reason: WorkloadEventType, note: string): KubernetesEventDetails {
+  return { type, reason, action: 'Observed', note };
+}

@@ -1,0 +1,20 @@
+// Service `<name>-client`: where ZooKeeper clients connect; only ready members (in the quorum) receive traffic.
+import type { V1Service } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { childMetadata, selectorLabels, workloadNames } from './identity.js';
+import { PORTS } from './layout.js';
+
+export function buildClientService(workload: ZookeeperWorkload): V1Service {
+  const { clientService } = workload.spec;
+  const metadata = childMetadata(workload, workloadNames(workload).clientService);
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: clientService.annotations === undefined ? metadata : { ...metadata, annotations: clientService.annotations },
+    spec: {
+      type: clientService.type,
+      selector: selectorLabels(workload),
+      ports: [{ name: 'client', port: clientService.port, targetPort: PORTS.client }],
+    },
+  };
+}

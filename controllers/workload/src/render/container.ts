@@ -1,0 +1,95 @@
+// The ZooKeeper container: image, start.sh as command, env the scripts read, probes, resources, mounts.
+import type { V1Container, V1EnvVar, V1ResourceRequirements } from '@kubernetes/client-node';
+import type { ResourceList, ZookeeperWorkload } from '@zk-oam/apis';
+import { jvmFlags } from './heap.js';
+import { workloadNames } from './identity.js';
+import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain, PORTS } from './layout.js';
+import { SUPERUSER_SECRET_KEYS } from './superuser-secret.js';
+
+export const CONTAINER_NAME = 'zookeeper';
+export const VOLUMES = { config: 'config', data: 'data' } as const;
+
+/** `repository:tag`, or `repository@digest` when pinned. */
+export function imageReference(image: ZookeeperWorkload['spec']['image']): string {
+  return image.digest === undefined ? `${image.repository}:${image.tag}` : `${image.repository}@${image.digest}`;
+}
+
+/** The jars of the official image `zookeeper:<tag>` (its /conf holds logback.xml); the test bed overrides it. */
+export function zookeeperClasspath(tag: string): string {
+  return `/conf:/apache-zookeeper-${tag}-bin/lib/*`;
+}
+
+function fieldEnv(name: string, fieldPath: string): V1EnvVar {
+  return { name, valueFrom: { fieldRef: { fieldPath } } };
+}
+
+function env(workload: ZookeeperWorkload): V1EnvVar[] {
+  const { spec } = workload;
+  return [
+    fieldEnv('POD_NAME', 'metadata.name'),
+    fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
+    fieldEnv('POD_IP', 'status.podIP'),
+    { name: 'ZK_DOMAIN', value: memberDomain(workload) },
+    { name: 'ZK_CONFIG_DIR', value: CONFIG_MOUNT_PATH },
+    { name: 'ZK_DATA_DIR', value: DATA_MOUNT_PATH },
+    { name: 'ZK_JVM_FLAGS', value: jvmFlags(spec).join('\n') },
+    { name: 'ZOOKEEPER_CLASSPATH', value: zookeeperClasspath(spec.image.tag) },
+    {
+      name: 'ZK_SUPER_DIGEST',
+      valueFrom: { secretKeyRef: { name: workloadNames(workload).superuserSecret, key: SUPERUSER_SECRET_KEYS.digest } },
+    },
+  ];
+}
+
+function quantities(list: ResourceList | undefined): Record<string, string> | undefined {
+  if (list === undefined) {
+    return undefined;
+  }
+  const entries = Object.entries(list).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  return entries.length === 0 ? undefined : Object.fromEntries(entries.map(([name, value]) => [name, String(value)]));
+}
+
+function resources(workload: ZookeeperWorkload): V1ResourceRequirements | undefined {
+  const requests = quantities(workload.spec.resources?.requests);
+  const limits = quantities(workload.spec.resources?.limits);
+  if (requests === undefined && limits === undefined) {
+    return undefined;
+  }
+  return { ...(requests === undefined ? {} : { requests }), ...(limits === undefined ? {} : { limits }) };
+}
+
+function script(file: string): string[] {
+  return ['bash', `${CONFIG_MOUNT_PATH}/${file}`];
+}
+
+export function buildContainer(workload: ZookeeperWorkload): V1Container {
+  const { image, metrics } = workload.spec;
+  const containerResources = resources(workload);
+  return {
+    name: CONTAINER_NAME,
+    image: imageReference(image),
+    imagePullPolicy: image.pullPolicy,
+    command: script(CONFIG_FILES.start),
+    env: env(workload),
+    ports: [
+      { name: 'client', containerPort: PORTS.client },
+      { name: 'quorum', containerPort: PORTS.quorum },
+      { name: 'election', containerPort: PORTS.election },
+      ...(metrics.enabled ? [{ name: 'metrics', containerPort: metrics.port }] : []),
+    ],
+    readinessProbe: { exec: { command: script(CONFIG_FILES.ready) }, periodSeconds: 5, timeoutSeconds: 5, failureThreshold: 3 },
+    // Conservative: a member still choosing its configuration, or loading a large snapshot, must not be killed.
+    livenessProbe: {
+      exec: { command: script(CONFIG_FILES.alive) },
+      initialDelaySeconds: 60,
+      periodSeconds: 20,
+      timeoutSeconds: 5,
+      failureThreshold: 6,
+    },
+    ...(containerResources === undefined ? {} : { resources: containerResources }),
+    volumeMounts: [
+      { name: VOLUMES.config, mountPath: CONFIG_MOUNT_PATH, readOnly: true },
+      { name: VOLUMES.data, mountPath: DATA_MOUNT_PATH },
+    ],
+  };
+}

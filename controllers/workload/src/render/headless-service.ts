@@ -1,0 +1,31 @@
+// Service `<name>-headless`: stable member DNS names, published before the pods are ready so a bootstrap never deadlocks.
+import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { childMetadata, selectorLabels, workloadNames } from './identity.js';
+import { PORTS } from './layout.js';
+
+export const METRICS_PORT_NAME = 'metrics';
+
+export function buildHeadlessService(workload: ZookeeperWorkload): V1Service {
+  const ports: V1ServicePort[] = [
+    { name: 'client', port: PORTS.client, targetPort: PORTS.client },
+    { name: 'quorum', port: PORTS.quorum, targetPort: PORTS.quorum },
+    { name: 'election', port: PORTS.election, targetPort: PORTS.election },
+  ];
+  const { metrics } = workload.spec;
+  if (metrics.enabled) {
+    // The ServiceMonitor scrapes every member through this Service's endpoints.
+    ports.push({ name: METRICS_PORT_NAME, port: metrics.port, targetPort: metrics.port });
+  }
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: childMetadata(workload, workloadNames(workload).headlessService),
+    spec: {
+      clusterIP: 'None',
+      publishNotReadyAddresses: true,
+      selector: selectorLabels(workload),
+      ports,
+    },
+  };
+}

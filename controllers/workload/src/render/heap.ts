@@ -1,0 +1,25 @@
+// The JVM heap of a member: spec.jvm.heap, else 75% of the memory limit (room for metaspace, threads, buffers), else 512Mi.
+import { quantityValue, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
+
+const MIB = 2 ** 20;
+export const DEFAULT_HEAP_MIB = 512;
+export const HEAP_SHARE_OF_MEMORY_LIMIT = 0.75;
+
+/** Heap size in MiB (whole, at least 1): -Xms and -Xmx are both set to it so the heap never resizes under load. */
+export function heapMiB(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>): number {
+  const heap = spec.jvm?.heap;
+  if (heap !== undefined) {
+    return Math.max(1, Math.floor(quantityValue(heap) / MIB));
+  }
+  const memoryLimit = spec.resources?.limits?.memory;
+  if (memoryLimit !== undefined) {
+    return Math.max(1, Math.floor((quantityValue(memoryLimit) * HEAP_SHARE_OF_MEMORY_LIMIT) / MIB));
+  }
+  return DEFAULT_HEAP_MIB;
+}
+
+/** JVM flags for start.sh (which takes one per line): heap first, then the user's extra options. */
+export function jvmFlags(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>): string[] {
+  const heap = heapMiB(spec);
+  return [`-Xms${heap}m`, `-Xmx${heap}m`, ...(spec.jvm?.extraOptions ?? [])];
+}

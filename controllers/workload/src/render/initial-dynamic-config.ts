@@ -1,0 +1,24 @@
+// The membership the first bootstrap uses: members 0..n-1 as voting participants, addressed by their stable pod names.
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { formatDynamicConfig, type ServerEntry } from '@zk-oam/zookeeper';
+import { memberHost, PORTS } from './layout.js';
+
+/** Server entry of the member with this StatefulSet ordinal (myid = ordinal + 1); the client port binds its own address. */
+export function memberServerEntry(workload: ZookeeperWorkload, ordinal: number, role: ServerEntry['role']): ServerEntry {
+  const host = memberHost(workload, ordinal);
+  return {
+    id: ordinal + 1,
+    host,
+    quorumPort: PORTS.quorum,
+    electionPort: PORTS.election,
+    role,
+    clientAddress: host,
+    clientPort: PORTS.client,
+  };
+}
+
+/** Without a version line: ZooKeeper versions the configuration when the first quorum commits it. */
+export function buildInitialDynamicConfig(workload: ZookeeperWorkload, members: number): string {
+  const servers = Array.from({ length: members }, (_, ordinal) => memberServerEntry(workload, ordinal, 'participant'));
+  return formatDynamicConfig({ servers, version: undefined });
+}

@@ -1,0 +1,20 @@
+// What a render needs besides the workload: the decisions the reconcile takes from the cluster's current state.
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+
+/** RollingUpdate lets the StatefulSet controller roll pods (leader-unaware); OnDelete leaves it to a bound rolling trait. */
+export type UpdateStrategy = 'RollingUpdate' | 'OnDelete';
+
+export interface RenderInput {
+  /** The validated workload; its uid becomes the controller owner reference of every rendered object. */
+  workload: ZookeeperWorkload;
+  /** StatefulSet replicas: spec.replicas at creation, afterwards the current size (membership changes go through a scale step). */
+  replicas: number;
+  /**
+   * Size of the first configuration ever bootstrapped. Only members below it may bootstrap on an empty volume; it must
+   * stay the same for the life of the workload, or a late pod could form a second ensemble.
+   */
+  initialMembers: number;
+  updateStrategy: UpdateStrategy;
+  /** Whether the monitoring.coreos.com ServiceMonitor and PrometheusRule CRDs exist in the cluster. */
+  monitoringCrdsPresent: boolean;
+}

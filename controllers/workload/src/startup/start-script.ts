@@ -1,0 +1,108 @@
+// start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
+
+export const START_SCRIPT = `#!/bin/bash
+# ZooKeeper member startup, rendered by zk-oam. Writes myid, copies zoo.cfg to the data volume and picks the dynamic
+# configuration so that a reused volume or a new member never breaks the ensemble; then execs the server.
+# Logs one line per decision. Paths come from env vars (ZK_DATA_DIR, ZK_CONFIG_DIR), never literals.
+set -euo pipefail
+
+# Decisions go to the original stdout (fd 9), also from inside command substitutions.
+exec 9>&1
+log() { echo "zk-oam start: $*" >&9; }
+
+ordinal="\${POD_NAME##*-}"
+myid=$((ordinal + 1))
+self="\${POD_NAME}.\${ZK_DOMAIN}"
+initial="\${ZK_CONFIG_DIR}/dynamic.initial.cfg"
+data_dir="\${ZK_DATA_DIR}/data"
+conf_dir="\${ZK_DATA_DIR}/conf"
+chosen="\${conf_dir}/zoo.cfg.dynamic.chosen"
+retry_max_seconds="\${ZK_START_RETRY_MAX_SECONDS:-30}"
+
+mkdir -p "$data_dir" "$conf_dir"
+echo "$myid" > "\${data_dir}/myid"
+log "member \${POD_NAME} is server.\${myid} at \${self}"
+
+# ZooKeeper rewrites the zoo.cfg it runs with, and tunables may have changed: start from the rendered one every time.
+sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
+
+server_lines() { grep -E '^server\\.[0-9]+=' || true; }
+
+# The newest zoo.cfg.dynamic.<hex version> ZooKeeper committed on this volume, if any.
+newest_committed() {
+  local file version newest="" newest_version=-1
+  for file in "\${conf_dir}"/zoo.cfg.dynamic.*; do
+    version="\${file##*.}"
+    [[ -f "$file" && "$version" =~ ^[0-9a-f]+$ ]] || continue
+    if (( 16#$version > newest_version )); then
+      newest="$file"
+      newest_version=$((16#$version))
+    fi
+  done
+  [[ -n "$newest" ]] || return 1
+  echo "$newest"
+}
+
+# Hosts of every member named by the initial configuration or the newest one on the volume, except this one.
+peers() {
+  local committed
+  {
+    server_lines < "$initial"
+    if committed=$(newest_committed); then server_lines < "$committed"; fi
+  } | sed -E 's/^server\\.[0-9]+=([^:]+):.*$/\\1/' | sort -u | grep -vxF "$self" || true
+}
+
+# Membership lines (server.N and version) of the configuration a running member serves with; fails if none answers.
+# Asked with ZooKeeper's own client: the JVM resolves pod names where bash cannot.
+current_config() {
+  local peer answer
+  for peer in $(peers); do
+    if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" 2181 conf 2>/dev/null) &&
+      grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
+      log "asked \${peer} for conf: it serves a configuration"
+      grep -E '^(server\\.[0-9]+|version)=' <<<"$answer"
+      return 0
+    fi
+    log "asked \${peer} for conf: no configuration in its answer"
+  done
+  return 1
+}
+
+attempt=0
+while true; do
+  if current=$(current_config); then
+    if grep -qE "^server\\.\${myid}=" <<<"$current"; then
+      log "decision: server.\${myid} is in the configuration the ensemble runs with; starting with it as is"
+      printf '%s\\n' "$current" > "$chosen"
+    else
+      # Without a version line the leader's configuration supersedes this one, so the member stays non-voting
+      # until a reconfig adds it.
+      log "decision: server.\${myid} is not in the configuration the ensemble runs with; joining as a non-voting observer"
+      { server_lines <<<"$current"; echo "server.\${myid}=\${self}:2888:3888:observer;\${self}:2181"; } > "$chosen"
+    fi
+    break
+  fi
+  if committed=$(newest_committed); then
+    log "decision: no member answers; starting with the newest committed configuration on the volume, \${committed##*/}"
+    cp "$committed" "$chosen"
+    break
+  fi
+  if grep -qE "^server\\.\${myid}=" "$initial"; then
+    log "decision: no member answers and the volume is empty; bootstrapping with the initial configuration"
+    cp "$initial" "$chosen"
+    break
+  fi
+  attempt=$((attempt + 1))
+  delay=$(( 2 ** (attempt < 6 ? attempt : 6) ))
+  delay=$(( delay < retry_max_seconds ? delay : retry_max_seconds ))
+  log "decision: wait; no member answers, the volume is empty and server.\${myid} is not an initial member, so it must not bootstrap a separate ensemble; retrying in \${delay}s"
+  sleep "$delay"
+done
+
+# One JVM option per line, so an option may contain spaces.
+jvm_flags=()
+if [[ -n "\${ZK_JVM_FLAGS:-}" ]]; then readarray -t jvm_flags <<<"$ZK_JVM_FLAGS"; fi
+log "starting ZooKeeper with $(grep -cE '^server\\.' "$chosen") members in its dynamic configuration"
+exec java "\${jvm_flags[@]}" "-Dzookeeper.DigestAuthenticationProvider.superDigest=\${ZK_SUPER_DIGEST}" \\
+  -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.server.quorum.QuorumPeerMain "\${conf_dir}/zoo.cfg"
+`;
