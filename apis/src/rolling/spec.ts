@@ -32,6 +32,10 @@ export const rollingStatusSchema = z
     phase: z.enum(ROLLING_PHASES).optional(),
     targetRevision: z.string().optional().describe('StatefulSet revision pods are being moved to.'),
     observedRestartTrigger: z.string().max(253).optional().describe('The restartTrigger the current or last rollout answered.'),
+    restartRequestedAt: z.iso
+      .datetime()
+      .optional()
+      .describe('When observedRestartTrigger was first seen: pods created before it are restarted.'),
     updatedReplicas: z.int().min(0).optional().describe('Pods at the target revision and restart trigger.'),
     pendingReplicas: z.int().min(0).optional().describe('Pods still to restart.'),
     currentPod: z.string().optional().describe('Pod being restarted now.'),

@@ -1,0 +1,207 @@
+// Single decisions of the planner, one observed state each: what goes next, what it waits for, when it gives up.
+import { describe, expect, it } from 'vitest';
+import type { PodView, RollingPlanInput } from './input.js';
+import { planRollingStep } from './plan.js';
+import { applyStep, crash, newCluster, observe, tick, withSpec, withUpdateRevision, type SimulatedCluster } from './simulated-cluster.js';
+import { waitingCondition } from './wait-clock.js';
+
+const outdated = (members: number, leaderOrdinal: number, spec: Partial<RollingPlanInput['spec']> = {}): SimulatedCluster =>
+  withUpdateRevision(newCluster({ members, leaderOrdinal, spec }), 'zk-new');
+
+const stepOf = (input: RollingPlanInput): ReturnType<typeof planRollingStep>['step'] => planRollingStep(input).step;
+
+function deletedNames(input: RollingPlanInput): string[] {
+  const step = stepOf(input);
+  return step.kind === 'DeletePods' ? step.pods.map((pod) => `${pod.name}${pod.leader ? ' (leader)' : ''}`) : [step.kind];
+}
+
+function withPod(input: RollingPlanInput, name: string, change: (pod: PodView) => PodView | undefined): RollingPlanInput {
+  return { ...input, pods: input.pods.flatMap((pod) => (pod.name === name ? [change(pod) ?? []].flat() : [pod])) };
+}
+
+describe('which pods go next', () => {
+  it.each([
+    ['3 members, leader zk-2', ['zk-1'], outdated(3, 2)],
+    ['3 members, leader zk-0', ['zk-2'], outdated(3, 0)],
+    ['5 members, maxUnavailable 2', ['zk-4', 'zk-2'], outdated(5, 3, { maxUnavailable: 2 })],
+    ['5 members, maxUnavailable 5 (the quorum allows 2)', ['zk-4', 'zk-3'], outdated(5, 0, { maxUnavailable: 5 })],
+    ['3 members, maxUnavailable 2 (the quorum allows 1)', ['zk-2'], outdated(3, 1, { maxUnavailable: 2 })],
+    ['7 members, maxUnavailable 3', ['zk-5', 'zk-4', 'zk-3'], outdated(7, 6, { maxUnavailable: 3 })],
+  ])('%s: %j', (_name, expected, cluster) => {
+    expect(deletedNames(observe(cluster))).toEqual(expected);
+  });
+
+  it('restarts the leader alone once every follower is at the update revision, with its uid', () => {
+    const input = observe(outdated(5, 2, { maxUnavailable: 2 }));
+    const followersDone = { ...input, pods: input.pods.map((pod) => (pod.ordinal === 2 ? pod : { ...pod, revision: 'zk-new' })) };
+    expect(stepOf(followersDone)).toEqual({ kind: 'DeletePods', pods: [{ name: 'zk-2', uid: 'uid-2', leader: true }] });
+  });
+
+  it('asks ZooKeeper who leads: a leader moved by an election goes last', () => {
+    const cluster = outdated(3, 0);
+    expect(deletedNames(observe({ ...cluster, leader: 3 }))).toEqual(['zk-1']);
+    expect(deletedNames(observe({ ...cluster, leader: 2 }))).toEqual(['zk-2']);
+  });
+
+  it('leaves pods above spec.replicas to the StatefulSet', () => {
+    const input = observe(outdated(3, 0));
+    const scaledDown = { ...input, statefulSet: { ...input.statefulSet, replicas: 2 } };
+    expect(planRollingStep(scaledDown).progress).toEqual({ updated: [], pending: ['zk-0', 'zk-1'] });
+  });
+
+  it.each([
+    [1, 'only 0 of the 1 old voters stay up, 1 needed'],
+    [2, 'only 1 of the 2 old voters stay up, 2 needed'],
+  ])('refuses at once with %i members: no member can go down without losing the quorum', (members, reason) => {
+    const cluster = outdated(members, 0);
+    expect(stepOf(observe(cluster))).toEqual({
+      kind: 'Blocked',
+      reason: 'NoQuorumMargin',
+      message: `restarting pod zk-${members - 1} now would leave ${reason}`,
+      since: cluster.now,
+    });
+  });
+});
+
+describe('what it waits for before a deletion', () => {
+  const healthy = observe(outdated(3, 2));
+  const now = healthy.now;
+  const ago = (seconds: number): Date => new Date(now.getTime() - seconds * 1000);
+
+  it.each([
+    [
+      'a Terminating pod, dated by its deletion',
+      withPod(healthy, 'zk-0', (pod) => ({ ...pod, deletion: { at: ago(-20), gracePeriodSeconds: 30 } })),
+      { kind: 'Wait', reason: 'PodTerminating', message: 'pod zk-0 is terminating', since: ago(10) },
+    ],
+    [
+      'a missing pod, dated now when nothing recorded the wait',
+      withPod(healthy, 'zk-1', () => undefined),
+      { kind: 'Wait', reason: 'PodMissing', message: 'pod zk-1 does not exist yet', since: now },
+    ],
+    [
+      'a pod that is not ready, dated by its Ready condition',
+      withPod(healthy, 'zk-1', (pod) => ({ ...pod, ready: false, readyChangedAt: ago(5), restartCount: 2 })),
+      { kind: 'Wait', reason: 'PodNotReady', message: 'pod zk-1 is not ready (2 container restarts)', since: ago(5) },
+    ],
+    [
+      'a pod not ready past the step timeout',
+      withPod(healthy, 'zk-1', (pod) => ({ ...pod, ready: false, readyChangedAt: ago(600) })),
+      {
+        kind: 'Blocked',
+        reason: 'PodNotReady',
+        message: `pod zk-1 is not ready; waiting since ${ago(600).toISOString()}, longer than the step timeout of 600s`,
+        since: ago(600),
+      },
+    ],
+    [
+      'two members down, naming both',
+      withPod(withPod(healthy, 'zk-0', () => undefined), 'zk-2', (pod) => ({ ...pod, ready: false, readyChangedAt: ago(1) })),
+      { kind: 'Wait', reason: 'PodMissing', message: 'pod zk-0 does not exist yet (2 members down: zk-0, zk-2)', since: now },
+    ],
+    [
+      'an unhealthy ensemble with every pod ready',
+      { ...healthy, ensemble: { ...healthy.ensemble, health: { ok: false as const, reason: '2 members claim to lead: 1, 3' } } },
+      { kind: 'Wait', reason: 'EnsembleUnhealthy', message: 'ensemble is not healthy: 2 members claim to lead: 1, 3', since: now },
+    ],
+    [
+      'a StatefulSet without an update revision',
+      { ...healthy, statefulSet: { ...healthy.statefulSet, updateRevision: undefined } },
+      { kind: 'Wait', reason: 'NoUpdateRevision', message: 'StatefulSet zk has no update revision yet', since: now },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(stepOf(input)).toEqual(expected);
+  });
+
+  it('waits for a restarted member that is serving but still syncing', () => {
+    const syncing = tick(tick(tick(applyStep(outdated(3, 2), stepOf(observe(outdated(3, 2)))))));
+    expect(syncing.slots[1]?.stage).toBe('syncing');
+    expect(stepOf(observe(syncing))).toMatchObject({
+      kind: 'Wait',
+      reason: 'MemberNotSynced',
+      message: 'member 2 (127.0.1.2) of pod zk-1 is not synced with the leader',
+    });
+  });
+
+  it('dates a wait pods cannot date by the Waiting condition of the same reason, and only that reason', () => {
+    const missing = withPod(healthy, 'zk-1', () => undefined);
+    const waiting = stepOf(missing);
+    expect(waiting.kind).toBe('Wait');
+    const condition = waiting.kind === 'Wait' ? waitingCondition(waiting) : undefined;
+    const later = { ...missing, status: { conditions: condition === undefined ? [] : [condition] }, now: new Date(now.getTime() + 601_000) };
+    expect(stepOf(later)).toMatchObject({ kind: 'Blocked', reason: 'PodMissing', since: now });
+    const otherReason = condition === undefined ? [] : [{ ...condition, reason: 'EnsembleUnhealthy' }];
+    expect(stepOf({ ...later, status: { conditions: otherReason } })).toMatchObject({ kind: 'Wait', since: later.now });
+  });
+});
+
+describe('restart requests', () => {
+  const base = newCluster({ members: 3, leaderOrdinal: 0, spec: { restartTrigger: 'nonce-1' } });
+
+  it('records a new trigger first, rounded up to the whole second', () => {
+    const input = { ...observe(base), now: new Date('2026-01-01T01:00:00.250Z') };
+    expect(planRollingStep(input)).toEqual({
+      step: { kind: 'RecordRestartRequest', trigger: 'nonce-1', at: new Date('2026-01-01T01:00:01.000Z') },
+      progress: { updated: [], pending: [] },
+    });
+  });
+
+  it('waits for the recorded second to pass before the first deletion', () => {
+    const recorded = { ...base, status: { observedRestartTrigger: 'nonce-1', restartRequestedAt: new Date(base.now.getTime() + 500).toISOString() } };
+    expect(stepOf(observe(recorded))).toMatchObject({ kind: 'Wait', reason: 'RestartRequestSettling' });
+    expect(deletedNames(observe(tick(recorded, 1)))).toEqual(['zk-2']);
+  });
+
+  it.each([
+    ['created before the request', -1, ['zk-0', 'zk-1', 'zk-2']],
+    ['created in the same second as the request', 0, ['zk-0', 'zk-2']],
+  ])('restarts pods %s', (_name, offsetSeconds, pending) => {
+    const at = base.now;
+    const recorded = { ...base, status: { observedRestartTrigger: 'nonce-1', restartRequestedAt: at.toISOString() } };
+    const input = withPod(observe(recorded), 'zk-1', (pod) => ({ ...pod, createdAt: new Date(at.getTime() + offsetSeconds * 1000) }));
+    expect(planRollingStep(input).progress.pending).toEqual(pending);
+  });
+
+  it.each([
+    ['a trigger recorded without its time', { observedRestartTrigger: 'nonce-1' }, 'RecordRestartRequest'],
+    ['a trigger removed from the spec', { observedRestartTrigger: 'nonce-0', restartRequestedAt: '2026-01-01T00:30:00.000Z' }, 'Done'],
+  ])('treats %s', (_name, status, kind) => {
+    const spec = kind === 'Done' ? { ...base.spec, restartTrigger: undefined } : base.spec;
+    expect(stepOf({ ...observe(base), spec, status })).toMatchObject({ kind });
+  });
+});
+
+describe('paused and completed', () => {
+  it.each([
+    ['work left and nothing in progress', outdated(3, 0, { paused: true }), { kind: 'Paused', pending: ['zk-0', 'zk-1', 'zk-2'] }],
+    ['nothing left', withSpec(newCluster({ members: 3, leaderOrdinal: 0 }), { paused: true }), { kind: 'Done' }],
+  ])('paused with %s', (_name, cluster, expected) => {
+    expect(stepOf(observe(cluster))).toEqual(expected);
+  });
+
+  it('stays Paused rather than Blocked when a member that still needs a restart is down', () => {
+    expect(stepOf(observe(crash(outdated(3, 0, { paused: true }), 1)))).toMatchObject({ kind: 'Paused' });
+  });
+
+  it('stays Done for a completed target when a member fails later, but waits for it before calling a roll done', () => {
+    const crashed = crash(newCluster({ members: 3, leaderOrdinal: 0 }), 2);
+    expect(stepOf(observe(crashed))).toMatchObject({ kind: 'Wait', reason: 'PodNotReady' });
+    const completed = { ...crashed, status: { phase: 'Completed' as const, targetRevision: 'zk-old' } };
+    expect(stepOf(observe(completed))).toEqual({ kind: 'Done' });
+    expect(stepOf(observe(withUpdateRevision(completed, 'zk-new')))).toMatchObject({ kind: 'Wait', reason: 'PodNotReady' });
+  });
+
+  it('does not take an earlier completion for the end of a roll for a newer restart request', () => {
+    const completed = { phase: 'Completed' as const, targetRevision: 'zk-old', completedAt: '2026-01-01T00:10:00.000Z' };
+    const cluster = newCluster({ members: 3, leaderOrdinal: 0, spec: { restartTrigger: 'again' } });
+    const request = { observedRestartTrigger: 'again', restartRequestedAt: '2026-01-01T00:20:00.000Z' };
+    const leaderGoing = withPod(observe({ ...cluster, status: { ...completed, ...request } }), 'zk-0', (pod) => ({
+      ...pod,
+      deletion: { at: cluster.now, gracePeriodSeconds: 0 },
+    }));
+    const restarted = (pod: PodView): PodView => ({ ...pod, createdAt: new Date('2026-01-01T00:21:00.000Z') });
+    const input = withPod(withPod(leaderGoing, 'zk-1', restarted), 'zk-2', restarted);
+    expect(planRollingStep(input)).toMatchObject({ step: { kind: 'Wait', reason: 'PodTerminating' }, progress: { pending: [] } });
+    expect(stepOf({ ...input, status: { ...completed, ...request, completedAt: '2026-01-01T00:30:00.000Z' } })).toEqual({ kind: 'Done' });
+  });
+});

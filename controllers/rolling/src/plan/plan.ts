@@ -1,0 +1,94 @@
+// The rolling planner: from observed state only, the next step of a leader-aware rolling restart.
+import { chooseBatch } from './batch.js';
+import type { RollingPlanInput } from './input.js';
+import { rollMembers, type RollMember } from './members.js';
+import { recordedRestartRequest, restartRequestTime, unrecordedTrigger, type RestartRequest } from './restart-request.js';
+import type { RollingPlan, RollingStep, RollProgress, WaitReason } from './step.js';
+import { waitOrBlock, waitStartedAt } from './wait-clock.js';
+
+/** Before the target is known, nothing is counted as updated or pending. */
+function noProgress(): RollProgress {
+  return { updated: [], pending: [] };
+}
+
+/**
+ * Pure: the same input gives the same plan, so a controller killed anywhere resumes by planning again. Nothing is
+ * remembered between calls except what the trait's status records (restart request, Waiting condition, completion).
+ * Order of questions: record a new trigger; know the target; let a paused roll rest; wait for every member to be up
+ * and the ensemble healthy; stop when nothing is left; delete the next batch.
+ */
+export function planRollingStep(input: RollingPlanInput): RollingPlan {
+  const { spec, statefulSet, ensemble, now } = input;
+  const trigger = unrecordedTrigger(input);
+  if (trigger !== undefined) {
+    return { step: { kind: 'RecordRestartRequest', trigger, at: restartRequestTime(now) }, progress: noProgress() };
+  }
+  const updateRevision = statefulSet.updateRevision;
+  if (updateRevision === undefined) {
+    const step = waitFor(input, 'NoUpdateRevision', `StatefulSet ${statefulSet.name} has no update revision yet`);
+    return { step, progress: noProgress() };
+  }
+  const request = recordedRestartRequest(input);
+  const members = rollMembers(input, updateRevision, request);
+  const progress = progressOf(members);
+  const plan = (step: RollingStep): RollingPlan => ({ step, progress });
+
+  if (request !== undefined && now.getTime() < request.at.getTime()) {
+    return plan(waitFor(input, 'RestartRequestSettling', `restart request ${request.trigger} takes effect at ${request.at.toISOString()}`));
+  }
+  const down = members.flatMap((member) => (member.state.up ? [] : [{ ...member, state: member.state }]));
+  const ourPodOnItsWayBack = down.some((member) => !member.needsRestart);
+  if (spec.paused && progress.pending.length > 0 && !ourPodOnItsWayBack) {
+    return plan({ kind: 'Paused', pending: progress.pending });
+  }
+  if (progress.pending.length === 0 && completedForTarget(input, updateRevision, request)) {
+    return plan({ kind: 'Done' });
+  }
+  const firstDown = down[0];
+  if (firstDown !== undefined) {
+    const others = down.length > 1 ? ` (${down.length} members down: ${down.map((member) => member.podName).join(', ')})` : '';
+    return plan(waitFor(input, firstDown.state.reason, `${firstDown.state.message}${others}`, firstDown.state.since));
+  }
+  if (!ensemble.health.ok) {
+    return plan(waitFor(input, 'EnsembleUnhealthy', `ensemble is not healthy: ${ensemble.health.reason}`));
+  }
+  if (progress.pending.length === 0) {
+    return plan({ kind: 'Done' });
+  }
+  const batch = chooseBatch(members, ensemble, spec.maxUnavailable);
+  if (!batch.ok) {
+    const since = waitStartedAt('NoQuorumMargin', undefined, input.status, now);
+    return plan({ kind: 'Blocked', reason: 'NoQuorumMargin', message: batch.message, since });
+  }
+  return plan({ kind: 'DeletePods', pods: batch.pods });
+}
+
+function waitFor(
+  input: RollingPlanInput,
+  reason: WaitReason,
+  message: string,
+  fromPods?: Date,
+): RollingStep {
+  const since = waitStartedAt(reason, fromPods, input.status, input.now);
+  return waitOrBlock({ reason, message, since }, input.spec.stepTimeoutSeconds, input.now);
+}
+
+/**
+ * Completion is sticky for one target: once status says Completed for this update revision, after the restart request
+ * in force (and no pod needs a restart), a member failing later is the workload's concern, not a reason to reopen the roll.
+ */
+function completedForTarget(input: RollingPlanInput, updateRevision: string, request: RestartRequest | undefined): boolean {
+  const status = input.status;
+  if (status?.phase !== 'Completed' || status.targetRevision !== updateRevision) {
+    return false;
+  }
+  const completedAt = status.completedAt === undefined ? Number.NaN : new Date(status.completedAt).getTime();
+  return request === undefined || completedAt >= request.at.getTime();
+}
+
+function progressOf(members: readonly RollMember[]): RollProgress {
+  return {
+    updated: members.filter((member) => !member.needsRestart).map((member) => member.podName),
+    pending: members.filter((member) => member.needsRestart).map((member) => member.podName),
+  };
+}

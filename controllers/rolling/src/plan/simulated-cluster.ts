@@ -1,0 +1,219 @@
+// Test helper: a StatefulSet's pods and their ZooKeeper members as immutable values; steps and time move them along.
+import type { EnsembleAssessment } from '@zk-oam/zookeeper';
+import { memberIdOfOrdinal, type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
+import { assessSimulated, type SimulatedMemberState } from './simulated-ensemble.js';
+import type { RollingStep } from './step.js';
+import { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
+
+/** A deleted pod walks terminating -> missing -> starting -> syncing -> up, one stage per tick; crashed stays put. */
+export type Stage = 'up' | 'terminating' | 'missing' | 'starting' | 'syncing' | 'crashed';
+
+export interface Slot {
+  ordinal: number;
+  pod: PodView | undefined;
+  stage: Stage;
+}
+
+export interface Deletion {
+  pod: string;
+  uid: string;
+  leader: boolean;
+  at: Date;
+}
+
+export interface SimulatedCluster {
+  now: Date;
+  spec: RollingPlanInput['spec'];
+  status: RollingPlanStatus;
+  statefulSet: RollingPlanInput['statefulSet'];
+  slots: Slot[];
+  leader: number | undefined;
+  nextUid: number;
+  deletions: Deletion[];
+  elections: number;
+}
+
+const NAME = 'zk';
+const START = new Date('2026-01-01T00:00:00.000Z');
+const GRACE_SECONDS = 30;
+
+export function newCluster(options: {
+  members: number;
+  leaderOrdinal: number;
+  revision?: string;
+  spec?: Partial<RollingPlanInput['spec']>;
+}): SimulatedCluster {
+  const revision = options.revision ?? 'zk-old';
+  const slots = Array.from({ length: options.members }, (_unused, ordinal): Slot => ({
+    ordinal,
+    stage: 'up',
+    pod: { ...newPod(ordinal, `uid-${ordinal}`, revision, START), ready: true },
+  }));
+  return {
+    now: new Date(START.getTime() + 3_600_000),
+    spec: { maxUnavailable: 1, paused: false, stepTimeoutSeconds: 600, ...options.spec },
+    status: {},
+    statefulSet: { name: NAME, updateRevision: revision, replicas: options.members },
+    slots,
+    leader: memberIdOfOrdinal(options.leaderOrdinal),
+    nextUid: options.members,
+    deletions: [],
+    elections: 0,
+  };
+}
+
+export function observe(cluster: SimulatedCluster): RollingPlanInput {
+  return {
+    spec: cluster.spec,
+    status: cluster.status,
+    statefulSet: cluster.statefulSet,
+    pods: cluster.slots.flatMap((slot) => (slot.pod === undefined ? [] : [slot.pod])),
+    ensemble: ensembleOf(cluster),
+    now: cluster.now,
+  };
+}
+
+export function ensembleOf(cluster: SimulatedCluster): EnsembleAssessment {
+  return assessSimulated({
+    voters: cluster.slots.map((slot) => memberIdOfOrdinal(slot.ordinal)),
+    leader: cluster.leader,
+    state: (id) => memberState(cluster.slots.find((slot) => memberIdOfOrdinal(slot.ordinal) === id)?.stage),
+  });
+}
+
+/** What the controller would do with the step: delete pods, or write status. */
+export function applyStep(cluster: SimulatedCluster, step: RollingStep, only?: number): SimulatedCluster {
+  const status = clearWaiting(cluster.status);
+  switch (step.kind) {
+    case 'DeletePods':
+      return step.pods.slice(0, only).reduce((next, pod) => deletePod({ ...next, status }, pod.name, pod.uid), cluster);
+    case 'RecordRestartRequest':
+      return { ...cluster, status: { ...status, observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } };
+    case 'Done':
+      return {
+        ...cluster,
+        status: { ...status, phase: 'Completed', targetRevision: cluster.statefulSet.updateRevision, completedAt: cluster.now.toISOString() },
+      };
+    case 'Paused':
+      return { ...cluster, status: { ...status, phase: 'Paused' } };
+    case 'Wait':
+    case 'Blocked':
+      return { ...cluster, status: { ...cluster.status, phase: step.kind === 'Wait' ? 'Rolling' : 'Blocked', conditions: [waitingCondition(step)] } };
+  }
+}
+
+/** Time passes: every pod on its way back moves one stage; the StatefulSet recreates missing pods at the update revision. */
+export function tick(cluster: SimulatedCluster, seconds = 2): SimulatedCluster {
+  const now = new Date(cluster.now.getTime() + seconds * 1000);
+  let nextUid = cluster.nextUid;
+  const slots = cluster.slots.map((slot): Slot => {
+    switch (slot.stage) {
+      case 'terminating':
+        return { ...slot, pod: undefined, stage: 'missing' };
+      case 'missing':
+        nextUid += 1;
+        return { ...slot, stage: 'starting', pod: newPod(slot.ordinal, `uid-${nextUid}`, cluster.statefulSet.updateRevision ?? '', wholeSecond(now)) };
+      case 'starting':
+        return { ...slot, stage: 'syncing', pod: withReady(slot.pod, true, now) };
+      case 'syncing':
+        return { ...slot, stage: 'up' };
+      case 'up':
+      case 'crashed':
+        return slot;
+    }
+  });
+  return electIfLeaderless({ ...cluster, now, slots, nextUid });
+}
+
+/** The member's process dies on its own: pod not ready until recover(). */
+export function crash(cluster: SimulatedCluster, ordinal: number): SimulatedCluster {
+  const slots = cluster.slots.map((slot): Slot => {
+    if (slot.ordinal !== ordinal || slot.pod === undefined) {
+      return slot;
+    }
+    const pod = withReady(slot.pod, false, cluster.now);
+    return { ...slot, stage: 'crashed', pod: pod === undefined ? undefined : { ...pod, restartCount: pod.restartCount + 1 } };
+  });
+  return electIfLeaderless(dropLeaderIfDown({ ...cluster, slots }));
+}
+
+export function recover(cluster: SimulatedCluster, ordinal: number): SimulatedCluster {
+  const slots = cluster.slots.map((slot): Slot =>
+    slot.ordinal === ordinal ? { ...slot, stage: 'syncing', pod: withReady(slot.pod, true, cluster.now) } : slot,
+  );
+  return { ...cluster, slots };
+}
+
+export function withSpec(cluster: SimulatedCluster, spec: Partial<RollingPlanInput['spec']>): SimulatedCluster {
+  return { ...cluster, spec: { ...cluster.spec, ...spec } };
+}
+
+export function withUpdateRevision(cluster: SimulatedCluster, updateRevision: string): SimulatedCluster {
+  return { ...cluster, statefulSet: { ...cluster.statefulSet, updateRevision } };
+}
+
+export function membersDown(cluster: SimulatedCluster): number {
+  return cluster.slots.filter((slot) => slot.stage !== 'up').length;
+}
+
+function deletePod(cluster: SimulatedCluster, name: string, uid: string): SimulatedCluster {
+  const slot = cluster.slots.find((candidate) => candidate.pod?.name === name);
+  if (slot?.pod === undefined || slot.pod.uid !== uid || slot.pod.deletion !== undefined) {
+    throw new Error(`deleting ${name} (${uid}): no such live pod`);
+  }
+  const deletion = { at: new Date(cluster.now.getTime() + GRACE_SECONDS * 1000), gracePeriodSeconds: GRACE_SECONDS };
+  const pod: PodView = { ...slot.pod, ready: false, readyChangedAt: cluster.now, deletion };
+  const slots = cluster.slots.map((candidate): Slot => (candidate === slot ? { ...slot, pod, stage: 'terminating' } : candidate));
+  const leader = cluster.leader === memberIdOfOrdinal(slot.ordinal);
+  const deletions = [...cluster.deletions, { pod: name, uid, leader, at: cluster.now }];
+  return electIfLeaderless(dropLeaderIfDown({ ...cluster, slots, deletions }));
+}
+
+function dropLeaderIfDown(cluster: SimulatedCluster): SimulatedCluster {
+  const leaderSlot = cluster.slots.find((slot) => memberIdOfOrdinal(slot.ordinal) === cluster.leader);
+  return leaderSlot === undefined || memberState(leaderSlot.stage) === 'synced' ? cluster : { ...cluster, leader: undefined };
+}
+
+/** With a majority of voters up, the highest synced id wins, as ZooKeeper's election favours it when zxids tie. */
+function electIfLeaderless(cluster: SimulatedCluster): SimulatedCluster {
+  if (cluster.leader !== undefined) {
+    return cluster;
+  }
+  const up = cluster.slots.filter((slot) => memberState(slot.stage) !== 'down');
+  const winner = up.filter((slot) => slot.stage === 'up').at(-1);
+  if (winner === undefined || up.length <= cluster.slots.length / 2) {
+    return cluster;
+  }
+  return { ...cluster, leader: memberIdOfOrdinal(winner.ordinal), elections: cluster.elections + 1 };
+}
+
+function memberState(stage: Stage | undefined): SimulatedMemberState {
+  return stage === 'up' ? 'synced' : stage === 'syncing' ? 'syncing' : 'down';
+}
+
+function clearWaiting(status: RollingPlanStatus): RollingPlanStatus {
+  return { ...status, conditions: (status.conditions ?? []).filter((condition) => condition.type !== WAITING_CONDITION_TYPE) };
+}
+
+function newPod(ordinal: number, uid: string, revision: string, createdAt: Date): PodView {
+  return {
+    name: `${NAME}-${ordinal}`,
+    uid,
+    ordinal,
+    revision,
+    createdAt,
+    ready: false,
+    readyChangedAt: createdAt,
+    deletion: undefined,
+    restartCount: 0,
+  };
+}
+
+/** creationTimestamp has whole seconds. */
+function wholeSecond(time: Date): Date {
+  return new Date(Math.floor(time.getTime() / 1000) * 1000);
+}
+
+function withReady(pod: PodView | undefined, ready: boolean, at: Date): PodView | undefined {
+  return pod === undefined ? undefined : { ...pod, ready, readyChangedAt: at };
+}

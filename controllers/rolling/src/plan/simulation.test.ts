@@ -1,0 +1,209 @@
+// Whole rolls, planned step by step against a simulated StatefulSet and ensemble, with the invariants checked at every state.
+import { describe, expect, it } from 'vitest';
+import { planRollingStep } from './plan.js';
+import {
+  applyStep,
+  crash,
+  membersDown,
+  newCluster,
+  observe,
+  recover,
+  tick,
+  withSpec,
+  withUpdateRevision,
+  type SimulatedCluster,
+} from './simulated-cluster.js';
+import type { RollingStep } from './step.js';
+
+interface RollOptions {
+  /** Apply only this many pods of each DeletePods step, as a controller killed in the middle of a batch would. */
+  deleteOnly?: number;
+  /** Called on every state before planning; may change the world (crash a member, pause, ...). */
+  world?: (cluster: SimulatedCluster, steps: readonly RollingStep[]) => SimulatedCluster;
+  maxUnavailable?: number;
+}
+
+interface Roll {
+  cluster: SimulatedCluster;
+  steps: RollingStep[];
+  mostDown: number;
+}
+
+/** Plans and applies until Done; time passes on every step but a deletion, so each stage of a restart is planned on. */
+function rollToDone(start: SimulatedCluster, options: RollOptions = {}): Roll {
+  let cluster = start;
+  const steps: RollingStep[] = [];
+  let mostDown = 0;
+  for (let round = 0; round < 400; round += 1) {
+    cluster = options.world?.(cluster, steps) ?? cluster;
+    const input = observe(cluster);
+    const { step } = planRollingStep(input);
+    expect(planRollingStep(observe(cluster)).step, 'planning the same state again').toEqual(step);
+    expect(input.ensemble.hasQuorum, `quorum at round ${round}`).toBe(true);
+    mostDown = Math.max(mostDown, membersDown(cluster));
+    steps.push(step);
+    if (step.kind === 'Done') {
+      return { cluster, steps, mostDown };
+    }
+    if (step.kind === 'DeletePods') {
+      const terminating = input.pods.filter((pod) => pod.deletion !== undefined).map((pod) => pod.name);
+      expect(step.pods.map((pod) => pod.name).filter((name) => terminating.includes(name))).toEqual([]);
+    }
+    cluster = applyStep(cluster, step, step.kind === 'DeletePods' ? options.deleteOnly : undefined);
+    cluster = step.kind === 'DeletePods' ? cluster : tick(cluster);
+  }
+  throw new Error(`no Done after 400 steps; last: ${JSON.stringify(steps.at(-1))}`);
+}
+
+function expectLeaderAwareRoll(roll: Roll, start: SimulatedCluster, maxUnavailable: number): void {
+  const names = start.slots.map((slot) => `zk-${slot.ordinal}`);
+  const oldLeaderPod = `zk-${(start.leader ?? 0) - 1}`;
+  expect(roll.cluster.deletions.map((deletion) => deletion.pod).sort()).toEqual(names);
+  expect(roll.cluster.deletions.at(-1)).toMatchObject({ pod: oldLeaderPod, leader: true });
+  expect(roll.cluster.deletions.filter((deletion) => deletion.leader)).toHaveLength(1);
+  expect(roll.cluster.elections).toBe(1);
+  expect(roll.mostDown).toBeLessThanOrEqual(maxUnavailable);
+  const followerOrdinals = roll.cluster.deletions.slice(0, -1).map((deletion) => Number(deletion.pod.slice('zk-'.length)));
+  expect(followerOrdinals).toEqual([...followerOrdinals].sort((a, b) => b - a));
+  expect(roll.cluster.slots.every((slot) => slot.stage === 'up')).toBe(true);
+}
+
+describe('a template change rolls every pod once, followers by descending ordinal, the leader last', () => {
+  it.each([
+    [3, 0],
+    [3, 1],
+    [3, 2],
+    [5, 0],
+    [5, 2],
+    [5, 4],
+  ])('%i members with the leader at ordinal %i', (members, leaderOrdinal) => {
+    const start = withUpdateRevision(newCluster({ members, leaderOrdinal }), 'zk-new');
+    const roll = rollToDone(start);
+    expectLeaderAwareRoll(roll, start, 1);
+    expect(roll.cluster.slots.map((slot) => slot.pod?.revision)).toEqual(Array(members).fill('zk-new'));
+    expect(roll.steps.filter((step) => step.kind === 'Blocked')).toEqual([]);
+  });
+});
+
+describe('the restart trigger alone restarts every pod, the leader last', () => {
+  it.each([
+    [3, 1],
+    [5, 3],
+  ])('%i members with the leader at ordinal %i', (members, leaderOrdinal) => {
+    const start = newCluster({ members, leaderOrdinal, spec: { restartTrigger: '2026-01-01T01:00:00Z' } });
+    const roll = rollToDone(start);
+    expect(roll.steps[0]).toMatchObject({ kind: 'RecordRestartRequest', trigger: '2026-01-01T01:00:00Z' });
+    expectLeaderAwareRoll(roll, start, 1);
+    expect(roll.cluster.slots.map((slot) => slot.pod?.revision)).toEqual(Array(members).fill('zk-old'));
+  });
+
+  it('restarts each pod once when the request lands mid-second and pods are stamped in whole seconds', () => {
+    const start = tick(newCluster({ members: 3, leaderOrdinal: 2, spec: { restartTrigger: 'mid-second' } }), 0.75);
+    const roll = rollToDone(start);
+    expect(roll.steps[0]).toEqual({ kind: 'RecordRestartRequest', trigger: 'mid-second', at: new Date(start.now.getTime() + 250) });
+    expectLeaderAwareRoll(roll, start, 1);
+  });
+
+  it('does not restart again once the trigger is answered, and restarts all again for a new trigger', () => {
+    const first = rollToDone(newCluster({ members: 3, leaderOrdinal: 0, spec: { restartTrigger: 'a' } }));
+    expect(planRollingStep(observe(tick(first.cluster, 60))).step).toEqual({ kind: 'Done' });
+    const again = rollToDone(withSpec(tick(first.cluster, 60), { restartTrigger: 'b' }));
+    expect(again.cluster.deletions).toHaveLength(6);
+    expect(again.cluster.slots.map((slot) => slot.stage)).toEqual(['up', 'up', 'up']);
+  });
+});
+
+describe('maxUnavailable 2 on 5 members', () => {
+  it('restarts followers two at a time and the leader alone, never more than two down', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 1, spec: { maxUnavailable: 2 } }), 'zk-new');
+    const roll = rollToDone(start);
+    expectLeaderAwareRoll(roll, start, 2);
+    const batches = roll.steps.flatMap((step) => (step.kind === 'DeletePods' ? [step.pods.map((pod) => pod.name)] : []));
+    expect(batches).toEqual([['zk-4', 'zk-3'], ['zk-2', 'zk-0'], ['zk-1']]);
+  });
+
+  it('resumes safely when the controller died after deleting the first pod of a batch', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 4, spec: { maxUnavailable: 2 } }), 'zk-new');
+    const roll = rollToDone(start, { deleteOnly: 1 });
+    expectLeaderAwareRoll(roll, start, 2);
+  });
+
+  it('never takes more than the quorum allows, whatever maxUnavailable says', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 0, spec: { maxUnavailable: 4 } }), 'zk-new');
+    const roll = rollToDone(start);
+    expectLeaderAwareRoll(roll, start, 2);
+  });
+});
+
+describe('a member down mid-roll', () => {
+  /** zk-0 crashes right after the first follower is back; it recovers `downFor` seconds later. */
+  function crashAfterFirstRestart(downFor: number): RollOptions['world'] {
+    let crashedAt: Date | undefined;
+    return (cluster) => {
+      if (crashedAt === undefined && cluster.deletions.length === 1 && cluster.slots.every((slot) => slot.stage === 'up')) {
+        crashedAt = cluster.now;
+        return crash(cluster, 0);
+      }
+      if (crashedAt !== undefined && cluster.slots[0]?.stage === 'crashed' && cluster.now.getTime() - crashedAt.getTime() >= downFor * 1000) {
+        return recover(cluster, 0);
+      }
+      return cluster;
+    };
+  }
+
+  it('waits with the reason while it is down, then finishes the roll', () => {
+    const start = withUpdateRevision(newCluster({ members: 3, leaderOrdinal: 2 }), 'zk-new');
+    const roll = rollToDone(start, { world: crashAfterFirstRestart(60) });
+    expect(roll.steps).toContainEqual(expect.objectContaining({ kind: 'Wait', reason: 'PodNotReady', message: 'pod zk-0 is not ready (1 container restarts)' }));
+    expect(roll.steps.filter((step) => step.kind === 'Blocked')).toEqual([]);
+    expectLeaderAwareRoll(roll, start, 1);
+  });
+
+  it('reports Blocked after the step timeout and continues when the member is back', () => {
+    const start = withUpdateRevision(newCluster({ members: 3, leaderOrdinal: 2, spec: { stepTimeoutSeconds: 30 } }), 'zk-new');
+    const roll = rollToDone(start, { world: crashAfterFirstRestart(120) });
+    const blocked = roll.steps.find((step) => step.kind === 'Blocked');
+    expect(blocked).toMatchObject({ reason: 'PodNotReady', message: expect.stringContaining('longer than the step timeout of 30s') });
+    expectLeaderAwareRoll(roll, start, 1);
+  });
+});
+
+describe('paused', () => {
+  it('finishes the pod in progress, then starts no other until unpaused', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 0 }), 'zk-new');
+    let cluster = applyStep(start, planRollingStep(observe(start)).step);
+    cluster = withSpec(cluster, { paused: true });
+    const seen: string[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const { step } = planRollingStep(observe(cluster));
+      seen.push(step.kind);
+      expect(step.kind).not.toBe('DeletePods');
+      cluster = tick(applyStep(cluster, step));
+    }
+    expect(seen.slice(0, 4)).toEqual(['Wait', 'Wait', 'Wait', 'Wait']);
+    expect(seen.slice(-3)).toEqual(['Paused', 'Paused', 'Paused']);
+    expect(planRollingStep(observe(cluster)).step).toEqual({ kind: 'Paused', pending: ['zk-0', 'zk-1', 'zk-2', 'zk-3'] });
+    const roll = rollToDone(withSpec(cluster, { paused: false }));
+    expectLeaderAwareRoll(roll, start, 1);
+  });
+});
+
+describe('a leader lost mid-roll', () => {
+  it('asks ZooKeeper again before each step: the elected, already restarted leader is not restarted, each pod still once', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2 }), 'zk-new');
+    let crashed = false;
+    const roll = rollToDone(start, {
+      world: (cluster) => {
+        if (!crashed && cluster.deletions.length === 1 && cluster.slots.every((slot) => slot.stage === 'up')) {
+          crashed = true;
+          return crash(cluster, 2);
+        }
+        return cluster.slots[2]?.stage === 'crashed' ? recover(cluster, 2) : cluster;
+      },
+    });
+    expect(roll.cluster.deletions.map((deletion) => deletion.pod)).toEqual(['zk-4', 'zk-3', 'zk-2', 'zk-1', 'zk-0']);
+    expect(roll.cluster.deletions.filter((deletion) => deletion.leader)).toEqual([]);
+    expect(roll.cluster.leader).toBe(5);
+    expect(roll.cluster.elections).toBe(1);
+  });
+});
