@@ -5,17 +5,8 @@
 // until it hands over to a voter; a removed member stays up as a non-voting follower until its pod stops. Every effect
 // asserts the invariant it relies on, so a plan that breaks one fails the test at the step that did it.
 import type { ScaleStep } from '@zk-oam/apis';
-import {
-  majorityAfter,
-  NotServingError,
-  quorumSize,
-  zxidFromValue,
-  type MemberObservation,
-  type MntrAnswer,
-  type ServerEntry,
-  type ServerMode,
-  type SrvrAnswer,
-} from '@zk-oam/zookeeper';
+import { majorityAfter, quorumSize, zxidFromValue, type MemberObservation, type ServerEntry } from '@zk-oam/zookeeper';
+import { answeringMember, notServingMember, type LeaderSyncCounts } from '@zk-oam/zookeeper/testing';
 import type { ScaleAction } from './action.js';
 import type { ScalePlanInput } from './input.js';
 
@@ -107,10 +98,27 @@ export class World {
     const id = pod.ordinal + 1;
     const address = podIP(pod.ordinal);
     if (pod.down || pod.server === 'starting') {
-      return { id, address, error: new NotServingError({ host: address, port: 2181, word: 'srvr' }) };
+      return notServingMember(id, address);
     }
-    const mode: ServerMode = this.leader === id ? 'leader' : pod.runsAs === 'observer' ? 'observer' : 'follower';
-    return { id, address, srvr: srvrAnswer(mode, this.configVersion), mntr: mntrAnswer(mode, pod.server === 'synced') };
+    const zxid = zxidFromValue(this.configVersion);
+    const phase = pod.server === 'synced' ? 'broadcast' : 'synchronization';
+    if (this.leader === id) {
+      return answeringMember(id, address, { mode: 'leader', zxid, phase, synced: this.leaderSyncCounts(id) });
+    }
+    return answeringMember(id, address, { mode: pod.runsAs === 'observer' ? 'observer' : 'follower', zxid, phase });
+  }
+
+  /** What the leader's mntr counts: the other members serving and synced, by the role they run with. */
+  private leaderSyncCounts(leader: number): LeaderSyncCounts {
+    const synced = this.pods.filter(
+      (pod) => pod.ordinal + 1 !== leader && !pod.deleting && !pod.down && pod.server === 'synced',
+    );
+    const followers = synced.filter((pod) => pod.runsAs !== 'observer');
+    return {
+      followers: followers.length,
+      nonVotingFollowers: followers.filter((pod) => !this.voters.includes(pod.ordinal + 1)).length,
+      observers: synced.length - followers.length,
+    };
   }
 
   /** Carries out one world-changing action, asserting the invariants it must keep. */
@@ -291,35 +299,4 @@ export function podIP(ordinal: number): string {
 export function serverEntry(id: number, role: ServerEntry['role']): ServerEntry {
   const host = `${STATEFUL_SET}-${id - 1}.${STATEFUL_SET}-headless.default.svc.cluster.local`;
   return { id, host, quorumPort: 2888, electionPort: 3888, role, clientAddress: host, clientPort: 2181 };
-}
-
-function srvrAnswer(mode: ServerMode, version: bigint): SrvrAnswer {
-  return {
-    version: '3.8.0',
-    latency: { min: 0, avg: 0, max: 0 },
-    received: 0,
-    sent: 0,
-    connections: 0,
-    outstanding: 0,
-    zxid: zxidFromValue(version),
-    mode,
-    nodeCount: 5,
-  };
-}
-
-function mntrAnswer(mode: ServerMode, synced: boolean): MntrAnswer {
-  return {
-    values: new Map(),
-    version: '3.8.0',
-    serverState: mode,
-    peerState: synced ? `${mode === 'leader' ? 'leading' : 'following'} - broadcast` : 'following - synchronization',
-    broadcasting: synced,
-    avgLatency: 0,
-    outstandingRequests: 0,
-    znodeCount: 5,
-    syncedFollowers: undefined,
-    syncedNonVotingFollowers: undefined,
-    syncedObservers: undefined,
-    pendingSyncs: undefined,
-  };
 }

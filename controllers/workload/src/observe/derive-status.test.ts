@@ -75,7 +75,7 @@ describe('deriveStatus', () => {
 
   it('names the member that is down, stays Ready on the remaining quorum, and says Degraded', () => {
     const status = derive({
-      ensemble: ensemble([leader(1, { followers: 1, nonVoting: 0 }), notServing(2), follower(3)], THREE_VOTERS),
+      ensemble: ensemble([leader(1, { followers: 1 }), notServing(2), follower(3)], THREE_VOTERS),
     });
     expect(status).toMatchObject({ phase: 'Degraded', readyReplicas: 2, replicas: 3, leader: 'zk-0' });
     expect(status.members?.[1]).toEqual({ pod: 'zk-1', myid: 2, role: 'unknown', zxid: undefined, synced: false, voting: true });
@@ -119,7 +119,7 @@ describe('deriveStatus', () => {
 
   it('names a follower that is still syncing', () => {
     const status = derive({
-      ensemble: ensemble([leader(1, { followers: 1, nonVoting: 0 }), follower(2), follower(3, 'following - synchronization')], THREE_VOTERS),
+      ensemble: ensemble([leader(1, { followers: 1 }), follower(2), follower(3, 'synchronization')], THREE_VOTERS),
     });
     expect(condition(status, 'Degraded')).toEqual({ status: 'True', reason: 'NotSynced', message: 'zk-2 is not synced with the leader' });
   });
@@ -128,7 +128,7 @@ describe('deriveStatus', () => {
     const status = derive({
       statefulSet: statefulSet(4),
       pods: [...threePods, pod(3)],
-      ensemble: ensemble([leader(1, { followers: 3, nonVoting: 1 }), follower(2), follower(3), follower(4)], THREE_VOTERS),
+      ensemble: ensemble([leader(1, { followers: 3, nonVotingFollowers: 1 }), follower(2), follower(3), follower(4)], THREE_VOTERS),
     });
     expect(status).toMatchObject({ phase: 'Running', replicas: 3, readyReplicas: 3 });
     expect(status.members?.map((member) => [member.pod, member.voting])).toEqual([
@@ -180,7 +180,7 @@ describe('deriveStatus', () => {
   });
 
   it('does not call a member still starting during creation Degraded', () => {
-    const status = derive({ previous: { phase: 'Creating' }, ensemble: ensemble([leader(1, { followers: 1, nonVoting: 0 }), follower(2), notServing(3)], THREE_VOTERS) });
+    const status = derive({ previous: { phase: 'Creating' }, ensemble: ensemble([leader(1, { followers: 1 }), follower(2), notServing(3)], THREE_VOTERS) });
     expect(status.phase).toBe('Creating');
     expect(condition(status, 'Progressing').message).toBe(
       'creating the ensemble: 3 of 3 pods, 2/3 members serving; zk-2 (myid 3, 127.64.3.3) is not serving requests',

@@ -1,16 +1,8 @@
 // Builders for observer tests: a workload, its pods and StatefulSet, and member observations as srvr/mntr would give them.
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import { zookeeperWorkloadSchema, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import {
-  NotServingError,
-  parseZxid,
-  type CommittedConfig,
-  type MemberObservation,
-  type MntrAnswer,
-  type ServerEntry,
-  type ServerMode,
-  type SrvrAnswer,
-} from '@zk-oam/zookeeper';
+import { parseZxid, type CommittedConfig, type MemberObservation, type ServerEntry } from '@zk-oam/zookeeper';
+import { answeringMember, notServingMember, type LeaderSyncCounts, type ZabPhase } from '@zk-oam/zookeeper/testing';
 import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
 
 export const NOW = new Date('2026-11-22T05:00:00.000Z');
@@ -48,52 +40,22 @@ export function statefulSet(replicas: number, revisions: { current: string; upda
   };
 }
 
-function srvr(mode: ServerMode, zxid: string): SrvrAnswer {
-  return {
-    version: '3.8.0',
-    latency: { min: 0, avg: 0, max: 0 },
-    received: 1,
-    sent: 1,
-    connections: 1,
-    outstanding: 0,
-    zxid: parseZxid(zxid),
-    mode,
-    nodeCount: 5,
-  };
+const ZXID = parseZxid('0x200000007');
+
+function observed(myid: number, observation: MemberObservation): ObservedPod {
+  return { pod: `zk-${myid - 1}`, myid, ip: ipOf(myid), observation };
 }
 
-function mntr(mode: ServerMode, peerState: string, synced?: { followers: number; nonVoting: number }): MntrAnswer {
-  return {
-    values: new Map(),
-    version: '3.8.0',
-    serverState: mode,
-    peerState,
-    broadcasting: peerState.endsWith('- broadcast'),
-    avgLatency: 0,
-    outstandingRequests: 0,
-    znodeCount: 5,
-    syncedFollowers: synced?.followers,
-    syncedNonVotingFollowers: synced?.nonVoting,
-    syncedObservers: synced === undefined ? undefined : 0,
-    pendingSyncs: synced === undefined ? undefined : 0,
-  };
-}
+export const leader = (myid: number, synced: LeaderSyncCounts = { followers: 2 }): ObservedPod =>
+  observed(myid, answeringMember(myid, ipOf(myid), { mode: 'leader', zxid: ZXID, synced }));
 
-function observed(myid: number, observation: Omit<MemberObservation, 'id' | 'address'>): ObservedPod {
-  return { pod: `zk-${myid - 1}`, myid, ip: ipOf(myid), observation: { id: myid, address: ipOf(myid), ...observation } };
-}
-
-export const leader = (myid: number, synced = { followers: 2, nonVoting: 0 }): ObservedPod =>
-  observed(myid, { srvr: srvr('leader', '0x200000007'), mntr: mntr('leader', 'leading - broadcast', synced) });
-
-export const follower = (myid: number, peerState = 'following - broadcast'): ObservedPod =>
-  observed(myid, { srvr: srvr('follower', '0x200000007'), mntr: mntr('follower', peerState) });
+export const follower = (myid: number, phase: ZabPhase = 'broadcast'): ObservedPod =>
+  observed(myid, answeringMember(myid, ipOf(myid), { mode: 'follower', zxid: ZXID, phase }));
 
 export const observer = (myid: number): ObservedPod =>
-  observed(myid, { srvr: srvr('observer', '0x200000007'), mntr: mntr('observer', 'observing - broadcast') });
+  observed(myid, answeringMember(myid, ipOf(myid), { mode: 'observer', zxid: ZXID }));
 
-export const notServing = (myid: number): ObservedPod =>
-  observed(myid, { error: new NotServingError({ host: ipOf(myid), port: 2181, word: 'srvr' }) });
+export const notServing = (myid: number): ObservedPod => observed(myid, notServingMember(myid, ipOf(myid)));
 
 export function server(myid: number, role: ServerEntry['role'] = 'participant'): ServerEntry {
   return { id: myid, host: ipOf(myid), quorumPort: 2888, electionPort: 3888, role, clientAddress: ipOf(myid), clientPort: 2181 };
