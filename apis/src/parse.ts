@@ -53,6 +53,11 @@ function bound(origin: string, comparison: string, limit: number | bigint): stri
   }
 }
 
+function formatExpectation(issue: Extract<z.core.$ZodIssue, { code: 'invalid_format' }>): string {
+  if (issue.message.startsWith('expected')) return issue.message;
+  return `expected ${issue.format}${issue.pattern === undefined ? '' : ` matching ${issue.pattern}`}`;
+}
+
 /** What was expected, in words. */
 function expectation(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -65,10 +70,15 @@ function expectation(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join('|')}`;
     case 'invalid_format':
-      return issue.message.startsWith('expected') ? issue.message : `expected ${issue.format}${issue.pattern === undefined ? '' : ` matching ${issue.pattern}`}`;
+      return formatExpectation(issue);
     case 'unrecognized_keys':
       return `unexpected keys ${issue.keys.join(', ')}`;
-    default:
+    // zod's own message already says what was expected; listed so that a new issue code is a compile error.
+    case 'custom':
+    case 'invalid_element':
+    case 'invalid_key':
+    case 'invalid_union':
+    case 'not_multiple_of':
       return issue.message;
   }
 }

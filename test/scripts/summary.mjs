@@ -1,5 +1,5 @@
 // Prints the plain closing line CI reads ("N passed, N failed") from vitest's JSON report.
-// A failed typecheck or a run that crashed before reporting counts as one failure.
+// A failed typecheck or lint, or a run that crashed before reporting, counts as one failure.
 import { readFileSync } from 'node:fs';
 
 const [file, status, seconds] = process.argv.slice(2);

@@ -91,8 +91,8 @@ function isMeaningfulBound(key: string, value: number): boolean {
   return !((key === 'minimum' || key === 'maximum') && Math.abs(value) === Number.MAX_SAFE_INTEGER);
 }
 
-/** The value-validation keys of a node, copied with their types checked. */
-function scalarKeys(node: JsonNode, path: string): JsonSchemaProps {
+/** The string, number and boolean keys of a node, copied with their types checked. */
+function primitiveKeys(node: JsonNode, path: string): JsonSchemaProps {
   const out: JsonSchemaProps = {};
   for (const key of STRING_KEYS) {
     const value = node[key];
@@ -114,6 +114,12 @@ function scalarKeys(node: JsonNode, path: string): JsonSchemaProps {
     if (typeof value !== 'boolean') throw new StructuralSchemaError(path, `${key} must be a boolean`);
     out[key] = value;
   }
+  return out;
+}
+
+/** `enum`, `default` and the x-kubernetes list and validation keys of a node, checked. */
+function constraintKeys(node: JsonNode, path: string): JsonSchemaProps {
+  const out: JsonSchemaProps = {};
   if (node['enum'] !== undefined) {
     if (!Array.isArray(node['enum'])) throw new StructuralSchemaError(path, 'enum must be a list');
     out.enum = node['enum'];
@@ -135,6 +141,11 @@ function scalarKeys(node: JsonNode, path: string): JsonSchemaProps {
   return out;
 }
 
+/** The value-validation keys of a node, copied with their types checked. */
+function scalarKeys(node: JsonNode, path: string): JsonSchemaProps {
+  return { ...primitiveKeys(node, path), ...constraintKeys(node, path) };
+}
+
 /** `anyOf: [{type: integer}, {type: string}]` is the one anyOf a structural schema may carry; bounds move up. */
 function intOrStringNode(node: JsonNode, path: string): JsonSchemaProps {
   const out = scalarKeys(node, path);
@@ -150,11 +161,31 @@ function intOrStringNode(node: JsonNode, path: string): JsonSchemaProps {
   return { ...out, anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
 }
 
-function convertNode(node: unknown, path: string): JsonSchemaProps {
-  if (!isNode(node)) throw new StructuralSchemaError(path, 'expected a schema object');
+function assertKnownKeywords(node: JsonNode, path: string): void {
   for (const key of Object.keys(node)) {
     if (!HANDLED_KEYS.has(key) && !DROPPED_KEYS.has(key)) throw new StructuralSchemaError(path, `unsupported keyword ${key}`);
   }
+}
+
+/**
+ * The typed `additionalProperties` of a map node, if any. `false` is zod's strictness, pruning does that job;
+ * `{}` (any value) only fits a preserve-unknown node.
+ */
+function additionalPropertiesOf(node: JsonNode, path: string): JsonSchemaProps | undefined {
+  const additional = node['additionalProperties'];
+  if (isNode(additional) && !isEmptyNode(additional)) {
+    if (isNode(node['properties'])) throw new StructuralSchemaError(path, 'properties and additionalProperties exclude each other');
+    return convertNode(additional, `${path}.*`);
+  }
+  if (isEmptyNode(additional) && node['x-kubernetes-preserve-unknown-fields'] !== true) {
+    throw new StructuralSchemaError(path, 'a map of untyped values needs x-kubernetes-preserve-unknown-fields');
+  }
+  return undefined;
+}
+
+function convertNode(node: unknown, path: string): JsonSchemaProps {
+  if (!isNode(node)) throw new StructuralSchemaError(path, 'expected a schema object');
+  assertKnownKeywords(node, path);
   if (node['x-kubernetes-int-or-string'] === true) return intOrStringNode(node, path);
   if (node['anyOf'] !== undefined) throw new StructuralSchemaError(path, 'anyOf is only allowed for int-or-string');
   const preserveUnknown = node['x-kubernetes-preserve-unknown-fields'] === true;
@@ -169,14 +200,8 @@ function convertNode(node: unknown, path: string): JsonSchemaProps {
   }
   if (node['required'] !== undefined) out.required = stringArray(node['required'], path, 'required');
   if (node['items'] !== undefined) out.items = convertNode(node['items'], `${path}[]`);
-  const additional = node['additionalProperties'];
-  // `false` is zod's strictness, pruning does that job; `{}` (any value) only fits a preserve-unknown node.
-  if (isNode(additional) && !isEmptyNode(additional)) {
-    if (out.properties !== undefined) throw new StructuralSchemaError(path, 'properties and additionalProperties exclude each other');
-    out.additionalProperties = convertNode(additional, `${path}.*`);
-  } else if (isEmptyNode(additional) && !preserveUnknown) {
-    throw new StructuralSchemaError(path, 'a map of untyped values needs x-kubernetes-preserve-unknown-fields');
-  }
+  const additionalProperties = additionalPropertiesOf(node, path);
+  if (additionalProperties !== undefined) out.additionalProperties = additionalProperties;
   return out;
 }
 

@@ -32,6 +32,16 @@ export { retryOnConflict } from './apply/conflict-retry.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
 
 export { LeaderElector, type LeaderElectionOptions, type ElectionEnd } from './leader/leader-election.js';
+export {
+  ObjectLock,
+  type ObjectLockOptions,
+  type AcquireOptions,
+  type LockResult,
+  type LockState,
+  type BusyLockInfo,
+} from './lock/object-lock.js';
+export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/lock-lease.js';
+export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';

@@ -1,5 +1,5 @@
 // A container's environment as kubelet computes it: env, envFrom, fieldRef, resourceFieldRef, $(VAR) expansion.
-import type { V1Container, V1EnvVar, V1Pod } from '@kubernetes/client-node';
+import type { V1Container, V1EnvVar, V1Pod, V1ResourceFieldSelector } from '@kubernetes/client-node';
 import { divideQuantity } from './quantity.js';
 
 /** ConfigMap and Secret contents the container refers to, Secret values already decoded. */
@@ -87,15 +87,7 @@ function resolveVariable(
     return fieldValue(pod, from.fieldRef.fieldPath, facts, variable.name);
   }
   if (from.resourceFieldRef !== undefined) {
-    const resource = from.resourceFieldRef.resource;
-    const [kind, name] = resource.split('.');
-    const quantity =
-      (kind === 'limits' ? container.resources?.limits?.[name ?? ''] : container.resources?.requests?.[name ?? '']) ??
-      (kind === 'limits' ? facts.nodeAllocatable[name ?? ''] : kind === 'requests' ? '0' : undefined);
-    if (quantity === undefined) {
-      throw new EnvResolutionError(variable.name, `unsupported resource ${resource}`);
-    }
-    return divideQuantity(quantity, from.resourceFieldRef.divisor);
+    return resourceValue(container, from.resourceFieldRef, facts, variable.name);
   }
   if (from.configMapKeyRef !== undefined) {
     const { name, key, optional } = from.configMapKeyRef;
@@ -108,32 +100,42 @@ function resolveVariable(
   throw new EnvResolutionError(variable.name, 'unsupported valueFrom');
 }
 
+/** A container's limit or request; with no limit set, kubelet falls back to what the node can allocate. */
+function resourceValue(container: V1Container, ref: V1ResourceFieldSelector, facts: PodRuntimeFacts, variable: string): string {
+  const [kind, name = ''] = ref.resource.split('.');
+  const quantity =
+    (kind === 'limits' ? container.resources?.limits?.[name] : container.resources?.requests?.[name]) ??
+    (kind === 'limits' ? facts.nodeAllocatable[name] : kind === 'requests' ? '0' : undefined);
+  if (quantity === undefined) {
+    throw new EnvResolutionError(variable, `unsupported resource ${ref.resource}`);
+  }
+  return divideQuantity(quantity, ref.divisor);
+}
+
+/** The pod fields a fieldRef may name (besides labels and annotations), read from the pod or from the agent's facts. */
+const POD_FIELDS = new Map<string, (pod: V1Pod, facts: PodRuntimeFacts) => string | undefined>([
+  ['metadata.name', (pod) => pod.metadata?.name],
+  ['metadata.namespace', (pod) => pod.metadata?.namespace],
+  ['metadata.uid', (pod) => pod.metadata?.uid],
+  ['spec.nodeName', (pod) => pod.spec?.nodeName],
+  ['spec.serviceAccountName', (pod) => pod.spec?.serviceAccountName],
+  ['status.podIP', (_pod, facts) => facts.podIP],
+  ['status.podIPs', (_pod, facts) => facts.podIP],
+  ['status.hostIP', (_pod, facts) => facts.hostIP],
+  ['status.hostIPs', (_pod, facts) => facts.hostIP],
+]);
+
 function fieldValue(pod: V1Pod, fieldPath: string, facts: PodRuntimeFacts, variable: string): string {
   const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(fieldPath);
   if (keyed !== null) {
     const map = keyed[1] === 'labels' ? pod.metadata?.labels : pod.metadata?.annotations;
     return map?.[keyed[2] ?? ''] ?? '';
   }
-  switch (fieldPath) {
-    case 'metadata.name':
-      return pod.metadata?.name ?? '';
-    case 'metadata.namespace':
-      return pod.metadata?.namespace ?? '';
-    case 'metadata.uid':
-      return pod.metadata?.uid ?? '';
-    case 'spec.nodeName':
-      return pod.spec?.nodeName ?? '';
-    case 'spec.serviceAccountName':
-      return pod.spec?.serviceAccountName ?? '';
-    case 'status.podIP':
-    case 'status.podIPs':
-      return facts.podIP;
-    case 'status.hostIP':
-    case 'status.hostIPs':
-      return facts.hostIP;
-    default:
-      throw new EnvResolutionError(variable, `unsupported fieldRef ${fieldPath}`);
+  const read = POD_FIELDS.get(fieldPath);
+  if (read === undefined) {
+    throw new EnvResolutionError(variable, `unsupported fieldRef ${fieldPath}`);
   }
+  return read(pod, facts) ?? '';
 }
 
 function lookup(

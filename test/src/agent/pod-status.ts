@@ -26,21 +26,9 @@ export interface ReportedPodStatus {
 }
 
 export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: readonly V1PodCondition[]): ReportedPodStatus {
-  const first = pod.spec?.containers[0];
   const state = observed.container?.state ?? { kind: 'waiting', ...(observed.waitingReason ?? { reason: 'ContainerCreating', message: '' }) };
-  const running = state.kind === 'running';
-  const ready = running && observed.ready;
-  const containerStatus: V1ContainerStatus = {
-    name: first?.name ?? 'main',
-    image: first?.image ?? '',
-    imageID: '',
-    containerID: observed.container?.pid === undefined ? undefined : `bed://${observed.container.pid}`,
-    ready,
-    started: running,
-    restartCount: observed.container?.restartCount ?? 0,
-    state: renderState(state),
-    lastState: observed.container?.lastTerminated === undefined || state.kind === 'terminated' ? {} : renderState(observed.container.lastTerminated),
-  };
+  const ready = state.kind === 'running' && observed.ready;
+  const containerStatus = renderContainerStatus(pod, observed.container, state, ready);
   const conditions = [
     condition('PodScheduled', true, previous),
     condition('Initialized', true, previous),
@@ -56,6 +44,21 @@ export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: rea
     hostIPs: [{ ip: observed.hostIP }],
     startTime: observed.startTime,
     containerStatuses: [containerStatus],
+  };
+}
+
+function renderContainerStatus(pod: V1Pod, container: ContainerSnapshot | undefined, state: ContainerState, ready: boolean): V1ContainerStatus {
+  const first = pod.spec?.containers[0];
+  return {
+    name: first?.name ?? 'main',
+    image: first?.image ?? '',
+    imageID: '',
+    containerID: container?.pid === undefined ? undefined : `bed://${container.pid}`,
+    ready,
+    started: state.kind === 'running',
+    restartCount: container?.restartCount ?? 0,
+    state: renderState(state),
+    lastState: container?.lastTerminated === undefined || state.kind === 'terminated' ? {} : renderState(container.lastTerminated),
   };
 }
 

@@ -1,5 +1,5 @@
 // The bed's default StorageClass `bed-local`; the node agent provisions PVs for its claims.
-import { ApiException, KubeConfig, StorageV1Api, type V1StorageClass } from '@kubernetes/client-node';
+import { ApiException, type KubeConfig, StorageV1Api, type V1StorageClass } from '@kubernetes/client-node';
 
 export const bedStorageClass: V1StorageClass = {
   apiVersion: 'storage.k8s.io/v1',

@@ -47,6 +47,15 @@ const listSchema = z.object({
 const watchMetaSchema = z.object({ metadata: z.object({ resourceVersion: z.string().optional() }).loose() }).loose();
 const watchStatusSchema = z.object({ code: z.number().optional(), message: z.string().optional() }).loose();
 
+/**
+ * Whether a watch end calls for backoff before the next attempt: an error does, and so does a watch the server
+ * closed at once without sending anything, so that such a server sees no restart storm.
+ */
+function needsBackoff(end: WatchEnd, watchedForMs: number): boolean {
+  if (end.reason === 'error') return true;
+  return end.reason === 'closed' && !end.received && watchedForMs < 1000;
+}
+
 function errorCode(error: unknown): number | undefined {
   const parsed = z.object({ statusCode: z.number().optional(), code: z.number().optional() }).loose().safeParse(error);
   return parsed.success ? (parsed.data.statusCode ?? parsed.data.code) : undefined;
@@ -118,21 +127,11 @@ export class Informer<T extends KubeObject> {
     const { baseMs = 1000, maxMs = 30_000 } = this.options.backoff ?? {};
     let failures = 0;
     while (!signal.aborted) {
-      let end: WatchEnd;
-      let watchedAt = this.clock.now();
-      try {
-        if (this.resourceVersion === '') await this.relist(signal);
-        watchedAt = this.clock.now();
-        end = await this.watchOnce(signal);
-      } catch (error) {
-        end = { reason: 'error', received: false, error };
-      }
+      const { end, watchedAt } = await this.listAndWatch(signal);
       if (end.reason === 'stopped' || signal.aborted) return;
       this.options.metrics?.informerRestarts.inc({ resource: this.name, reason: end.reason satisfies WatchRestartReason });
       if (end.reason === 'expired') this.resourceVersion = '';
-      // A watch the server closes at once without sending anything is backed off too, so no restart storm.
-      const closedAtOnce = end.reason === 'closed' && !end.received && this.clock.now() - watchedAt < 1000;
-      if (end.reason !== 'error' && !closedAtOnce) {
+      if (!needsBackoff(end, this.clock.now() - watchedAt)) {
         failures = 0;
         this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
         continue;
@@ -142,6 +141,18 @@ export class Informer<T extends KubeObject> {
       const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
       this.log.warn({ err: error, failures, delayMs }, 'list/watch failed; retrying after backoff');
       await sleep(this.clock, delayMs, signal);
+    }
+  }
+
+  /** One attempt: a list when there is no resource version to resume from, then one watch; a failure ends it as `error`. */
+  private async listAndWatch(signal: AbortSignal): Promise<{ end: WatchEnd; watchedAt: number }> {
+    let watchedAt = this.clock.now();
+    try {
+      if (this.resourceVersion === '') await this.relist(signal);
+      watchedAt = this.clock.now();
+      return { end: await this.watchOnce(signal), watchedAt };
+    } catch (error) {
+      return { end: { reason: 'error', received: false, error }, watchedAt };
     }
   }
 

@@ -48,6 +48,22 @@ export class KubeClient {
 
   /** Sends one request and returns the parsed JSON body; throws KubeApiError on a non-2xx status. */
   async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
+    const response = await this.http.send(await this.prepare(verb, path, options)).toPromise();
+    const text = await response.body.text();
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    if (response.httpStatusCode >= 200 && response.httpStatusCode < 300) return body;
+    const status = statusSchema.safeParse(body);
+    throw new KubeApiError(
+      response.httpStatusCode,
+      status.data?.reason ?? 'Unknown',
+      verb,
+      path,
+      status.data?.message ?? text.slice(0, 300),
+    );
+  }
+
+  /** The HTTP request for one call, authenticated as the kubeconfig's current user. */
+  private async prepare(verb: Verb, path: string, options: RequestOptions): Promise<RequestContext> {
     const cluster = this.kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('the kubeconfig has no current cluster');
     const url = new URL(cluster.server + path);
@@ -62,18 +78,7 @@ export class KubeClient {
     }
     if (options.signal !== undefined) context.setSignal(options.signal);
     await this.kubeConfig.applySecurityAuthentication(context);
-    const response = await this.http.send(context).toPromise();
-    const text = await response.body.text();
-    const body: unknown = text === '' ? undefined : JSON.parse(text);
-    if (response.httpStatusCode >= 200 && response.httpStatusCode < 300) return body;
-    const status = statusSchema.safeParse(body);
-    throw new KubeApiError(
-      response.httpStatusCode,
-      status.data?.reason ?? 'Unknown',
-      verb,
-      path,
-      status.data?.message ?? text.slice(0, 300),
-    );
+    return context;
   }
 
   /** Opens a watch; `onEvent` gets each raw event, `onDone` the end (an error, or null for a clean close). */

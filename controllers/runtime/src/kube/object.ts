@@ -1,5 +1,5 @@
 // The slice of a Kubernetes object the kit relies on (metadata), parsed once with zod, and object keys.
-import { objectMetaSchema, ownerReferenceSchema } from '@zk-oam/apis';
+import { objectMetaSchema, type ownerReferenceSchema } from '@zk-oam/apis';
 import { z } from 'zod';
 
 export type OwnerReference = z.infer<typeof ownerReferenceSchema>;

@@ -23,7 +23,8 @@ class LeaseApi implements Pick<KubeClient, 'request'> {
         const body = leaseSchema.parse(options.body);
         return body.metadata.resourceVersion === this.lease?.metadata.resourceVersion ? Promise.resolve(this.store(body)) : fail(409);
       }
-      default:
+      case 'PATCH':
+      case 'DELETE':
         return fail(405);
     }
   }

@@ -38,23 +38,11 @@ export interface DerivedStatus {
 }
 
 export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
-  const { workload, statefulSet, pods } = input;
+  const { workload, statefulSet } = input;
   const previous = workload.status;
   const names = workloadNames(workload);
-  const statefulSetName = statefulSet?.metadata?.name ?? names.statefulSet;
-  const view = viewEnsemble(input.ensemble, statefulSetName);
-  const rollout = rolloutOf(statefulSet, pods);
-  const judgement: Judgement = {
-    view,
-    problem: ensembleProblem(view),
-    drift: membershipDrift(view, statefulSet),
-    rollout,
-    statefulSetName,
-    statefulSetExists: statefulSet !== undefined,
-    desiredPods: statefulSet?.spec?.replicas,
-    created: hasRunBefore(previous?.phase),
-    serving: view.assessment.hasQuorum && view.leader !== undefined,
-  };
+  const judgement = judge(input, statefulSet?.metadata?.name ?? names.statefulSet);
+  const { view, rollout } = judgement;
   const membership = committedMembership(view);
   const configured = configuredMembers(view);
   const status: ZookeeperWorkloadStatus = {
@@ -79,6 +67,23 @@ export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
     }),
   };
   return { status, membership };
+}
+
+/** Everything the phase and the conditions are decided from. */
+function judge(input: DeriveStatusInput, statefulSetName: string): Judgement {
+  const { statefulSet } = input;
+  const view = viewEnsemble(input.ensemble, statefulSetName);
+  return {
+    view,
+    problem: ensembleProblem(view),
+    drift: membershipDrift(view, statefulSet),
+    rollout: rolloutOf(statefulSet, input.pods),
+    statefulSetName,
+    statefulSetExists: statefulSet !== undefined,
+    desiredPods: statefulSet?.spec?.replicas,
+    created: hasRunBefore(input.workload.status?.phase),
+    serving: view.assessment.hasQuorum && view.leader !== undefined,
+  };
 }
 
 function statusMembers(view: EnsembleView): Member[] {

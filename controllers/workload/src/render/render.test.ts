@@ -1,4 +1,5 @@
 // Whole-object rendering: a minimal and a fully specified workload in, every rendered object out, compared in full.
+import type { V1EnvVar } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { ALIVE_SCRIPT } from '../startup/alive-script.js';
 import { READY_SCRIPT } from '../startup/ready-script.js';
@@ -218,27 +219,32 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('renders the StatefulSet with resources, heap, placement, security context and the given Secret', () => {
-    const podSpec = rendered.statefulSet.spec?.template.spec;
+    const statefulSetSpec = rendered.statefulSet.spec;
+    const podSpec = statefulSetSpec?.template.spec;
     const container = podSpec?.containers[0];
+    if (statefulSetSpec === undefined || podSpec === undefined || container === undefined) {
+      throw new Error('the StatefulSet has no pod template with a container');
+    }
+    const env = (name: string): V1EnvVar | undefined => container.env?.find((variable) => variable.name === name);
     expect({
-      replicas: rendered.statefulSet.spec?.replicas,
-      updateStrategy: rendered.statefulSet.spec?.updateStrategy,
-      image: container?.image,
-      imagePullPolicy: container?.imagePullPolicy,
-      imagePullSecrets: podSpec?.imagePullSecrets,
-      resources: container?.resources,
-      jvm: container?.env?.find((variable) => variable.name === 'ZK_JVM_FLAGS'),
-      classpath: container?.env?.find((variable) => variable.name === 'ZOOKEEPER_CLASSPATH'),
-      superDigest: container?.env?.find((variable) => variable.name === 'ZK_SUPER_DIGEST'),
-      metricsPort: container?.ports?.at(-1),
-      securityContext: podSpec?.securityContext,
-      affinity: podSpec?.affinity,
-      topologySpreadConstraints: podSpec?.topologySpreadConstraints,
-      nodeSelector: podSpec?.nodeSelector,
-      tolerations: podSpec?.tolerations,
-      priorityClassName: podSpec?.priorityClassName,
-      claims: rendered.statefulSet.spec?.volumeClaimTemplates,
-      claimRetention: rendered.statefulSet.spec?.persistentVolumeClaimRetentionPolicy,
+      replicas: statefulSetSpec.replicas,
+      updateStrategy: statefulSetSpec.updateStrategy,
+      image: container.image,
+      imagePullPolicy: container.imagePullPolicy,
+      imagePullSecrets: podSpec.imagePullSecrets,
+      resources: container.resources,
+      jvm: env('ZK_JVM_FLAGS'),
+      classpath: env('ZOOKEEPER_CLASSPATH'),
+      superDigest: env('ZK_SUPER_DIGEST'),
+      metricsPort: container.ports?.at(-1),
+      securityContext: podSpec.securityContext,
+      affinity: podSpec.affinity,
+      topologySpreadConstraints: podSpec.topologySpreadConstraints,
+      nodeSelector: podSpec.nodeSelector,
+      tolerations: podSpec.tolerations,
+      priorityClassName: podSpec.priorityClassName,
+      claims: statefulSetSpec.volumeClaimTemplates,
+      claimRetention: statefulSetSpec.persistentVolumeClaimRetentionPolicy,
     }).toEqual({
       replicas: 5,
       updateStrategy: { type: 'OnDelete' },

@@ -1,0 +1,154 @@
+// Step 4: server-side apply of each rendered child whose hash differs from the live one's, with an Event per action.
+// A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { applyObject, isApiError, objectPath, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
+import { z } from 'zod';
+import type { WorkloadNames } from '../render/identity.js';
+import { CONFIG_FILES } from '../render/layout.js';
+import type { RenderedResource, RenderedWorkload } from '../render/render.js';
+import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
+import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
+import { FIELD_MANAGER } from './markers.js';
+import { childResources, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
+
+interface ChildKind {
+  readonly resource: ResourceType;
+  /** Where the live object is read: an informer cache, or the API (kinds that may not exist in the cluster). */
+  readonly cache: keyof WorkloadCaches | 'api';
+}
+
+const CHILD_KINDS = {
+  configMap: { resource: childResources.configMap, cache: 'configMaps' },
+  headlessService: { resource: childResources.service, cache: 'services' },
+  clientService: { resource: childResources.service, cache: 'services' },
+  podDisruptionBudget: { resource: childResources.podDisruptionBudget, cache: 'podDisruptionBudgets' },
+  statefulSet: { resource: childResources.statefulSet, cache: 'statefulSets' },
+  serviceMonitor: { resource: serviceMonitorResource, cache: 'api' },
+  prometheusRule: { resource: prometheusRuleResource, cache: 'api' },
+} as const satisfies Record<RenderedResource, ChildKind>;
+
+/** The ConfigMap and Services exist before the StatefulSet whose pods mount and resolve them. */
+const APPLY_ORDER = [
+  'configMap',
+  'headlessService',
+  'clientService',
+  'podDisruptionBudget',
+  'statefulSet',
+  'serviceMonitor',
+  'prometheusRule',
+] as const satisfies readonly RenderedResource[];
+
+type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder'>;
+
+export interface ChildAction {
+  readonly verb: 'Created' | 'Updated' | 'Deleted';
+  readonly kind: string;
+  readonly name: string;
+  readonly note: string;
+}
+
+const liveSchema = z.looseObject({
+  metadata: z.looseObject({
+    name: z.string(),
+    annotations: z.record(z.string(), z.string()).optional(),
+    ownerReferences: z.array(z.looseObject({ uid: z.string(), controller: z.boolean().optional() })).optional(),
+  }),
+  data: z.record(z.string(), z.string()).optional(),
+  spec: z.looseObject({ replicas: z.int().optional() }).optional(),
+});
+type Live = z.infer<typeof liveSchema>;
+
+async function readLive(deps: Deps, kind: ChildKind, key: ObjectKey): Promise<Live | undefined> {
+  let object: unknown;
+  if (kind.cache === 'api') {
+    try {
+      object = await deps.client.request('GET', objectPath(kind.resource, key));
+    } catch (error) {
+      if (isApiError(error, 404)) return undefined;
+      throw error;
+    }
+  } else {
+    object = deps.caches[kind.cache].get(key);
+  }
+  return object === undefined ? undefined : liveSchema.parse(object);
+}
+
+interface Desired {
+  readonly metadata?: V1ObjectMeta | undefined;
+  readonly data?: Record<string, string> | undefined;
+  readonly spec?: unknown;
+}
+
+function replicasOf(spec: unknown): number | undefined {
+  return z.looseObject({ replicas: z.int().optional() }).safeParse(spec).data?.replicas;
+}
+
+/** What a person wants to know about an update beyond "it changed". */
+function updateDetail(resource: RenderedResource, desired: Desired, live: Live): string {
+  if (resource === 'configMap' && desired.data?.[CONFIG_FILES.zooCfg] !== live.data?.[CONFIG_FILES.zooCfg]) {
+    return ' (zoo.cfg changed: pods will roll)';
+  }
+  if (resource === 'statefulSet') {
+    const from = live.spec?.replicas;
+    const to = replicasOf(desired.spec);
+    if (from !== undefined && to !== undefined && from !== to) return ` (replicas ${from} -> ${to})`;
+  }
+  return '';
+}
+
+function isControlledBy(live: Live, workload: ZookeeperWorkload): boolean {
+  return (live.metadata.ownerReferences ?? []).some((owner) => owner.controller === true && owner.uid === workload.metadata.uid);
+}
+
+async function applyOne(deps: Deps, resource: RenderedResource, desired: Desired, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
+  const kind: ChildKind = CHILD_KINDS[resource];
+  const name = desired.metadata?.name;
+  if (name === undefined) throw new Error(`rendered ${resource} has no name`);
+  const key = { namespace: desired.metadata?.namespace ?? workload.metadata.namespace ?? '', name };
+  const live = await readLive(deps, kind, key);
+  const { object, hash } = stampAppliedHash(desired);
+  if (live !== undefined && liveAppliedHash(live) === hash) return undefined;
+  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace: key.namespace } }, { fieldManager: FIELD_MANAGER });
+  const verb = live === undefined ? 'Created' : 'Updated';
+  const detail = live === undefined ? '' : updateDetail(resource, desired, live);
+  return { verb, kind: kind.resource.kind, name, note: `${verb} ${kind.resource.kind} ${name}${detail}` };
+}
+
+async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: string, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
+  const kind: ChildKind = CHILD_KINDS[resource];
+  const key = { namespace: workload.metadata.namespace ?? '', name };
+  const live = await readLive(deps, kind, key);
+  if (live === undefined || !isControlledBy(live, workload)) return undefined;
+  await deps.client.request('DELETE', objectPath(kind.resource, key));
+  return { verb: 'Deleted', kind: kind.resource.kind, name, note: `Deleted ${kind.resource.kind} ${name} (metrics or monitoring CRDs gone)` };
+}
+
+/**
+ * Applies what changed, in dependency order, and records an Event per action. Monitoring children are only looked at
+ * when their API is served; absent from the render then means "delete the one this workload made".
+ */
+export async function applyChildren(
+  deps: Deps,
+  raw: KubeObject,
+  workload: ZookeeperWorkload,
+  rendered: RenderedWorkload,
+  context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
+): Promise<ChildAction[]> {
+  const actions: ChildAction[] = [];
+  for (const resource of APPLY_ORDER) {
+    const desired: Desired | undefined = rendered[resource];
+    const monitoring = resource === 'serviceMonitor' || resource === 'prometheusRule';
+    if (monitoring && !context.monitoringServed) continue;
+    const action =
+      desired !== undefined
+        ? await applyOne(deps, resource, desired, workload)
+        : monitoring
+          ? await deleteIfOwned(deps, resource, context.names[resource], workload)
+          : undefined;
+    if (action === undefined) continue;
+    actions.push(action);
+    await deps.recorder.record(raw, { type: 'Normal', reason: action.verb, action: action.verb.replace(/d$/, ''), note: action.note });
+  }
+  return actions;
+}

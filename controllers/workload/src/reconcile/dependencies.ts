@@ -1,0 +1,32 @@
+// What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
+import type { V1Pod } from '@kubernetes/client-node';
+import type { ZkEvent } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Lister } from '@zk-oam/runtime';
+import type { EnsembleObservation } from '../observe/index.js';
+
+/** The informer caches the reconcile reads instead of the apiserver. */
+export interface WorkloadCaches {
+  readonly workloads: Lister<KubeObject>;
+  readonly statefulSets: Lister<KubeObject>;
+  readonly configMaps: Lister<KubeObject>;
+  readonly services: Lister<KubeObject>;
+  readonly podDisruptionBudgets: Lister<KubeObject>;
+  /** Only Secrets this controller labelled as managed; a user's Secret is read from the API. */
+  readonly secrets: Lister<KubeObject>;
+  readonly pods: Lister<KubeObject>;
+}
+
+export interface WorkloadReconcilerDependencies {
+  readonly client: KubeClient;
+  readonly caches: WorkloadCaches;
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  readonly bus: { publish(event: ZkEvent): Promise<void> };
+  /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
+  readonly monitoringServed: () => Promise<boolean>;
+  readonly observe: (pods: readonly V1Pod[]) => Promise<EnsembleObservation>;
+  readonly now: () => Date;
+  /** The `source` of published NATS events. */
+  readonly source: string;
+  /** Requeue period while Ready (the observer's period) and while anything is still moving. */
+  readonly periods: { readonly readyMs: number; readonly progressingMs: number };
+}

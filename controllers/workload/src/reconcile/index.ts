@@ -1,0 +1,14 @@
+// The workload reconcile: the pipeline, its dependencies, and the markers the traits coordinate through.
+export { reconcileWorkload, workloadReconciler } from './reconcile.js';
+export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
+export { MonitoringDiscovery } from './monitoring-discovery.js';
+export {
+  APPLIED_HASH_ANNOTATION,
+  FIELD_MANAGER,
+  INITIAL_MEMBERS_ANNOTATION,
+  ROLLING_TRAIT_ANNOTATION,
+  SCALE_TRAIT_ANNOTATION,
+} from './markers.js';
+export { decideRenderInput, refusalMessage, type RenderDecision, type ScaleRefusal } from './render-decisions.js';
+export { SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON } from './scale-refusal.js';
+export { childResources, workloadResource, podDisruptionBudgetResource } from './resource-types.js';

@@ -1,0 +1,51 @@
+// Whether the cluster serves monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule, from API discovery,
+// remembered for a while so each reconcile does not ask again.
+import { isApiError, type KubeClient } from '@zk-oam/runtime';
+import { z } from 'zod';
+import { MONITORING_GROUP_VERSION, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
+
+const groupListSchema = z.looseObject({
+  groups: z.array(z.looseObject({ name: z.string(), versions: z.array(z.looseObject({ groupVersion: z.string() })) })),
+});
+const resourceListSchema = z.looseObject({ resources: z.array(z.looseObject({ name: z.string() })) });
+
+export interface MonitoringDiscoveryOptions {
+  readonly client: Pick<KubeClient, 'request'>;
+  /** How long an answer is trusted; the CRDs may be installed or removed at any time. */
+  readonly ttlMs: number;
+  readonly now?: () => number;
+}
+
+/** A cache of one discovery answer; `served()` asks the apiserver again once the answer is older than the TTL. */
+export class MonitoringDiscovery {
+  private answer: { readonly served: boolean; readonly at: number } | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: MonitoringDiscoveryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async served(): Promise<boolean> {
+    const now = this.now();
+    if (this.answer !== undefined && now - this.answer.at < this.options.ttlMs) return this.answer.served;
+    const served = await this.discover();
+    this.answer = { served, at: now };
+    return served;
+  }
+
+  private async discover(): Promise<boolean> {
+    const { group, version } = MONITORING_GROUP_VERSION;
+    // Ask the group list first: the apiserver answers an unknown group's path with a plain-text 404.
+    const groups = groupListSchema.parse(await this.options.client.request('GET', '/apis'));
+    const served = groups.groups.some((entry) => entry.name === group && entry.versions.some((v) => v.groupVersion === `${group}/${version}`));
+    if (!served) return false;
+    try {
+      const list = resourceListSchema.parse(await this.options.client.request('GET', `/apis/${group}/${version}`));
+      const names = new Set(list.resources.map((resource) => resource.name));
+      return names.has(serviceMonitorResource.plural) && names.has(prometheusRuleResource.plural);
+    } catch (error) {
+      if (isApiError(error, 404)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// The workload reconcile, a named pipeline: read -> superuser Secret -> decide -> render -> apply -> observe and report.
+// Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
+import type { V1StatefulSet } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { done, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { workloadNames } from '../render/identity.js';
+import type { RenderInput } from '../render/input.js';
+import { renderWorkload, type RenderedWorkload } from '../render/render.js';
+import { withAnnotations } from './applied-hash.js';
+import { applyChildren, type ChildAction } from './apply-children.js';
+import { statefulSetView } from './cached-objects.js';
+import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import { inStep, SuperuserSecretInvalidError } from './errors.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+import { readWorkload, reportInvalidWorkload } from './read-workload.js';
+import { decideRenderInput } from './render-decisions.js';
+import { reportStatus, type StatusReport } from './report-status.js';
+import { announceRefusal } from './scale-refusal.js';
+import { storedStatus } from './status-writer.js';
+import { ensureSuperuserSecret } from './superuser-secret.js';
+
+/** A user's broken superuser Secret is looked at again this often (it has no watch of its own). */
+const SECRET_RETRY_MS = 30_000;
+
+export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
+  return (key, context) => reconcileWorkload(deps, key, context);
+}
+
+export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
+  const reading = readWorkload(deps, key);
+  if (reading.kind === 'absent' || reading.kind === 'deleting') return done;
+  if (reading.kind === 'invalid') {
+    context.log.warn({ problems: reading.error.problems }, 'workload does not validate; reported, waiting for a spec change');
+    await reportInvalidWorkload(deps, key, reading.raw, reading.error);
+    return done;
+  }
+  const { raw, workload } = reading;
+  try {
+    await inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload, raw));
+  } catch (error) {
+    if (!(error instanceof SuperuserSecretInvalidError)) throw error;
+    context.log.warn({ err: error }, 'superuser Secret unusable');
+    await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
+    return requeueAfter(SECRET_RETRY_MS);
+  }
+  const statefulSet = liveStatefulSet(deps, workload);
+  const monitoringServed = await deps.monitoringServed();
+  const decision = decideRenderInput({ workload, statefulSet, monitoringServed });
+  await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
+  const actions = await inStep('ApplyChildren', key, () =>
+    applyChildren(deps, raw, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
+  );
+  if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
+  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal));
+  if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
+  return nextLook(report, actions, deps.periods);
+}
+
+function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {
+  const names = workloadNames(workload);
+  const cached = deps.caches.statefulSets.get({ namespace: names.namespace, name: names.statefulSet });
+  return cached === undefined ? undefined : statefulSetView(cached);
+}
+
+/** The rendered children; the StatefulSet also records the initial members, fixed for the workload's life. */
+function renderChildren(input: RenderInput): RenderedWorkload {
+  const rendered = renderWorkload(input);
+  return {
+    ...rendered,
+    statefulSet: withAnnotations(rendered.statefulSet, { [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers) }),
+  };
+}
+
+/** Look again after the observer's period while Ready and unchanged, sooner while anything is still moving. */
+function nextLook(report: StatusReport, actions: readonly ChildAction[], periods: WorkloadReconcilerDependencies['periods']): ReconcileResult {
+  const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+  return requeueAfter(ready && actions.length === 0 ? periods.readyMs : periods.progressingMs);
+}

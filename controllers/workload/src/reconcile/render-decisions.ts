@@ -1,0 +1,65 @@
+// Step 3: what to render, decided from observed state; pure. The StatefulSet's size follows spec.replicas only at
+// creation or while a scale trait is bound; otherwise a changed spec.replicas is refused, never carried out unsafely.
+import type { V1StatefulSet } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import type { RenderInput } from '../render/input.js';
+import { INITIAL_MEMBERS_ANNOTATION, ROLLING_TRAIT_ANNOTATION, SCALE_TRAIT_ANNOTATION } from './markers.js';
+
+export interface ScaleRefusal {
+  readonly from: number;
+  readonly to: number;
+  readonly message: string;
+}
+
+export interface RenderDecision {
+  readonly input: RenderInput;
+  /** Set when spec.replicas differs from the StatefulSet and no scale trait is bound. */
+  readonly refusal: ScaleRefusal | undefined;
+}
+
+export interface RenderDecisionInput {
+  readonly workload: ZookeeperWorkload;
+  /** The live StatefulSet, undefined before it is created. */
+  readonly statefulSet: V1StatefulSet | undefined;
+  readonly monitoringServed: boolean;
+}
+
+function positiveInteger(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[1-9][0-9]*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export function refusalMessage(from: number, to: number): string {
+  return (
+    `spec.replicas changed from ${from} to ${to}; membership changes need a ZookeeperScale trait ` +
+    `(scale.zookeeper.zkoam.dev) bound to this workload; kept ${from}`
+  );
+}
+
+/** A trait is bound while its controller's annotation on the workload names it. */
+function traitBound(workload: ZookeeperWorkload, annotation: string): boolean {
+  return (workload.metadata.annotations?.[annotation] ?? '') !== '';
+}
+
+/** The StatefulSet's size as it runs, undefined before it exists. */
+function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): number | undefined {
+  return statefulSet === undefined ? undefined : (statefulSet.spec?.replicas ?? desired);
+}
+
+export function decideRenderInput({ workload, statefulSet, monitoringServed }: RenderDecisionInput): RenderDecision {
+  const desired = workload.spec.replicas;
+  const live = liveReplicas(statefulSet, desired);
+  const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
+  const replicas = live === undefined || scaleTraitBound ? desired : live;
+  const initialMembers = positiveInteger(statefulSet?.metadata?.annotations?.[INITIAL_MEMBERS_ANNOTATION]) ?? live ?? desired;
+  return {
+    input: {
+      workload,
+      replicas,
+      initialMembers,
+      updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
+      monitoringCrdsPresent: monitoringServed,
+    },
+    refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
+  };
+}

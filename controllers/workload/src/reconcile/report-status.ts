@@ -1,0 +1,64 @@
+// Step 5: observe the ensemble, derive the status, write it when it changed, then announce each fact (Kubernetes
+// Event and NATS event). Facts are published after the status that records them is stored.
+import type { V1StatefulSet } from '@kubernetes/client-node';
+import { createEvent, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { keyOf, type KubeObject } from '@zk-oam/runtime';
+import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
+import { selectorLabels } from '../render/identity.js';
+import { podView } from './cached-objects.js';
+import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import type { ScaleRefusal } from './render-decisions.js';
+import { withScaleRefusal } from './scale-refusal.js';
+import { storedStatus, writeStatusIfChanged } from './status-writer.js';
+
+type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'now' | 'source'>;
+
+export interface StatusReport {
+  readonly status: ZookeeperWorkloadStatus;
+  readonly written: boolean;
+  readonly changes: readonly StatusChange[];
+}
+
+/** One NATS event per fact; the switch keeps each type paired with its own data. */
+export function natsEventOf(change: StatusChange, workload: ZookeeperWorkload, source: string): ZkEvent {
+  const subject = {
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+    kind: ZOOKEEPER_WORKLOAD.kind,
+    namespace: workload.metadata.namespace ?? '',
+    name: workload.metadata.name,
+    uid: workload.metadata.uid,
+  };
+  switch (change.type) {
+    case 'LeaderChanged':
+      return createEvent({ type: change.type, data: change.data, source, subject });
+    case 'MembershipChanged':
+      return createEvent({ type: change.type, data: change.data, source, subject });
+    case 'ReadinessChanged':
+      return createEvent({ type: change.type, data: change.data, source, subject });
+    case 'TemplateRevisionChanged':
+      return createEvent({ type: change.type, data: change.data, source, subject });
+  }
+}
+
+export async function reportStatus(
+  deps: Deps,
+  raw: KubeObject,
+  workload: ZookeeperWorkload,
+  statefulSet: V1StatefulSet | undefined,
+  refusal: ScaleRefusal | undefined,
+): Promise<StatusReport> {
+  const namespace = workload.metadata.namespace ?? '';
+  const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
+  const ensemble = pods.length === 0 ? undefined : await deps.observe(pods);
+  const now = deps.now();
+  const stored = storedStatus(raw['status']);
+  const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
+  const status = withScaleRefusal(derived.status, refusal, stored, { generation: workload.metadata.generation, now });
+  const written = await writeStatusIfChanged(deps.client, keyOf(raw), stored, status);
+  const changes = written ? statusChanges(stored, derived) : [];
+  for (const change of changes) {
+    await deps.recorder.record(raw, change.kubernetes);
+    await deps.bus.publish(natsEventOf(change, workload, deps.source));
+  }
+  return { status, written, changes };
+}

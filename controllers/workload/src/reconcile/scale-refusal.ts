@@ -1,0 +1,52 @@
+// The ScaleRefused condition (present only while a spec.replicas change is refused) and whether its Event is news.
+import type { Condition, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import type { KubeObject, Logger } from '@zk-oam/runtime';
+import { kubernetesTime } from '../observe/conditions.js';
+import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import type { ScaleRefusal } from './render-decisions.js';
+
+export const SCALE_REFUSED_CONDITION = 'ScaleRefused';
+export const SCALE_REFUSED_REASON = 'ScaleTraitRequired';
+
+function storedRefusal(stored: ZookeeperWorkloadStatus | undefined): Condition | undefined {
+  return stored?.conditions?.find((condition) => condition.type === SCALE_REFUSED_CONDITION);
+}
+
+/** `status` with the ScaleRefused condition added while `refusal` holds; its time moves only when it appears. */
+export function withScaleRefusal(
+  status: ZookeeperWorkloadStatus,
+  refusal: ScaleRefusal | undefined,
+  stored: ZookeeperWorkloadStatus | undefined,
+  context: { generation: number | undefined; now: Date },
+): ZookeeperWorkloadStatus {
+  const others = (status.conditions ?? []).filter((condition) => condition.type !== SCALE_REFUSED_CONDITION);
+  if (refusal === undefined) return { ...status, conditions: others };
+  const before = storedRefusal(stored);
+  const condition: Condition = {
+    type: SCALE_REFUSED_CONDITION,
+    status: 'True',
+    reason: SCALE_REFUSED_REASON,
+    message: refusal.message,
+    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    lastTransitionTime: before?.status === 'True' ? before.lastTransitionTime : kubernetesTime(context.now),
+  };
+  return { ...status, conditions: [...others, condition] };
+}
+
+/** The Warning Event is recorded once per refused change, not on every resync. */
+export function isNewRefusal(refusal: ScaleRefusal | undefined, stored: ZookeeperWorkloadStatus | undefined): boolean {
+  return refusal !== undefined && storedRefusal(stored)?.message !== refusal.message;
+}
+
+/** Records the Warning Event for a refusal the stored status does not show yet. */
+export async function announceRefusal(
+  deps: Pick<WorkloadReconcilerDependencies, 'recorder'>,
+  raw: KubeObject,
+  refusal: ScaleRefusal | undefined,
+  stored: ZookeeperWorkloadStatus | undefined,
+  log: Logger,
+): Promise<void> {
+  if (refusal === undefined || !isNewRefusal(refusal, stored)) return;
+  log.warn({ from: refusal.from, to: refusal.to }, 'refused a replicas change without a scale trait');
+  await deps.recorder.record(raw, { type: 'Warning', reason: SCALE_REFUSED_REASON, action: 'Scale', note: refusal.message });
+}

@@ -1,0 +1,128 @@
+// Runs one of our controllers (controllers/<name>/src/main.ts) as a local process authenticated as its own
+// ServiceAccount, so the RBAC in deploy/<name>/ is exactly what it can do. Output goes to <bed>/logs/controller-<name>-<n>.log.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { BedInfo } from '../bed/index.js';
+import { serviceAccountKubeconfig } from '../bed/index.js';
+import { installControllerRbac, repoRoot } from './manifests.js';
+
+export const CONTROLLER_NAMESPACE = 'zk-oam-system';
+
+export interface ControllerProcessOptions {
+  readonly bed: BedInfo;
+  /** The directory under controllers/ and deploy/, e.g. `workload`. */
+  readonly name: string;
+  /** Defaults to `zk-oam-<name>`, as deploy/<name>/ names it. */
+  readonly serviceAccount?: string;
+  /** pino level; `warn` keeps test output and logs small. */
+  readonly logLevel?: string;
+  /** Extra environment, e.g. LEADER_ELECTION=false or a shorter observer period. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export interface ControllerProcess {
+  /** `system:serviceaccount:<ns>:<sa>`: the user the apiserver's audit log names for its requests. */
+  readonly user: string;
+  readonly metricsPort: number;
+  readonly logFile: string;
+  /** Whether the process is running now. */
+  running(): boolean;
+  /** The process id of the current run. */
+  pid(): number | undefined;
+  /** SIGTERM, then waits for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL, then waits for the exit. */
+  kill(): Promise<number | null>;
+  /** Stops it (SIGTERM) and starts it again with the same configuration. */
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+async function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
+
+/** Installs deploy/<name>/ RBAC, makes the ServiceAccount's kubeconfig and starts the controller. */
+export async function startControllerProcess(options: ControllerProcessOptions): Promise<ControllerProcess> {
+  const { bed, name } = options;
+  const serviceAccount = options.serviceAccount ?? `zk-oam-${name}`;
+  await installControllerRbac(bed, name);
+  const configDir = join(bed.dir, 'controllers');
+  const logDir = join(bed.dir, 'logs');
+  await mkdir(configDir, { recursive: true });
+  await mkdir(logDir, { recursive: true });
+  const kubeconfig = await serviceAccountKubeconfig(bed.kubeconfig, CONTROLLER_NAMESPACE, serviceAccount, join(configDir, `${name}.kubeconfig`));
+  const metricsPort = await freePort();
+  const logFile = join(logDir, `controller-${name}-${String(metricsPort)}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const env = {
+    ...process.env,
+    KUBECONFIG: kubeconfig,
+    NATS_URL: bed.nats.url,
+    NATS_USER: bed.nats.user,
+    NATS_PASSWORD: bed.nats.password,
+    METRICS_PORT: String(metricsPort),
+    HEALTH_HOST: '127.0.0.1',
+    LEADER_ELECTION_NAMESPACE: CONTROLLER_NAMESPACE,
+    LOG_LEVEL: options.logLevel ?? 'info',
+    ...options.env,
+  };
+  const launch = (): ChildProcess => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    return child;
+  };
+  let child = launch();
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const signal = async (name: NodeJS.Signals): Promise<number | null> => {
+    if (running()) child.kill(name);
+    return exitOf(child);
+  };
+  return {
+    user: `system:serviceaccount:${CONTROLLER_NAMESPACE}:${serviceAccount}`,
+    metricsPort,
+    logFile,
+    running,
+    pid: () => child.pid,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+    restart: async () => {
+      await signal('SIGTERM');
+      child = launch();
+    },
+  };
+}
+
+/** Polls the controller's /readyz until its caches are synced. */
+export async function waitControllerReady(controller: ControllerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!controller.running()) throw new Error(`the controller exited before it was ready; see ${controller.logFile}`);
+    const ok = await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`the controller was not ready after ${String(timeoutMs)} ms; see ${controller.logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

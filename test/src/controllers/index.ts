@@ -1,0 +1,17 @@
+// Running our controllers on the bed: CRDs, their shipped RBAC, and the controller as a local process.
+export { CONTROLLER_NAMESPACE, startControllerProcess, waitControllerReady, type ControllerProcess, type ControllerProcessOptions } from './controller-process.js';
+export { applyManifests, installControllerRbac, installCrds, readManifests, repoRoot } from './manifests.js';
+export { kubectl, KubectlError } from './kubectl.js';
+export {
+  auditEntriesSince,
+  auditLogSize,
+  bedWorkloadSpec,
+  condition,
+  eventsAbout,
+  isReady,
+  waitFor,
+  WorkloadClient,
+  type AuditEntry,
+  type RecordedEvent,
+} from './workload-fixtures.js';
+export { useWorkloadController, type WorkloadControllerSuite } from './workload-controller-suite.js';

@@ -1,0 +1,52 @@
+// Installs what a controller needs before it runs: our CRDs (kubectl apply --server-side, as a person would: client-node's
+// typed models drop x-kubernetes-* keys) and the RBAC shipped in deploy/<controller>/ (Deployments are skipped: the
+// controller runs as a local process here).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { z } from 'zod';
+import type { BedInfo } from '../bed/index.js';
+import { kubectl } from './kubectl.js';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const FIELD_MANAGER = 'zk-oam-testbed';
+
+const manifestSchema = z.looseObject({ kind: z.string() });
+
+async function yamlFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory);
+  return entries.filter((entry) => entry.endsWith('.yaml') || entry.endsWith('.yml')).sort().map((entry) => join(directory, entry));
+}
+
+/** Every document of every YAML file in `directory`, except the kinds in `skipKinds`. */
+export async function readManifests(directory: string, skipKinds: readonly string[] = []): Promise<Record<string, unknown>[]> {
+  const objects: Record<string, unknown>[] = [];
+  for (const file of await yamlFiles(directory)) {
+    for (const document of parseAllDocuments(await readFile(file, 'utf8'))) {
+      const object: unknown = document.toJS();
+      if (object === null || object === undefined) continue;
+      const parsed = manifestSchema.parse(object);
+      if (!skipKinds.includes(parsed.kind)) objects.push(parsed);
+    }
+  }
+  // Namespaces first: the namespaced objects of the same directory live in them.
+  return [...objects.filter((o) => o['kind'] === 'Namespace'), ...objects.filter((o) => o['kind'] !== 'Namespace')];
+}
+
+export async function applyManifests(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, objects: readonly Record<string, unknown>[]): Promise<void> {
+  const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects });
+  await kubectl(bed, ['apply', '--server-side', '--force-conflicts', `--field-manager=${FIELD_MANAGER}`, '-f', '-'], list);
+}
+
+/** Applies deploy/crds and waits until every CRD is Established. */
+export async function installCrds(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
+  const directory = join(repoRoot, 'deploy/crds');
+  await applyManifests(bed, await readManifests(directory));
+  await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', '-f', directory]);
+}
+
+/** Applies deploy/<controller>/*.yaml without its Deployment: the ServiceAccount, its namespace and its RBAC. */
+export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, controller: string): Promise<void> {
+  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', controller), ['Deployment']));
+}

@@ -1,0 +1,42 @@
+// One workload controller per test file: registers vitest hooks that install the CRDs, start the controller with
+// deploy/workload RBAC, create a fresh namespace, and afterwards remove the namespace and stop the controller cleanly.
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { BedInfo } from '../bed/index.js';
+import { startControllerProcess, waitControllerReady, type ControllerProcess } from './controller-process.js';
+import { installCrds } from './manifests.js';
+import { WorkloadClient } from './workload-fixtures.js';
+
+export interface WorkloadControllerSuite {
+  readonly client: WorkloadClient;
+  readonly namespace: string;
+  /** The running controller; throws when called before the suite's beforeAll ran. */
+  controller(): ControllerProcess;
+}
+
+export function useWorkloadController(
+  bed: BedInfo,
+  options: { namespacePrefix: string; logLevel?: string; env?: Readonly<Record<string, string>> },
+): WorkloadControllerSuite {
+  const client = new WorkloadClient(bed);
+  const namespace = `${options.namespacePrefix}-${Date.now().toString(36)}`;
+  let running: ControllerProcess | undefined;
+  beforeAll(async () => {
+    await installCrds(bed);
+    running = await startControllerProcess({ bed, name: 'workload', logLevel: options.logLevel ?? 'info', ...(options.env === undefined ? {} : { env: options.env }) });
+    await waitControllerReady(running);
+    await client.createNamespace(namespace);
+  });
+  afterAll(async () => {
+    await client.deleteNamespace(namespace);
+    // A clean exit means it finished its reconciles and released its lease.
+    expect(await running?.stop()).toBe(0);
+  });
+  return {
+    client,
+    namespace,
+    controller: () => {
+      if (running === undefined) throw new Error('the workload controller has not been started');
+      return running;
+    },
+  };
+}

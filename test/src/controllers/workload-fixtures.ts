@@ -1,0 +1,137 @@
+// Helpers for tests that drive the workload controller on the bed: create and change ZookeeperWorkloads, wait for
+// their status, read the Events recorded about them and the write requests in the apiserver's audit log.
+import { readFile } from 'node:fs/promises';
+import { CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import {
+  parseResource,
+  ZOOKEEPER_WORKLOAD,
+  zookeeperWorkloadSchema,
+  type ZookeeperWorkload,
+  type ZookeeperWorkloadSpecInput,
+} from '@zk-oam/apis';
+import { KubeClient } from '@zk-oam/runtime';
+import { z } from 'zod';
+import type { BedInfo } from '../bed/index.js';
+
+/** A small ensemble for the bed: little memory, bed-local volumes. */
+export function bedWorkloadSpec(overrides: ZookeeperWorkloadSpecInput = {}): ZookeeperWorkloadSpecInput {
+  return {
+    replicas: 3,
+    resources: { requests: { cpu: '100m', memory: '256Mi' }, limits: { memory: '256Mi' } },
+    storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy: 'Delete' },
+    ...overrides,
+  };
+}
+
+export class WorkloadClient {
+  readonly core: CoreV1Api;
+  private readonly objects: CustomObjectsApi;
+
+  constructor(readonly bed: BedInfo) {
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(bed.kubeconfig);
+    this.core = kubeConfig.makeApiClient(CoreV1Api);
+    this.objects = kubeConfig.makeApiClient(CustomObjectsApi);
+  }
+
+  private target(namespace: string): { group: string; version: string; namespace: string; plural: string } {
+    return { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, namespace, plural: ZOOKEEPER_WORKLOAD.plural };
+  }
+
+  async create(namespace: string, name: string, spec: ZookeeperWorkloadSpecInput, annotations?: Record<string, string>): Promise<ZookeeperWorkload> {
+    const body = {
+      apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+      kind: ZOOKEEPER_WORKLOAD.kind,
+      metadata: { name, namespace, ...(annotations === undefined ? {} : { annotations }) },
+      spec,
+    };
+    return parseResource(zookeeperWorkloadSchema, await this.objects.createNamespacedCustomObject({ ...this.target(namespace), body }), name);
+  }
+
+  async get(namespace: string, name: string): Promise<ZookeeperWorkload> {
+    const object: unknown = await this.objects.getNamespacedCustomObject({ ...this.target(namespace), name });
+    return parseResource(zookeeperWorkloadSchema, object, `ZookeeperWorkload ${namespace}/${name}`);
+  }
+
+  /** A JSON merge patch of the workload (spec or metadata). */
+  async patch(namespace: string, name: string, body: object): Promise<void> {
+    await this.objects.patchNamespacedCustomObject(
+      { ...this.target(namespace), name, body },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  }
+
+  async delete(namespace: string, name: string): Promise<void> {
+    await this.objects.deleteNamespacedCustomObject({ ...this.target(namespace), name, propagationPolicy: 'Background' });
+  }
+
+  async createNamespace(name: string): Promise<void> {
+    await this.core.createNamespace({ body: { metadata: { name } } });
+  }
+
+  async deleteNamespace(name: string): Promise<void> {
+    await this.core.deleteNamespace({ name }).catch(() => undefined);
+  }
+}
+
+/** Polls `read` until `accept` holds for its value; the last value read is in the timeout error. */
+export async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, intervalMs = 1_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = 'nothing read';
+  for (;;) {
+    try {
+      const value = await read();
+      if (accept(value)) return value;
+      last = value;
+    } catch (error) {
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export function condition(workload: ZookeeperWorkload, type: string): { status: string; reason: string; message: string } | undefined {
+  return workload.status?.conditions?.find((entry) => entry.type === type);
+}
+
+export function isReady(workload: ZookeeperWorkload): boolean {
+  return condition(workload, 'Ready')?.status === 'True';
+}
+
+const eventListSchema = z.object({
+  items: z.array(z.looseObject({ reason: z.string().optional(), note: z.string().optional(), type: z.string().optional(), regarding: z.looseObject({ name: z.string().optional(), kind: z.string().optional() }).optional() })),
+});
+export type RecordedEvent = z.infer<typeof eventListSchema>['items'][number];
+
+/** events.k8s.io Events recorded about the workload `name` in `namespace`. */
+export async function eventsAbout(client: WorkloadClient, namespace: string, name: string): Promise<RecordedEvent[]> {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(client.bed.kubeconfig);
+  const list = eventListSchema.parse(await new KubeClient(kubeConfig).request('GET', `/apis/events.k8s.io/v1/namespaces/${namespace}/events`));
+  return list.items.filter((event) => event.regarding?.kind === ZOOKEEPER_WORKLOAD.kind && event.regarding.name === name);
+}
+
+const auditEntrySchema = z.looseObject({
+  verb: z.string(),
+  user: z.looseObject({ username: z.string() }),
+  objectRef: z.looseObject({ resource: z.string().optional(), subresource: z.string().optional(), namespace: z.string().optional(), name: z.string().optional() }).optional(),
+  stage: z.string().optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit log's current size: pass it to `auditEntriesSince` to read only what was logged afterwards. */
+export async function auditLogSize(bed: Pick<BedInfo, 'dir'>): Promise<number> {
+  return (await readFile(`${bed.dir}/audit.log`)).length;
+}
+
+export async function auditEntriesSince(bed: Pick<BedInfo, 'dir'>, offset: number): Promise<AuditEntry[]> {
+  const text = (await readFile(`${bed.dir}/audit.log`)).subarray(offset).toString('utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => {
+      const parsed = auditEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    });
+}
