@@ -27,6 +27,19 @@ if [ -z "$gobin" ]; then
   exit 3
 fi
 
+# One build at a time per cache: a second caller waits for the first, then finds the binaries.
+mkdir -p "$cache_root/controlplane"
+exec 9>"$out.lock"
+if ! flock -n 9; then
+  log "another build into $out is running; waiting for it"
+  flock 9
+fi
+if [ -x "$out/kubectl" ] && [ -x "$out/kube-scheduler" ]; then
+  echo "$out"
+  exit 0
+fi
+
+rm -rf "$out.partial"
 mkdir -p "$out.partial"
 start=$(date +%s)
 ldflags="-s -w \
