@@ -7,7 +7,8 @@ import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import { zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveStatus, observeEnsemble } from '@zk-oam/workload';
+import { deriveStatus } from '@zk-oam/workload';
+import { observeEnsemble } from '@zk-oam/zookeeper';
 import { pollUntil, startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
 
 /** Outside the agent's pod range (127.64.0.0/10) and the ZooKeeper package test's 127.0.1.x. */
@@ -47,7 +48,10 @@ describe('observeEnsemble against a real ensemble', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const observe = (): ReturnType<typeof observeEnsemble> => observeEnsemble(pods, { clientPort: 2181, timeoutMs: 3_000 });
+  const observe = (): ReturnType<typeof observeEnsemble> => observeEnsemble(
+      pods.map((pod) => ({ name: pod.metadata?.name ?? '', ip: pod.status?.podIP })),
+      { clientPort: 2181, timeoutMs: 3_000 },
+    );
 
   it('sees one leader, two followers and the committed three-voter config', async () => {
     const observation = await pollUntil('a leader and three serving members', async () => {

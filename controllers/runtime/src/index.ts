@@ -42,6 +42,8 @@ export {
 } from './lock/object-lock.js';
 export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/lock-lease.js';
 export { ObjectLockError, type LockStep } from './lock/errors.js';
+export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
+export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';

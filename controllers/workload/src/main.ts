@@ -14,9 +14,9 @@ import {
   type EventBus,
   type KubeObject,
 } from '@zk-oam/runtime';
+import { observeEnsemble } from '@zk-oam/zookeeper';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { z } from 'zod';
-import { observeEnsemble } from './observe/index.js';
 import { PORTS } from './render/layout.js';
 import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 

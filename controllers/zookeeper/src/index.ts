@@ -41,3 +41,8 @@ export {
   type MemberStatus,
 } from './health/ensemble.js';
 export { observeMember, observeMembers, type MemberEndpoint } from './health/observe.js';
+export { observeEnsemble, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
+export { connectAdmin, readCommittedConfig, type AdminFactory, type ConfigReader } from './ensemble/committed-config.js';
+export type { CommittedConfigReading, EnsembleObservation, ObservedPod } from './ensemble/ensemble-observation.js';
+export { CommittedConfigReadError, NoServingMemberError, PodWithoutIpError } from './ensemble/errors.js';
+export { memberName, myidOfPod, podOfMember } from './ensemble/member-identity.js';

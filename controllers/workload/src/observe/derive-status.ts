@@ -5,7 +5,7 @@ import { formatZxid, type ServerRole, type Zxid } from '@zk-oam/zookeeper';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { conditionVerdicts } from './condition-verdicts.js';
 import { stampConditions } from './conditions.js';
-import type { EnsembleObservation } from './ensemble-observation.js';
+import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { ensembleProblem } from './ensemble-problem.js';
 import { configuredMembers, viewEnsemble, type EnsembleView } from './ensemble-view.js';
 import type { Judgement } from './judgement.js';

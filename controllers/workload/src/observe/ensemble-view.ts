@@ -8,8 +8,7 @@ import {
   type ServerEntry,
   type ServerRole,
 } from '@zk-oam/zookeeper';
-import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
-import { podOfMember } from './member-identity.js';
+import { podOfMember, type EnsembleObservation, type ObservedPod } from '@zk-oam/zookeeper';
 
 export interface MemberView {
   pod: string;

@@ -1,8 +1,7 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { V1Pod } from '@kubernetes/client-node';
 import type { ZkEvent } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister } from '@zk-oam/runtime';
-import type { EnsembleObservation } from '../observe/index.js';
+import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface WorkloadCaches {
@@ -23,7 +22,7 @@ export interface WorkloadReconcilerDependencies {
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
   readonly monitoringServed: () => Promise<boolean>;
-  readonly observe: (pods: readonly V1Pod[]) => Promise<EnsembleObservation>;
+  readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

@@ -49,7 +49,8 @@ export async function reportStatus(
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
   const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
-  const ensemble = pods.length === 0 ? undefined : await deps.observe(pods);
+  const members = pods.flatMap((pod) => (pod.metadata?.name === undefined ? [] : [{ name: pod.metadata.name, ip: pod.status?.podIP }]));
+  const ensemble = members.length === 0 ? undefined : await deps.observe(members);
   const now = deps.now();
   const stored = storedStatus(raw['status']);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });

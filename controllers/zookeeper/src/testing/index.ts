@@ -8,3 +8,4 @@ export {
   type MemberAnswers,
   type ZabPhase,
 } from './answers.js';
+export { committed, follower, ipOf, leader, notServing, observer, server, THREE_VOTERS } from './ensemble.js';

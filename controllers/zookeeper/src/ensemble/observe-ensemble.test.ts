@@ -7,9 +7,9 @@ describe('observeEnsemble', () => {
   it('records a pod without IP and an unreachable member, skips pods that are not members, and reads no config', async () => {
     const observation = await observeEnsemble(
       [
-        { metadata: { name: 'zk-1' }, status: { podIP: '127.0.49.2' } },
-        { metadata: { name: 'zk-0' }, status: {} },
-        { metadata: { name: 'zk-backup' }, status: { podIP: '127.0.49.9' } },
+        { name: 'zk-1', ip: '127.0.49.2' },
+        { name: 'zk-0', ip: undefined },
+        { name: 'zk-backup', ip: '127.0.49.9' },
       ],
       // Port 1 on a loopback address: nothing listens, the connection is refused at once.
       { clientPort: 1, timeoutMs: 1_000, adminFactory: () => Promise.reject(new Error('must not be asked')) },

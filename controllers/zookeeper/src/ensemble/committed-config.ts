@@ -3,7 +3,7 @@
 // Why getConfig and not `conf`: it reads the znode reconfig commits to, so the version in status is the one the scale
 // controller must pass to reconfig; reading it needs no auth; and it keeps `conf` out of the four-letter-word whitelist
 // (invariant 7: the whitelist stays minimal, srvr and mntr). The leader is asked first: its view is never behind.
-import { ZooKeeperAdmin, type CommittedConfig } from '@zk-oam/zookeeper';
+import { ZooKeeperAdmin, type CommittedConfig } from '../admin/client.js';
 import type { CommittedConfigReading, ObservedPod } from './ensemble-observation.js';
 import { CommittedConfigReadError, NoServingMemberError } from './errors.js';
 

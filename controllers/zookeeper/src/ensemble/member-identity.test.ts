@@ -1,6 +1,5 @@
-// Member identity from pod names, and the label selector string of the scale subresource.
+// Member identity from pod names.
 import { describe, expect, it } from 'vitest';
-import { formatLabelSelector } from './label-selector.js';
 import { memberName, myidOfPod, podOfMember } from './member-identity.js';
 
 describe('myidOfPod', () => {
@@ -22,21 +21,5 @@ describe('myidOfPod', () => {
   it('names a member with its pod, myid and IP when known', () => {
     expect(memberName({ pod: 'zk-1', myid: 2, ip: '127.64.3.4' })).toBe('zk-1 (myid 2, 127.64.3.4)');
     expect(memberName({ pod: 'zk-1', myid: 2, ip: undefined })).toBe('zk-1 (myid 2)');
-  });
-});
-
-describe('formatLabelSelector', () => {
-  it('writes labels sorted, then expressions, as kubectl reads them', () => {
-    expect(
-      formatLabelSelector({
-        matchLabels: { b: '2', a: '1' },
-        matchExpressions: [
-          { key: 'tier', operator: 'In', values: ['web', 'db'] },
-          { key: 'zone', operator: 'NotIn', values: ['x'] },
-          { key: 'ssd', operator: 'Exists' },
-          { key: 'old', operator: 'DoesNotExist' },
-        ],
-      }),
-    ).toBe('a=1,b=2,tier in (db,web),zone notin (x),ssd,!old');
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCommittedConfig, type AdminFactory } from './committed-config.js';
 import { CommittedConfigReadError, NoServingMemberError } from './errors.js';
-import { THREE_VOTERS, follower, leader, notServing } from './test-fixtures.js';
+import { THREE_VOTERS, follower, leader, notServing } from '../testing/ensemble.js';
 
 function recordingFactory(outcome: 'ok' | 'fails'): { factory: AdminFactory; asked: string[]; closed: () => number } {
   const asked: string[] = [];

@@ -1,4 +1,4 @@
-// Who a pod is in the ensemble: a StatefulSet pod `<name>-<ordinal>` runs ZooKeeper server myid = ordinal + 1.
+// Who a pod is in the ensemble: a StatefulSet pod `<name>-<ordinal>` runs ZooKeeper server myid = ordinal + 1 (the start script writes it).
 const ORDINAL_SUFFIX = /-(\d+)$/;
 
 /** ZooKeeper ids are 1..255; the ordinal suffix of a pod name gives myid, or undefined when the name has none. */

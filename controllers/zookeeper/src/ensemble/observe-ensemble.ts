@@ -1,10 +1,16 @@
-// Asks every member pod by IP (srvr and mntr, concurrently, short timeout) and reads the committed config. Never throws.
-import type { V1Pod } from '@kubernetes/client-node';
-import { observeMember, type MemberObservation } from '@zk-oam/zookeeper';
+// Asks every member by IP (srvr and mntr, concurrently, short timeout) and reads the committed config. Never throws.
+import { observeMember } from '../health/observe.js';
+import type { MemberObservation } from '../health/observation.js';
 import { connectAdmin, readCommittedConfig, type AdminFactory } from './committed-config.js';
 import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
 import { PodWithoutIpError } from './errors.js';
 import { myidOfPod } from './member-identity.js';
+
+/** A member as the controllers know it: its pod's name (`<statefulset>-<ordinal>`) and IP, undefined while it has none. */
+export interface MemberPod {
+  readonly name: string;
+  readonly ip: string | undefined;
+}
 
 export interface ObserveEnsembleOptions {
   clientPort: number;
@@ -15,7 +21,7 @@ export interface ObserveEnsembleOptions {
 }
 
 /** Pods whose name carries no ordinal are not members and are left out. */
-export async function observeEnsemble(pods: readonly V1Pod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
+export async function observeEnsemble(pods: readonly MemberPod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
   const targets = memberPods(pods);
   const members = await Promise.all(
     targets.map(async ({ pod, myid, ip }): Promise<ObservedPod> => ({ pod, myid, ip, observation: await askMember(pod, myid, ip, options) })),
@@ -28,13 +34,11 @@ export async function observeEnsemble(pods: readonly V1Pod[], options: ObserveEn
   return { members, committed };
 }
 
-function memberPods(pods: readonly V1Pod[]): { pod: string; myid: number; ip: string | undefined }[] {
+function memberPods(pods: readonly MemberPod[]): { pod: string; myid: number; ip: string | undefined }[] {
   return pods
-    .flatMap((pod) => {
-      const name = pod.metadata?.name;
-      const myid = name === undefined ? undefined : myidOfPod(name);
-      const ip = pod.status?.podIP;
-      return name === undefined || myid === undefined ? [] : [{ pod: name, myid, ip: ip === '' ? undefined : ip }];
+    .flatMap(({ name, ip }) => {
+      const myid = myidOfPod(name);
+      return myid === undefined ? [] : [{ pod: name, myid, ip: ip === '' ? undefined : ip }];
     })
     .sort((a, b) => a.myid - b.myid);
 }

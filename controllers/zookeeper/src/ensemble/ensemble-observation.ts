@@ -1,5 +1,6 @@
 // What one look at an ensemble found: each member pod's four-letter-word answers and the committed configuration.
-import type { CommittedConfig, MemberObservation } from '@zk-oam/zookeeper';
+import type { CommittedConfig } from '../admin/client.js';
+import type { MemberObservation } from '../health/observation.js';
 
 export interface ObservedPod {
   pod: string;
