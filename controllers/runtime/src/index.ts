@@ -44,5 +44,6 @@ export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/l
 export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
+export { controllerProcess, processEnvSchema, runUntilSignalled, type ControllerProcessParts, type ProcessEnv } from './manager/process.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';
