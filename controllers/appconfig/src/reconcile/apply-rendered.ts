@@ -7,7 +7,7 @@ import { FIELD_MANAGER } from './markers.js';
 import { controllerOf, liveObjectSchema, type LiveObject } from './refs.js';
 
 /** Why an object was not applied; each is a condition reason and an Event reason. */
-export type ApplyRefusalReason = 'FieldConflict' | 'AlreadyControlled' | 'Rejected';
+export type ApplyRefusalReason = 'FieldConflict' | 'AlreadyControlled' | 'Rejected' | 'Forbidden';
 
 export type ApplyResult =
   | { readonly kind: 'applied'; readonly verb: 'Created' | 'Updated' | 'Unchanged' }
@@ -32,27 +32,34 @@ function refusalOf(error: unknown, ref: TypedReference): ApplyResult | undefined
   if (!(error instanceof KubeApiError)) return undefined;
   if (error.code === 409) return { kind: 'refused', reason: 'FieldConflict', message: `${ref.kind} ${ref.name}: ${error.message}` };
   if (error.code === 422 || error.code === 400) return { kind: 'refused', reason: 'Rejected', message: `${ref.kind} ${ref.name}: ${error.message}` };
+  if (error.code === 403) {
+    const hint = 'grant it through a ClusterRole labelled oam.zkoam.dev/aggregate-to-appconfig=true';
+    return { kind: 'refused', reason: 'Forbidden', message: `${ref.kind} ${ref.name}: the appconfig controller may not write it (${hint}): ${error.message}` };
+  }
   return undefined;
 }
 
-async function applyOne(client: KubeClient, rendered: RenderedObject, ownerUid: string): Promise<ApplyResult> {
+async function applyUnchecked(client: KubeClient, rendered: RenderedObject, ownerUid: string): Promise<ApplyResult> {
   const key = { namespace: rendered.object.metadata.namespace ?? '', name: rendered.object.metadata.name };
   const live = await readLive(client, rendered, key);
   const controller = live === undefined ? undefined : controllerOf(live);
   if (controller !== undefined && controller.uid !== ownerUid) {
     return { kind: 'refused', reason: 'AlreadyControlled', message: `${rendered.ref.kind} ${rendered.ref.name} exists and is controlled by ${controller.kind} ${controller.name}` };
   }
-  let stored: unknown;
+  const stored = await applyObject(client, rendered.resource, rendered.object, { fieldManager: FIELD_MANAGER, force: false });
+  if (live === undefined) return { kind: 'applied', verb: 'Created' };
+  const after = liveObjectSchema.parse(stored).metadata.resourceVersion;
+  return { kind: 'applied', verb: after === live.metadata.resourceVersion ? 'Unchanged' : 'Updated' };
+}
+
+async function applyOne(client: KubeClient, rendered: RenderedObject, ownerUid: string): Promise<ApplyResult> {
   try {
-    stored = await applyObject(client, rendered.resource, rendered.object, { fieldManager: FIELD_MANAGER, force: false });
+    return await applyUnchecked(client, rendered, ownerUid);
   } catch (error) {
     const refusal = refusalOf(error, rendered.ref);
     if (refusal === undefined) throw error;
     return refusal;
   }
-  if (live === undefined) return { kind: 'applied', verb: 'Created' };
-  const after = liveObjectSchema.parse(stored).metadata.resourceVersion;
-  return { kind: 'applied', verb: after === live.metadata.resourceVersion ? 'Unchanged' : 'Updated' };
 }
 
 /** Applies workloads before their traits (the order rendered), one at a time. */
