@@ -46,7 +46,8 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const notes = await recordChanges(deps, raw, applied, deleted);
   await recordProblems(deps, raw, problems, stored, status);
   if (notes.length > 0) context.log.info({ actions: notes }, 'applied the ApplicationConfiguration');
-  if (problems.length > 0) context.log.warn({ problems }, 'ApplicationConfiguration not fully applied; reported');
+  // A problem is logged at warn when first reported; every retry until it is fixed only at debug.
+  if (problems.length > 0) context.log[written ? 'warn' : 'debug']({ problems }, 'ApplicationConfiguration not fully applied; reported');
   else if (written) context.log.debug('status written');
   return requeueAfter(problems.length === 0 ? deps.periods.resyncMs : deps.periods.retryMs);
 }
