@@ -290,6 +290,22 @@ spec:
     expect(appconfigController?.running()).toBe(true);
   });
 
+  it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {
+    await kubectl(bed, ['apply', '--server-side', '--force-conflicts', '--field-manager=someone-else', '-n', namespace, '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { mode: slow }\n');
+    // A Component change makes the controller apply again at once.
+    await kubectl(bed, ['patch', 'component', 'settings', '-n', namespace, '--type=merge', '-p', JSON.stringify({ spec: { workload: { data: { extra: 'yes' } } } })]);
+
+    // The controller retries odd-traits every 2 s, so the conflict may show first for the Component's old revision.
+    const config = await waitSynced(
+      'the conflict to be reported for the changed Component',
+      (c) => synced(c)?.reason === 'FieldConflict' && c.status?.workloads?.[0]?.componentRevisionName === 'settings-v2',
+      'odd-traits',
+    );
+    expect(synced(config)?.message).toMatch(/^ConfigMap settings: .*conflict.*someone-else.*\.data\.mode/);
+    expect((await read(CONFIG_MAP, 'settings'))?.data).toEqual({ mode: 'slow' });
+    expect(await notes('odd-traits')).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'FieldConflict' }));
+  });
+
   it('garbage-collects the workload, the trait and then the ensemble when the ApplicationConfiguration is deleted', async () => {
     const statefulSets = { group: 'apps', version: 'v1', plural: 'statefulsets' };
     expect(await read(statefulSets, 'zookeeper')).toBeDefined();

@@ -66,4 +66,10 @@ describe('nextStatus', () => {
     const next = nextStatus({ rendered: renderApplication({ appConfig: withoutRolling, components: new Map([['zk', component]]), catalog }), applied: allApplied, previous: healthy, generation: 2, now });
     expect(stale(referencedObjects(healthy), referencedObjects(next.status))).toStrictEqual([rollingRef]);
   });
+
+  it('lists a removed component\'s workload and its traits as stale', () => {
+    const next = nextStatus({ rendered: renderApplication({ appConfig: { ...appConfig, spec: { components: [] } }, components: new Map(), catalog }), applied: new Map(), previous: healthy, generation: 3, now });
+    expect(next.status.workloads).toStrictEqual([]);
+    expect(stale(referencedObjects(healthy), referencedObjects(next.status))).toStrictEqual([workloadRef, scaleRef, rollingRef]);
+  });
 });
