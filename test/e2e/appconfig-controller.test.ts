@@ -1,7 +1,8 @@
 // The appconfig controller as a process with only deploy/appconfig RBAC, beside the workload controller, on the bed:
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
 // harmlessly for their controllers; parameter and Component changes re-render; a removed trait is deleted; bad input
-// is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything.
+// is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica
+// takes over when the leader stops.
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -65,6 +66,8 @@ function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string
 }
 
 const CONFIG_MAP = { group: '', version: 'v1', plural: 'configmaps' };
+const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000' };
+const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
 
 /** The object, or undefined once it is gone. */
 async function read(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): Promise<LiveObject | undefined> {
@@ -113,7 +116,7 @@ describe('the appconfig controller on the bed', () => {
     await installCrds(bed);
     await installOam(bed);
     workloadController = await startControllerProcess({ bed, name: 'workload' });
-    appconfigController = await startControllerProcess({ bed, name: 'appconfig', env: { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000' } });
+    appconfigController = await startControllerProcess({ bed, name: 'appconfig', env: APPCONFIG_ENV });
     await waitControllerReady(workloadController);
     await waitControllerReady(appconfigController);
     await workloads.createNamespace(namespace);
@@ -315,5 +318,28 @@ spec:
     await waitFor('the workload and the scale trait to be gone', async () => [await read(ZOOKEEPER_WORKLOAD, 'zookeeper'), await read(ZOOKEEPER_SCALE, scaleRef.name)], (left) => left.every((object) => object === undefined), 120_000, 1_000);
     await waitFor('the StatefulSet to be gone', () => read(statefulSets, 'zookeeper'), (set) => set === undefined, 120_000, 1_000);
     expect(appconfigController?.running()).toBe(true);
+  });
+
+  it('runs as two replicas under leader election: the standby takes over when the leader stops', async () => {
+    const leader = appconfigController;
+    if (leader === undefined) throw new Error('the appconfig controller has not been started');
+    const standby = await startControllerProcess({ bed, name: 'appconfig', env: APPCONFIG_ENV });
+    await waitControllerReady(standby);
+    const holder = async (): Promise<string | undefined> =>
+      leaseSchema.parse(await api.request('GET', '/apis/coordination.k8s.io/v1/namespaces/zk-oam-system/leases/zk-oam-appconfig')).spec.holderIdentity;
+    expect(await holder()).toMatch(new RegExp(`-${String(leader.pid())}$`));
+
+    expect(await leader.stop()).toBe(0);
+    appconfigController = standby;
+    await waitFor('the standby to hold the lease', holder, (identity) => identity?.endsWith(`-${String(standby.pid())}`) ?? false, 60_000, 500);
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: after-failover }
+spec:
+  components: [{ componentName: nope }]
+`);
+    const config = await waitSynced('the new leader to reconcile', (c) => synced(c)?.reason === 'ComponentNotFound', 'after-failover');
+    expect(synced(config)?.message).toBe('Component nope is not in this namespace');
   });
 });
