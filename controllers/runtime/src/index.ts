@@ -46,5 +46,6 @@ export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
+export { controllerProcess, processEnvSchema, runUntilSignalled, type ControllerProcessParts, type ProcessEnv } from './manager/process.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';

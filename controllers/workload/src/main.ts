@@ -1,42 +1,36 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { hostname } from 'node:os';
-import { KubeConfig } from '@kubernetes/client-node';
 import {
-  abortOnSignals,
   connectEventBus,
   controller,
+  controllerProcess,
   coreResources,
-  createLogger,
   kubeObjectSchema,
-  LeadershipLostError,
-  Manager,
+  processEnvSchema,
+  runUntilSignalled,
   type EventBus,
   type KubeObject,
+  type Logger,
 } from '@zk-oam/runtime';
+<<<<<<< HEAD
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+=======
+import type { Registry } from 'prom-client';
+>>>>>>> appconfig
 import { z } from 'zod';
 import { PORTS } from './render/layout.js';
 import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
 const optionalText = z.string().min(1).optional();
 
-const configSchema = z.object({
-  KUBECONFIG: optionalText,
+const configSchema = processEnvSchema.extend({
   NATS_URL: optionalText,
   NATS_USER: optionalText,
   NATS_PASSWORD: optionalText,
   NATS_TLS_CA_FILE: optionalText,
   NATS_TLS_CERT_FILE: optionalText,
   NATS_TLS_KEY_FILE: optionalText,
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
-  LEADER_ELECTION: z.enum(['true', 'false']).default('true'),
-  LEADER_ELECTION_NAMESPACE: z.string().min(1).default('zk-oam-system'),
-  LEADER_ELECTION_NAME: z.string().min(1).default(FIELD_MANAGER),
-  POD_NAME: optionalText,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
@@ -47,14 +41,7 @@ const MEMBER_POD_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam,app.kubernetes.
 const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
 const INSTANCE_LABEL = 'app.kubernetes.io/instance';
 
-function loadKubeConfig(config: Config): KubeConfig {
-  const kubeConfig = new KubeConfig();
-  if (config.KUBECONFIG === undefined) kubeConfig.loadFromCluster();
-  else kubeConfig.loadFromFile(config.KUBECONFIG);
-  return kubeConfig;
-}
-
-function eventBus(config: Config, registry: Registry, log: ReturnType<typeof createLogger>): EventBus | undefined {
+function eventBus(config: Config, registry: Registry, log: Logger): EventBus | undefined {
   if (config.NATS_URL === undefined) return undefined;
   const tls =
     config.NATS_TLS_CA_FILE === undefined && config.NATS_TLS_CERT_FILE === undefined
@@ -78,21 +65,7 @@ function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
-  const identity = config.POD_NAME ?? `${hostname()}-${process.pid}`;
-  const log = createLogger({ name: FIELD_MANAGER, level: config.LOG_LEVEL });
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const kubeConfig = loadKubeConfig(config);
-  const manager = new Manager({
-    name: FIELD_MANAGER,
-    kubeConfig,
-    logger: log,
-    registry,
-    http: { port: config.METRICS_PORT, host: config.HEALTH_HOST },
-    ...(config.LEADER_ELECTION === 'true'
-      ? { leaderElection: { namespace: config.LEADER_ELECTION_NAMESPACE, name: config.LEADER_ELECTION_NAME, identity } }
-      : {}),
-  });
+  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
   const informer = (resource: typeof workloadResource, labelSelector?: string) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
   const workloads = informer(workloadResource);
@@ -137,15 +110,8 @@ async function main(): Promise<void> {
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
-  try {
-    await manager.run(abortOnSignals());
-    process.exitCode = 0;
-  } catch (error) {
-    log.error({ err: error, lostLeadership: error instanceof LeadershipLostError }, 'workload controller stopped');
-    process.exitCode = 1;
-  } finally {
-    await bus?.close();
-  }
+  await runUntilSignalled({ manager, log });
+  await bus?.close();
 }
 
 await main();

@@ -8,7 +8,7 @@ export {
   type ControllerProcess,
   type ControllerProcessOptions,
 } from './controller-process.js';
-export { applyManifests, installControllerRbac, installCrds, readManifests, repoRoot } from './manifests.js';
+export { applyManifests, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
 export {
   auditEntriesSince,

@@ -14,9 +14,13 @@ const FIELD_MANAGER = 'zk-oam-testbed';
 
 const manifestSchema = z.looseObject({ kind: z.string() });
 
+/** The manifests of a directory; its kustomization.yaml is kustomize's, not an object for the apiserver. */
 async function yamlFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory);
-  return entries.filter((entry) => entry.endsWith('.yaml') || entry.endsWith('.yml')).sort().map((entry) => join(directory, entry));
+  return entries
+    .filter((entry) => (entry.endsWith('.yaml') || entry.endsWith('.yml')) && entry !== 'kustomization.yaml')
+    .sort()
+    .map((entry) => join(directory, entry));
 }
 
 /** Every document of every YAML file in `directory`, except the kinds in `skipKinds`. */
@@ -39,14 +43,28 @@ export async function applyManifests(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>
   await kubectl(bed, ['apply', '--server-side', '--force-conflicts', `--field-manager=${FIELD_MANAGER}`, '-f', '-'], list);
 }
 
-/** Applies deploy/crds and waits until every CRD is Established. */
-export async function installCrds(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
-  const directory = join(repoRoot, 'deploy/crds');
-  await applyManifests(bed, await readManifests(directory));
-  await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', '-f', directory]);
+const crdNameSchema = z.looseObject({ metadata: z.looseObject({ name: z.string() }) });
+
+async function installCrdsFrom(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, directory: string): Promise<void> {
+  const crds = await readManifests(join(repoRoot, directory));
+  await applyManifests(bed, crds);
+  const names = crds.map((crd) => `crd/${crdNameSchema.parse(crd).metadata.name}`);
+  await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', ...names]);
 }
 
-/** Applies deploy/<controller>/*.yaml without its Deployment: the ServiceAccount, its namespace and its RBAC. */
+/** Applies deploy/crds and waits until every CRD is Established. */
+export async function installCrds(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
+  await installCrdsFrom(bed, 'deploy/crds');
+}
+
+/** Applies the OAM CRDs (deploy/oam/crds), waits until they are Established, then the definitions in deploy/oam. */
+export async function installOam(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
+  await installCrdsFrom(bed, 'deploy/oam/crds');
+  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy/oam')));
+}
+
+/** Applies deploy/namespace and deploy/<controller>/*.yaml without its Deployment and Service: the ServiceAccount and its RBAC. */
 export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, controller: string): Promise<void> {
-  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', controller), ['Deployment']));
+  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', 'namespace')));
+  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', controller), ['Deployment', 'Service']));
 }

@@ -1,0 +1,71 @@
+// The appconfig controller's process: configuration from the environment (parsed once), then wiring only.
+// Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
+import { applicationConfigurationSchema } from '@zk-oam/apis';
+import {
+  controller,
+  controllerProcess,
+  keyOf,
+  kubeObjectSchema,
+  processEnvSchema,
+  runUntilSignalled,
+  type KubeObject,
+  type Lister,
+  type ObjectKey,
+  type ResourceType,
+} from '@zk-oam/runtime';
+import { z } from 'zod';
+import { appConfigReconciler, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER } from './reconcile/index.js';
+
+const configSchema = processEnvSchema.extend({
+  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
+  RETRY_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
+  DISCOVERY_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+});
+
+/** The ApplicationConfigurations of the Component's namespace that name it. */
+function appConfigsUsing(appConfigs: Lister<KubeObject>, component: KubeObject): ObjectKey[] {
+  const namespace = component.metadata.namespace ?? '';
+  return appConfigs
+    .list({ namespace })
+    .filter((raw) => applicationConfigurationSchema.safeParse(raw).data?.spec.components.some((entry) => entry.componentName === component.metadata.name) ?? false)
+    .map(keyOf);
+}
+
+async function main(): Promise<void> {
+  const config = configSchema.parse(process.env);
+  const { manager, log, identity } = controllerProcess(FIELD_MANAGER, config);
+  const informer = (resource: ResourceType) => manager.informer<KubeObject>(resource, { schema: kubeObjectSchema });
+  const appConfigs = informer(oamResources.applicationConfiguration);
+  const components = informer(oamResources.component);
+  const workloadDefinitions = informer(oamResources.workloadDefinition);
+  const traitDefinitions = informer(oamResources.traitDefinition);
+  // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
+  const everyAppConfig = (): ObjectKey[] => appConfigs.lister.list().map(keyOf);
+
+  const reconcile = appConfigReconciler({
+    client: manager.client,
+    caches: {
+      appConfigs: appConfigs.lister,
+      components: components.lister,
+      workloadDefinitions: workloadDefinitions.lister,
+      traitDefinitions: traitDefinitions.lister,
+    },
+    discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
+    recorder: manager.eventRecorder(identity, REPORTING_CONTROLLER),
+    now: () => new Date(),
+    periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS },
+  });
+  manager.add(
+    controller('appconfig')
+      .for(appConfigs)
+      .watches(components, (component) => appConfigsUsing(appConfigs.lister, component))
+      .watches(workloadDefinitions, everyAppConfig)
+      .watches(traitDefinitions, everyAppConfig)
+      .withOptions({ maxConcurrentReconciles: 2 })
+      .reconcile(reconcile),
+  );
+  log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the appconfig controller');
+  await runUntilSignalled({ manager, log });
+}
+
+await main();

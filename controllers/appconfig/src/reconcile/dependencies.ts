@@ -1,0 +1,24 @@
+// What the appconfig reconcile needs from the outside world, passed in by main.ts.
+import type { EventDetails, KubeClient, KubeObject, Lister, ResourceType } from '@zk-oam/runtime';
+
+/** The informer caches the reconcile reads instead of the apiserver. */
+export interface AppConfigCaches {
+  readonly appConfigs: Lister<KubeObject>;
+  readonly components: Lister<KubeObject>;
+  readonly workloadDefinitions: Lister<KubeObject>;
+  readonly traitDefinitions: Lister<KubeObject>;
+}
+
+export interface AppConfigReconcilerDependencies {
+  readonly client: KubeClient;
+  readonly caches: AppConfigCaches;
+  /** Kinds served for the given apiVersions (API discovery, cached by the caller). */
+  readonly discovery: { resources(apiVersions: Iterable<string>): Promise<ResourceType[]> };
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  readonly now: () => Date;
+  /**
+   * Rendered objects are not watched (their kinds are whatever the definitions name), so drift is repaired by
+   * looking again every `resyncMs`; while a problem is reported, every `retryMs` (a missing CRD may appear).
+   */
+  readonly periods: { readonly resyncMs: number; readonly retryMs: number };
+}

@@ -1,0 +1,7 @@
+// The appconfig reconcile: the pipeline, its dependencies, and the resources and names it works with.
+export { appConfigReconciler, reconcileAppConfig } from './reconcile.js';
+export type { AppConfigCaches, AppConfigReconcilerDependencies } from './dependencies.js';
+export { KindDiscovery } from './kind-discovery.js';
+export { FIELD_MANAGER, REPORTING_CONTROLLER } from './markers.js';
+export { oamResources } from './resource-types.js';
+export { SYNCED_CONDITION, SYNCED_REASON } from './status.js';

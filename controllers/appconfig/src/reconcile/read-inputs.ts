@@ -1,0 +1,75 @@
+// Step: the ApplicationConfiguration, the Components of its namespace and the definitions, from the informer caches,
+// each parsed once; what does not validate is left out (and, for the ApplicationConfiguration, reported).
+import {
+  applicationConfigurationSchema,
+  applicationConfigurationStatusSchema,
+  componentSchema,
+  parseResource,
+  ResourceValidationError,
+  traitDefinitionSchema,
+  workloadDefinitionSchema,
+  type ApplicationConfiguration,
+  type Component,
+} from '@zk-oam/apis';
+import { formatKey, type KubeObject, type Lister, type ObjectKey } from '@zk-oam/runtime';
+import type { z } from 'zod';
+import type { Catalog } from '../render/catalog.js';
+import type { AppConfigCaches } from './dependencies.js';
+import type { ApplicationConfigurationStatus } from './status.js';
+
+export type AppConfigReading =
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'deleting' }
+  | { readonly kind: 'invalid'; readonly raw: KubeObject; readonly error: ResourceValidationError }
+  | { readonly kind: 'valid'; readonly raw: KubeObject; readonly appConfig: ApplicationConfiguration };
+
+export function readAppConfig(caches: AppConfigCaches, key: ObjectKey): AppConfigReading {
+  const raw = caches.appConfigs.get(key);
+  if (raw === undefined) return { kind: 'absent' };
+  // What it rendered goes with it through garbage collection.
+  if (raw.metadata.deletionTimestamp !== undefined) return { kind: 'deleting' };
+  try {
+    return { kind: 'valid', raw, appConfig: parseResource(applicationConfigurationSchema, raw, `ApplicationConfiguration ${formatKey(key)}`) };
+  } catch (error) {
+    if (error instanceof ResourceValidationError) return { kind: 'invalid', raw, error };
+    throw error;
+  }
+}
+
+/** The stored status when it parses; a malformed one counts as none. */
+export function storedStatus(raw: KubeObject): ApplicationConfigurationStatus | undefined {
+  return applicationConfigurationStatusSchema.safeParse(raw['status']).data;
+}
+
+function parsedAll<S extends z.ZodType>(lister: Lister<KubeObject>, schema: S, namespace?: string): z.output<S>[] {
+  return lister.list(namespace === undefined ? {} : { namespace }).flatMap((raw) => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function componentsIn(caches: AppConfigCaches, namespace: string): Map<string, Component> {
+  return new Map(parsedAll(caches.components, componentSchema, namespace).map((component) => [component.metadata.name, component] as const));
+}
+
+export function definitions(caches: AppConfigCaches): Omit<Catalog, 'resources'> {
+  return {
+    workloadDefinitions: parsedAll(caches.workloadDefinitions, workloadDefinitionSchema),
+    traitDefinitions: parsedAll(caches.traitDefinitions, traitDefinitionSchema),
+  };
+}
+
+/** Every apiVersion the ApplicationConfiguration, its Components and its last status name: the kinds to discover. */
+export function apiVersionsUsed(appConfig: ApplicationConfiguration, components: ReadonlyMap<string, Component>): Set<string> {
+  const versions = new Set<string>();
+  for (const entry of appConfig.spec.components) {
+    const component = entry.componentName === undefined ? undefined : components.get(entry.componentName);
+    if (component !== undefined) versions.add(component.spec.workload.apiVersion);
+    for (const { trait } of entry.traits ?? []) versions.add(trait.apiVersion);
+  }
+  for (const workload of appConfig.status?.workloads ?? []) {
+    if (workload.workloadRef !== undefined) versions.add(workload.workloadRef.apiVersion);
+    for (const trait of workload.traits ?? []) versions.add(trait.traitRef.apiVersion);
+  }
+  return versions;
+}

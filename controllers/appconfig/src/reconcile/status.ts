@@ -1,0 +1,104 @@
+// The ApplicationConfiguration's status as OAM defines it (Synced condition, workloads[] with their traits), from
+// what was rendered and applied; pure. A component whose workload could not be rendered keeps the references of
+// what it rendered before, so those objects are neither forgotten nor pruned while the problem lasts.
+import type { ApplicationConfiguration, ApplicationWorkloadStatus, Condition, TypedReference } from '@zk-oam/apis';
+import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
+import type { ApplyResult } from './apply-rendered.js';
+import { refKey } from './refs.js';
+
+export type ApplicationConfigurationStatus = NonNullable<ApplicationConfiguration['status']>;
+type TraitStatus = NonNullable<ApplicationWorkloadStatus['traits']>[number];
+
+export const SYNCED_CONDITION = 'Synced';
+export const SYNCED_REASON = 'ReconcileSuccess';
+
+export interface Problem {
+  readonly reason: string;
+  readonly message: string;
+}
+
+export interface StatusInput {
+  readonly rendered: readonly RenderedComponent[];
+  /** Apply results by refKey, for every rendered object. */
+  readonly applied: ReadonlyMap<string, ApplyResult>;
+  readonly previous: ApplicationConfigurationStatus | undefined;
+  readonly generation: number | undefined;
+  readonly now: Date;
+}
+
+/** What went wrong with one rendered or failed object, if anything. */
+function problemOf(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyResult>): Problem | undefined {
+  if (outcome.kind === 'problem') return { reason: outcome.reason, message: outcome.message };
+  const result = applied.get(refKey(outcome.ref));
+  return result?.kind === 'refused' ? { reason: result.reason, message: result.message } : undefined;
+}
+
+function traitStatus(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyResult>): TraitStatus[] {
+  if (outcome.ref === undefined) return [];
+  const found = problemOf(outcome, applied);
+  return [{ traitRef: outcome.ref, status: found === undefined ? 'applied' : 'error', ...(found === undefined ? {} : { message: found.message }) }];
+}
+
+function workloadStatus(component: RenderedComponent, input: StatusInput): ApplicationWorkloadStatus {
+  const { workload } = component;
+  if (workload.kind === 'problem') {
+    const before = input.previous?.workloads?.find((entry) => entry.componentName === component.componentName);
+    return before ?? { componentName: component.componentName };
+  }
+  const workloadRef: TypedReference = workload.ref;
+  return {
+    componentName: component.componentName,
+    ...(component.revision === undefined ? {} : { componentRevisionName: component.revision }),
+    workloadRef,
+    traits: component.traits.flatMap((trait) => traitStatus(trait, input.applied)),
+  };
+}
+
+export function problemsOf(input: Pick<StatusInput, 'rendered' | 'applied'>): Problem[] {
+  return input.rendered.flatMap((component) =>
+    [component.workload, ...component.traits].flatMap((outcome) => problemOf(outcome, input.applied) ?? []),
+  );
+}
+
+function kubernetesTime(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+function syncedCondition(problems: readonly Problem[], context: ConditionContext): Condition {
+  const first = problems[0];
+  const status = first === undefined ? 'True' : 'False';
+  const before = context.previous?.conditions?.find((condition) => condition.type === SYNCED_CONDITION);
+  return {
+    type: SYNCED_CONDITION,
+    status,
+    reason: first?.reason ?? SYNCED_REASON,
+    message: first === undefined ? 'every workload and trait is applied' : problems.map((problem) => problem.message).join('; '),
+    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    lastTransitionTime: before?.status === status && before.lastTransitionTime !== undefined ? before.lastTransitionTime : kubernetesTime(context.now),
+  };
+}
+
+type ConditionContext = Pick<StatusInput, 'previous' | 'generation' | 'now'>;
+
+/** The conditions with Synced set from `problems`; its transition time moves only when its status does. */
+export function withSynced(problems: readonly Problem[], context: ConditionContext): Pick<ApplicationConfigurationStatus, 'observedGeneration' | 'conditions' | 'status'> {
+  const others = (context.previous?.conditions ?? []).filter((condition) => condition.type !== SYNCED_CONDITION);
+  return {
+    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    conditions: [...others, syncedCondition(problems, context)],
+    status: problems.length === 0 ? 'running' : 'error',
+  };
+}
+
+export function nextStatus(input: StatusInput): { status: ApplicationConfigurationStatus; problems: Problem[] } {
+  const problems = problemsOf(input);
+  return { problems, status: { ...withSynced(problems, input), workloads: input.rendered.map((component) => workloadStatus(component, input)) } };
+}
+
+/** Every object the status says this ApplicationConfiguration rendered. */
+export function referencedObjects(status: ApplicationConfigurationStatus | undefined): TypedReference[] {
+  return (status?.workloads ?? []).flatMap((entry) => [
+    ...(entry.workloadRef === undefined ? [] : [entry.workloadRef]),
+    ...(entry.traits ?? []).map((trait) => trait.traitRef),
+  ]);
+}

@@ -1,0 +1,39 @@
+// The names, labels and owner reference that tie rendered objects to their ApplicationConfiguration; pure.
+import { OAM_APPLICATION_CONFIGURATION, OAM_LABELS, type ApplicationConfiguration, type Component } from '@zk-oam/apis';
+import type { OwnerReference } from '@zk-oam/runtime';
+
+export const RESOURCE_TYPE = { workload: 'WORKLOAD', trait: 'TRAIT' } as const;
+export type ResourceTypeLabel = (typeof RESOURCE_TYPE)[keyof typeof RESOURCE_TYPE];
+
+export class MissingUidError extends Error {
+  override readonly name = 'MissingUidError';
+  constructor(subject: string) {
+    super(`${subject} has no metadata.uid: it was not read from the API`);
+  }
+}
+
+/** The ApplicationConfiguration as controller owner: garbage collection removes what it rendered with it. */
+export function controllerOwner(appConfig: ApplicationConfiguration): OwnerReference {
+  const { name, uid } = appConfig.metadata;
+  if (uid === undefined) throw new MissingUidError(`ApplicationConfiguration ${name}`);
+  return { apiVersion: OAM_APPLICATION_CONFIGURATION.apiVersion, kind: OAM_APPLICATION_CONFIGURATION.kind, name, uid, controller: true, blockOwnerDeletion: true };
+}
+
+/** Component revisions are not stored as objects here; the Component's generation names its revision. */
+export function componentRevision(component: Component): string {
+  return `${component.metadata.name}-v${String(component.metadata.generation ?? 1)}`;
+}
+
+export function oamLabels(appConfig: string, component: string, revision: string, resourceType: ResourceTypeLabel): Record<string, string> {
+  return {
+    [OAM_LABELS.appName]: appConfig,
+    [OAM_LABELS.component]: component,
+    [OAM_LABELS.revision]: revision,
+    [OAM_LABELS.resourceType]: resourceType,
+  };
+}
+
+/** A trait without metadata.name is named after its component and kind, stable across spec changes. */
+export function defaultTraitName(componentName: string, kind: string): string {
+  return `${componentName}-${kind.toLowerCase()}`;
+}

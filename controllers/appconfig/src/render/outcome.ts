@@ -1,0 +1,45 @@
+// What rendering produces for one workload or trait: an object to apply, or a problem a person must fix; pure data.
+import type { TypedReference } from '@zk-oam/apis';
+import type { ApplyConfiguration, ResourceType } from '@zk-oam/runtime';
+
+/** Why something was not rendered; each is a condition reason and an Event reason. */
+export type RenderProblemReason =
+  | 'ComponentNotFound'
+  | 'InvalidParameter'
+  | 'KindNotServed'
+  | 'WorkloadDefinitionNotFound'
+  | 'TraitDefinitionNotFound'
+  | 'TraitNotApplicable'
+  | 'InvalidTrait'
+  | 'DuplicateObject';
+
+export interface RenderedObject {
+  readonly kind: 'rendered';
+  readonly ref: TypedReference;
+  readonly resource: ResourceType;
+  /** The whole object as this controller applies it: every field it sets, nothing else. */
+  readonly object: ApplyConfiguration;
+}
+
+export interface RenderProblem {
+  readonly kind: 'problem';
+  /** What would have been rendered, when known that far. */
+  readonly ref: TypedReference | undefined;
+  readonly reason: RenderProblemReason;
+  readonly message: string;
+}
+
+export type RenderOutcome = RenderedObject | RenderProblem;
+
+export interface RenderedComponent {
+  readonly componentName: string;
+  /** `<component>-v<generation>`, also the `app.oam.dev/revision` label; undefined when the Component is missing. */
+  readonly revision: string | undefined;
+  readonly workload: RenderOutcome;
+  /** Empty when the workload itself could not be rendered: a trait needs the workload it points to. */
+  readonly traits: readonly RenderOutcome[];
+}
+
+export function problem(reason: RenderProblemReason, message: string, ref?: TypedReference): RenderProblem {
+  return { kind: 'problem', ref, reason, message };
+}

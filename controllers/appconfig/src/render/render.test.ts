@@ -1,0 +1,159 @@
+// Unit tests of rendering: ApplicationConfiguration + Components + catalog in, whole objects out (strict equality).
+import type { ApplicationConfiguration, Component } from '@zk-oam/apis';
+import { describe, expect, it } from 'vitest';
+import { appConfig, catalog, component, rollingKind, scaleKind, traitDefinition, workloadKind } from './fixtures.js';
+import { renderApplication, type RenderInput } from './render.js';
+
+const owner = {
+  apiVersion: 'core.oam.dev/v1alpha2',
+  kind: 'ApplicationConfiguration',
+  name: 'orders',
+  uid: 'uid-orders',
+  controller: true,
+  blockOwnerDeletion: true,
+};
+const labels = (resourceType: string): Record<string, string> => ({
+  'app.oam.dev/name': 'orders',
+  'app.oam.dev/component': 'zk',
+  'app.oam.dev/revision': 'zk-v2',
+  'app.oam.dev/resourceType': resourceType,
+});
+const workloadRef = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'orders-zk' };
+const input: RenderInput = { appConfig, components: new Map([['zk', component]]), catalog };
+
+function withEntry(entry: Partial<ApplicationConfiguration['spec']['components'][number]>): RenderInput {
+  const first = appConfig.spec.components[0];
+  return { ...input, appConfig: { ...appConfig, spec: { components: [{ ...first, ...entry }] } } };
+}
+
+describe('renderApplication', () => {
+  it('renders the workload with parameters filled and the traits with workloadRef, OAM labels and the controller owner', () => {
+    expect(renderApplication(input)).toStrictEqual([
+      {
+        componentName: 'zk',
+        revision: 'zk-v2',
+        workload: {
+          kind: 'rendered',
+          ref: workloadRef,
+          resource: workloadKind,
+          object: {
+            apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+            kind: 'ZookeeperWorkload',
+            spec: { storage: { size: '1Gi' }, config: { tickTime: 2500 } },
+            metadata: { name: 'orders-zk', namespace: 'apps', labels: { team: 'data', ...labels('WORKLOAD') }, ownerReferences: [owner] },
+          },
+        },
+        traits: [
+          {
+            kind: 'rendered',
+            ref: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', name: 'zk-zookeeperscale' },
+            resource: scaleKind,
+            object: {
+              apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
+              kind: 'ZookeeperScale',
+              spec: { replicas: 5, workloadRef },
+              metadata: { name: 'zk-zookeeperscale', namespace: 'apps', labels: labels('TRAIT'), ownerReferences: [owner] },
+            },
+          },
+          {
+            kind: 'rendered',
+            ref: { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', name: 'orders-roll' },
+            resource: rollingKind,
+            object: {
+              apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1',
+              kind: 'ZookeeperRolling',
+              spec: { maxUnavailable: 1, workloadRef },
+              metadata: { name: 'orders-roll', namespace: 'apps', labels: labels('TRAIT'), ownerReferences: [owner] },
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('names the workload after its component when the template names none, and leaves unset fields (spec.replicas) out', () => {
+    const unnamed: Component = { ...component, spec: { workload: component.spec.workload } };
+    const [rendered] = renderApplication({ ...withEntry({ parameterValues: [], traits: [] }), components: new Map([['zk', unnamed]]) });
+    expect(rendered?.workload).toMatchObject({ kind: 'rendered', ref: { name: 'zk' }, object: { metadata: { name: 'zk' }, spec: { storage: { size: '1Gi' } } } });
+    expect(rendered?.workload.kind === 'rendered' && rendered.workload.object['spec']).toStrictEqual({ storage: { size: '1Gi' } });
+  });
+
+  it('reports a component that does not exist, and renders the others', () => {
+    const missing = { componentName: 'nope', traits: [] };
+    const both = { ...input, appConfig: { ...appConfig, spec: { components: [missing, ...appConfig.spec.components] } } };
+    const [first, second] = renderApplication(both);
+    expect(first).toStrictEqual({
+      componentName: 'nope',
+      revision: undefined,
+      workload: { kind: 'problem', ref: undefined, reason: 'ComponentNotFound', message: 'Component nope is not in this namespace' },
+      traits: [],
+    });
+    expect(second?.workload.kind).toBe('rendered');
+  });
+
+  it('reports a workload kind without a WorkloadDefinition, and renders none of its traits', () => {
+    const [rendered] = renderApplication({ ...input, catalog: { ...catalog, workloadDefinitions: [] } });
+    expect(rendered?.workload).toStrictEqual({
+      kind: 'problem',
+      ref: workloadRef,
+      reason: 'WorkloadDefinitionNotFound',
+      message: 'no WorkloadDefinition zookeeperworkloads.workload.zookeeper.zkoam.dev registers workload kind ZookeeperWorkload',
+    });
+    expect(rendered?.traits).toStrictEqual([]);
+  });
+
+  it('reports a trait without a TraitDefinition and still renders the other trait', () => {
+    const [rendered] = renderApplication({ ...input, catalog: { ...catalog, traitDefinitions: catalog.traitDefinitions.slice(1) } });
+    expect(rendered?.traits[0]).toStrictEqual({
+      kind: 'problem',
+      ref: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', name: 'zk-zookeeperscale' },
+      reason: 'TraitDefinitionNotFound',
+      message: 'no TraitDefinition zookeeperscales.scale.zookeeper.zkoam.dev registers trait kind ZookeeperScale',
+    });
+    expect(rendered?.traits[1]?.kind).toBe('rendered');
+  });
+
+  it('reports a kind the apiserver does not serve', () => {
+    const [rendered] = renderApplication({ ...input, catalog: { ...catalog, resources: [workloadKind, scaleKind] } });
+    expect(rendered?.traits[1]).toMatchObject({ kind: 'problem', reason: 'KindNotServed', message: 'trait kind ZookeeperRolling (rolling.zookeeper.zkoam.dev/v1alpha1) is not served by the apiserver' });
+  });
+
+  it('reports a trait whose appliesToWorkloads excludes the workload kind', () => {
+    const onlyKafka = traitDefinition('zookeeperscales.scale.zookeeper.zkoam.dev', ['kafkas.kafka.example', '*.example']);
+    const [rendered] = renderApplication({ ...input, catalog: { ...catalog, traitDefinitions: [onlyKafka, ...catalog.traitDefinitions.slice(1)] } });
+    expect(rendered?.traits[0]).toMatchObject({
+      kind: 'problem',
+      reason: 'TraitNotApplicable',
+      message: 'trait ZookeeperScale applies to kafkas.kafka.example, *.example, not to workload kind ZookeeperWorkload',
+    });
+    expect(rendered?.traits[1]?.kind).toBe('rendered');
+  });
+
+  it('reports two traits that would render the same object', () => {
+    const scale = { trait: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', spec: { replicas: 3 } } };
+    const [rendered] = renderApplication(withEntry({ traits: [scale, scale] }));
+    expect(rendered?.traits.map((trait) => (trait.kind === 'problem' ? trait.reason : trait.kind))).toEqual(['rendered', 'DuplicateObject']);
+  });
+
+  it('reports an invalid parameter as InvalidParameter on the workload', () => {
+    const [rendered] = renderApplication(withEntry({ parameterValues: [{ name: 'instance', value: 'x' }, { name: 'replicas', value: 5 }] }));
+    expect(rendered?.workload).toStrictEqual({
+      kind: 'problem',
+      ref: undefined,
+      reason: 'InvalidParameter',
+      message: 'Component zk: parameter(s) replicas not declared (declared: tickTime, instance)',
+    });
+  });
+
+  it('writes the workloadRef where the TraitDefinition says, and reports a path it cannot write', () => {
+    const deep = traitDefinition('zookeeperscales.scale.zookeeper.zkoam.dev', undefined, 'spec.target.ref');
+    const bad = traitDefinition('zookeeperrollings.rolling.zookeeper.zkoam.dev', undefined, 'spec.maxUnavailable.ref');
+    const [rendered] = renderApplication({ ...input, catalog: { ...catalog, traitDefinitions: [deep, bad] } });
+    expect(rendered?.traits[0]?.kind === 'rendered' && rendered.traits[0].object['spec']).toStrictEqual({ replicas: 5, target: { ref: workloadRef } });
+    expect(rendered?.traits[1]).toMatchObject({
+      kind: 'problem',
+      reason: 'InvalidTrait',
+      message: 'TraitDefinition zookeeperrollings.rolling.zookeeper.zkoam.dev: workloadRefPath field path "spec.maxUnavailable.ref" passes through a number value',
+    });
+  });
+});

@@ -1,0 +1,113 @@
+// Renders an ApplicationConfiguration into the workloads and traits to apply, the way oam-kubernetes-runtime did;
+// pure: the same ApplicationConfiguration, Components and catalog always give the same objects.
+import type { ApplicationComponent, ApplicationConfiguration, Component, EmbeddedObject, TypedReference } from '@zk-oam/apis';
+import type { ApplyConfiguration, OwnerReference } from '@zk-oam/runtime';
+import { findResource, findTraitDefinition, findWorkloadDefinition, traitApplies, definitionName, type Catalog } from './catalog.js';
+import { FieldPathError, withField } from './field-path.js';
+import { componentRevision, controllerOwner, defaultTraitName, oamLabels, RESOURCE_TYPE, type ResourceTypeLabel } from './identity.js';
+import { problem, type RenderedComponent, type RenderedObject, type RenderOutcome } from './outcome.js';
+import { fillParameters } from './parameters.js';
+
+export interface RenderInput {
+  readonly appConfig: ApplicationConfiguration;
+  /** The Components of the ApplicationConfiguration's namespace, by name. */
+  readonly components: ReadonlyMap<string, Component>;
+  readonly catalog: Catalog;
+}
+
+interface Placement {
+  readonly appConfig: string;
+  readonly namespace: string;
+  readonly owner: OwnerReference;
+  readonly componentName: string;
+  readonly revision: string;
+}
+
+function refOf(template: EmbeddedObject, name: string): TypedReference {
+  return { apiVersion: template.apiVersion, kind: template.kind, name };
+}
+
+/** The template with OAM identity: name, namespace, labels, owner; every other metadata field of the template is dropped. */
+function placed(template: EmbeddedObject, name: string, at: Placement, resourceType: ResourceTypeLabel): ApplyConfiguration {
+  const { metadata, ...body } = template;
+  return {
+    ...body,
+    metadata: {
+      name,
+      namespace: at.namespace,
+      labels: { ...metadata?.labels, ...oamLabels(at.appConfig, at.componentName, at.revision, resourceType) },
+      ...(metadata?.annotations === undefined ? {} : { annotations: metadata.annotations }),
+      ownerReferences: [at.owner],
+    },
+  };
+}
+
+function renderWorkload(component: Component, entry: ApplicationComponent, catalog: Catalog, at: Placement): RenderOutcome {
+  const filled = fillParameters(component, entry.parameterValues ?? []);
+  if (filled.kind === 'problem') return filled;
+  const template = filled.workload;
+  const ref = refOf(template, template.metadata?.name ?? at.componentName);
+  const resource = findResource(catalog, template.apiVersion, template.kind);
+  if (resource === undefined) return problem('KindNotServed', `workload kind ${template.kind} (${template.apiVersion}) is not served by the apiserver`, ref);
+  if (findWorkloadDefinition(catalog, resource) === undefined) {
+    return problem('WorkloadDefinitionNotFound', `no WorkloadDefinition ${definitionName(resource)} registers workload kind ${template.kind}`, ref);
+  }
+  return { kind: 'rendered', ref, resource, object: placed(template, ref.name, at, RESOURCE_TYPE.workload) };
+}
+
+function renderTrait(template: EmbeddedObject, workload: RenderedObject, catalog: Catalog, at: Placement): RenderOutcome {
+  const ref = refOf(template, template.metadata?.name ?? defaultTraitName(at.componentName, template.kind));
+  const resource = findResource(catalog, template.apiVersion, template.kind);
+  if (resource === undefined) return problem('KindNotServed', `trait kind ${template.kind} (${template.apiVersion}) is not served by the apiserver`, ref);
+  const definition = findTraitDefinition(catalog, resource);
+  if (definition === undefined) {
+    return problem('TraitDefinitionNotFound', `no TraitDefinition ${definitionName(resource)} registers trait kind ${template.kind}`, ref);
+  }
+  if (!traitApplies(definition, workload.resource)) {
+    const allowed = (definition.spec.appliesToWorkloads ?? []).join(', ');
+    return problem('TraitNotApplicable', `trait ${template.kind} applies to ${allowed}, not to workload kind ${workload.ref.kind}`, ref);
+  }
+  const path = definition.spec.workloadRefPath;
+  if (path === undefined || path === '') return { kind: 'rendered', ref, resource, object: placed(template, ref.name, at, RESOURCE_TYPE.trait) };
+  const { apiVersion, kind, name } = workload.ref;
+  try {
+    const withRef = withField(template, path, { apiVersion, kind, name });
+    return { kind: 'rendered', ref, resource, object: placed(withRef, ref.name, at, RESOURCE_TYPE.trait) };
+  } catch (error) {
+    if (error instanceof FieldPathError) return problem('InvalidTrait', `TraitDefinition ${definition.metadata.name}: workloadRefPath ${error.message}`, ref);
+    throw error;
+  }
+}
+
+/** Two entries rendering the same object would overwrite each other: the later one is reported instead. */
+function deduplicated(outcome: RenderOutcome, seen: Set<string>): RenderOutcome {
+  if (outcome.kind === 'problem') return outcome;
+  const key = `${outcome.ref.apiVersion}/${outcome.ref.kind}/${outcome.ref.name}`;
+  if (!seen.has(key)) {
+    seen.add(key);
+    return outcome;
+  }
+  return problem('DuplicateObject', `${outcome.ref.kind} ${outcome.ref.name} is rendered twice; give one of them another metadata.name`, outcome.ref);
+}
+
+function renderComponent(input: RenderInput, entry: ApplicationComponent, owner: OwnerReference, seen: Set<string>): RenderedComponent {
+  const componentName = entry.componentName ?? entry.revisionName ?? '';
+  const component = entry.componentName === undefined ? undefined : input.components.get(entry.componentName);
+  if (component === undefined) {
+    const detail = entry.componentName === undefined ? 'names no componentName (component revisions are not served)' : 'is not in this namespace';
+    return { componentName, revision: undefined, workload: problem('ComponentNotFound', `Component ${componentName} ${detail}`), traits: [] };
+  }
+  const revision = componentRevision(component);
+  const { name: appConfig, namespace = '' } = input.appConfig.metadata;
+  const at: Placement = { appConfig, namespace, owner, componentName, revision };
+  const workload = deduplicated(renderWorkload(component, entry, input.catalog, at), seen);
+  if (workload.kind === 'problem') return { componentName, revision, workload, traits: [] };
+  const traits = (entry.traits ?? []).map(({ trait }) => deduplicated(renderTrait(trait, workload, input.catalog, at), seen));
+  return { componentName, revision, workload, traits };
+}
+
+export function renderApplication(input: RenderInput): RenderedComponent[] {
+  const owner = controllerOwner(input.appConfig);
+  const seen = new Set<string>();
+  return input.appConfig.spec.components.map((entry) => renderComponent(input, entry, owner, seen));
+}

@@ -1,0 +1,345 @@
+// The appconfig controller as a process with only deploy/appconfig RBAC, beside the workload controller, on the bed:
+// the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
+// harmlessly for their controllers; parameter and Component changes re-render; a removed trait is deleted; bad input
+// is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica
+// takes over when the leader stops.
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import {
+  applicationConfigurationSchema,
+  OAM_APPLICATION_CONFIGURATION,
+  parseResource,
+  ZOOKEEPER_ROLLING,
+  ZOOKEEPER_SCALE,
+  ZOOKEEPER_WORKLOAD,
+  type ApplicationConfiguration,
+  type KindInfo,
+} from '@zk-oam/apis';
+import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  eventsAbout,
+  installCrds,
+  installOam,
+  isReady,
+  kubectl,
+  repoRoot,
+  startControllerProcess,
+  waitControllerReady,
+  waitFor,
+  WorkloadClient,
+  type ControllerProcess,
+} from '../src/controllers/index.js';
+
+const bed = inject('bed');
+const namespace = `appconfig-${Date.now().toString(36)}`;
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const api = new KubeClient(kubeConfig);
+const workloads = new WorkloadClient(bed);
+const ENSEMBLE_TIMEOUT_MS = 420_000;
+const APP = 'example';
+const workloadRef = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: 'zookeeper' };
+const scaleRef = { apiVersion: ZOOKEEPER_SCALE.apiVersion, kind: ZOOKEEPER_SCALE.kind, name: 'zookeeper-scale' };
+const rollingRef = { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, name: 'zookeeper-rolling' };
+let appconfigController: ControllerProcess | undefined;
+let workloadController: ControllerProcess | undefined;
+
+const objectSchema = z.looseObject({
+  metadata: z.looseObject({
+    uid: z.string(),
+    generation: z.int().optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+    ownerReferences: z.array(z.looseObject({ kind: z.string(), name: z.string(), uid: z.string(), controller: z.boolean().optional() })).optional(),
+    managedFields: z.array(z.looseObject({ manager: z.string(), operation: z.string(), fieldsV1: z.unknown() })).optional(),
+  }),
+  spec: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(z.string(), z.string()).optional(),
+  status: z.unknown().optional(),
+});
+type LiveObject = z.infer<typeof objectSchema>;
+
+function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): string {
+  const base = kind.group === '' ? `/api/${kind.version}` : `/apis/${kind.group}/${kind.version}`;
+  return `${base}/namespaces/${namespace}/${kind.plural}/${name}`;
+}
+
+const CONFIG_MAP = { group: '', version: 'v1', plural: 'configmaps' };
+const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000' };
+const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
+
+/** The object, or undefined once it is gone. */
+async function read(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): Promise<LiveObject | undefined> {
+  try {
+    return objectSchema.parse(await api.request('GET', path(kind, name)));
+  } catch (error) {
+    if (isApiError(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+async function appConfig(name = APP): Promise<ApplicationConfiguration> {
+  return parseResource(applicationConfigurationSchema, await api.request('GET', path(OAM_APPLICATION_CONFIGURATION, name)), `ApplicationConfiguration ${name}`);
+}
+
+function synced(config: ApplicationConfiguration): { status: string; reason: string; message?: string | undefined } | undefined {
+  return config.status?.conditions?.find((condition) => condition.type === 'Synced');
+}
+
+async function waitSynced(what: string, accept: (config: ApplicationConfiguration) => boolean, name = APP): Promise<ApplicationConfiguration> {
+  return waitFor(what, () => appConfig(name), accept, 90_000, 500);
+}
+
+async function apply(yaml: string): Promise<void> {
+  await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', '-'], yaml);
+}
+
+async function patchJson(resource: string, name: string, operations: unknown[]): Promise<void> {
+  await kubectl(bed, ['patch', resource, name, '-n', namespace, '--type=json', '-p', JSON.stringify(operations)]);
+}
+
+function ownedByApp(object: LiveObject | undefined, uid: string): boolean {
+  return object?.metadata.ownerReferences?.some((owner) => owner.kind === 'ApplicationConfiguration' && owner.uid === uid && owner.controller === true) ?? false;
+}
+
+function oamLabels(resourceType: string, revision = 'zookeeper-v1'): Record<string, string> {
+  return { 'app.oam.dev/name': APP, 'app.oam.dev/component': 'zookeeper', 'app.oam.dev/revision': revision, 'app.oam.dev/resourceType': resourceType };
+}
+
+async function notes(name: string): Promise<{ type?: string | undefined; reason?: string | undefined; note?: string | undefined }[]> {
+  return (await eventsAbout(workloads, namespace, name, OAM_APPLICATION_CONFIGURATION.kind)).map(({ type, reason, note }) => ({ type, reason, note }));
+}
+
+describe('the appconfig controller on the bed', () => {
+  beforeAll(async () => {
+    await installCrds(bed);
+    await installOam(bed);
+    workloadController = await startControllerProcess({ bed, name: 'workload' });
+    appconfigController = await startControllerProcess({ bed, name: 'appconfig', env: APPCONFIG_ENV });
+    await waitControllerReady(workloadController);
+    await waitControllerReady(appconfigController);
+    await workloads.createNamespace(namespace);
+    await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', join(repoRoot, 'deploy/samples/component.yaml'), '-f', join(repoRoot, 'deploy/samples/application-configuration.yaml')]);
+  });
+
+  afterAll(async () => {
+    await workloads.deleteNamespace(namespace);
+    await kubectl(bed, ['delete', '--ignore-not-found', 'workloaddefinition/configmaps', 'clusterrole/test-appconfig-configmaps']);
+    // A clean exit means reconciles finished and the lease was released.
+    expect(await appconfigController?.stop()).toBe(0);
+    expect(await workloadController?.stop()).toBe(0);
+  });
+
+  it('renders the sample into a ZookeeperWorkload the workload controller brings to Ready, and two trait CRs with workloadRef, labels and owner', async () => {
+    const config = await waitSynced('the sample to be Synced', (c) => synced(c)?.status === 'True');
+    const uid = config.metadata.uid ?? '';
+    expect(synced(config)).toMatchObject({ status: 'True', reason: 'ReconcileSuccess' });
+    expect(config.status?.workloads).toEqual([
+      {
+        componentName: 'zookeeper',
+        componentRevisionName: 'zookeeper-v1',
+        workloadRef,
+        traits: [
+          { traitRef: scaleRef, status: 'applied' },
+          { traitRef: rollingRef, status: 'applied' },
+        ],
+      },
+    ]);
+
+    const workload = await read(ZOOKEEPER_WORKLOAD, 'zookeeper');
+    expect(ownedByApp(workload, uid)).toBe(true);
+    expect(workload?.metadata.labels).toEqual(oamLabels('WORKLOAD'));
+    expect(workload?.spec).toMatchObject({ replicas: 3, config: { tickTime: 2000 } });
+    // The Component leaves spec.replicas out, so it stays free for the scale trait's controller to own.
+    const applied = workload?.metadata.managedFields?.find((entry) => entry.manager === 'zk-oam-appconfig' && entry.operation === 'Apply');
+    expect(JSON.stringify(applied?.fieldsV1)).toContain('"f:tickTime"');
+    expect(JSON.stringify(applied?.fieldsV1)).not.toContain('"f:replicas"');
+
+    for (const [kind, ref, spec] of [
+      [ZOOKEEPER_SCALE, scaleRef, { replicas: 3, workloadRef }],
+      [ZOOKEEPER_ROLLING, rollingRef, { maxUnavailable: 1, workloadRef }],
+    ] as const) {
+      const trait = await read(kind, ref.name);
+      expect(ownedByApp(trait, uid)).toBe(true);
+      expect(trait?.metadata.labels).toEqual(oamLabels('TRAIT'));
+      expect(trait?.spec).toMatchObject(spec);
+      // No scale or rolling controller runs here: the trait CRs wait, untouched.
+      expect(trait?.status).toBeUndefined();
+    }
+
+    const ready = await waitFor('the rendered workload to be Ready', () => workloads.get(namespace, 'zookeeper'), isReady, ENSEMBLE_TIMEOUT_MS, 2_000);
+    expect(ready.status?.members).toHaveLength(3);
+    expect(await notes(APP)).toEqual(
+      expect.arrayContaining([
+        { type: 'Normal', reason: 'Created', note: 'Created ZookeeperWorkload zookeeper' },
+        { type: 'Normal', reason: 'Created', note: 'Created ZookeeperScale zookeeper-scale' },
+        { type: 'Normal', reason: 'Created', note: 'Created ZookeeperRolling zookeeper-rolling' },
+      ]),
+    );
+  });
+
+  it('re-renders the workload when a parameter value changes and when the Component changes', async () => {
+    await patchJson('applicationconfiguration', APP, [{ op: 'replace', path: '/spec/components/0/parameterValues/0/value', value: 2500 }]);
+    await waitFor('tickTime 2500 on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => z.looseObject({ config: z.looseObject({ tickTime: z.literal(2500) }) }).safeParse(w?.spec).success, 60_000, 500);
+
+    await kubectl(bed, ['patch', 'component', 'zookeeper', '-n', namespace, '--type=merge', '-p', JSON.stringify({ spec: { workload: { spec: { config: { maxClientCnxns: 100 } } } } })]);
+    const changed = await waitFor('the Component change on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w?.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000, 500);
+    expect(changed?.spec).toMatchObject({ config: { tickTime: 2500, maxClientCnxns: 100 } });
+    expect(changed?.metadata.labels).toEqual(oamLabels('WORKLOAD', 'zookeeper-v2'));
+    const config = await waitSynced('the status to name the new revision', (c) => c.status?.workloads?.[0]?.componentRevisionName === 'zookeeper-v2');
+    expect(synced(config)?.status).toBe('True');
+    expect((await notes(APP)).map((event) => event.note)).toContain('Updated ZookeeperWorkload zookeeper');
+  });
+
+  it('deletes the rolling trait CR when the trait is removed from the spec, and nothing else', async () => {
+    await patchJson('applicationconfiguration', APP, [{ op: 'remove', path: '/spec/components/0/traits/1' }]);
+
+    await waitFor('the ZookeeperRolling to be deleted', () => read(ZOOKEEPER_ROLLING, rollingRef.name), (trait) => trait === undefined, 60_000, 500);
+    expect(await read(ZOOKEEPER_SCALE, scaleRef.name)).toBeDefined();
+    expect(await read(ZOOKEEPER_WORKLOAD, 'zookeeper')).toBeDefined();
+    const config = await waitSynced('the status without the rolling trait', (c) => c.status?.workloads?.[0]?.traits?.length === 1);
+    expect(config.status?.workloads?.[0]?.traits).toEqual([{ traitRef: scaleRef, status: 'applied' }]);
+    expect(await notes(APP)).toContainEqual({ type: 'Normal', reason: 'Deleted', note: 'Deleted ZookeeperRolling zookeeper-rolling (no longer in the spec)' });
+  });
+
+  it('reports an unknown component and an invalid parameter with a condition and a Warning Event, and stays up', async () => {
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: missing-component }
+spec:
+  components: [{ componentName: nope }]
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: bad-parameter }
+spec:
+  components: [{ componentName: zookeeper, parameterValues: [{ name: replicas, value: 5 }] }]
+`);
+    for (const [name, reason, message] of [
+      ['missing-component', 'ComponentNotFound', 'Component nope is not in this namespace'],
+      ['bad-parameter', 'InvalidParameter', 'Component zookeeper: parameter(s) replicas not declared (declared: tickTime)'],
+    ] as const) {
+      const config = await waitSynced(`${name} to be reported`, (c) => synced(c)?.status === 'False', name);
+      expect(synced(config)).toMatchObject({ status: 'False', reason, message });
+      expect(config.status?.status).toBe('error');
+      const events = await waitFor(`the ${reason} Event`, () => notes(name), (list) => list.some((e) => e.reason === reason), 30_000, 500);
+      expect(events).toContainEqual({ type: 'Warning', reason, note: message });
+    }
+    expect(appconfigController?.running()).toBe(true);
+    expect(synced(await appConfig())?.status).toBe('True');
+  });
+
+  it('renders any kind with a definition (a ConfigMap, allowed by an aggregated ClusterRole) and reports traits without a definition or not applicable', async () => {
+    await kubectl(bed, ['apply', '--server-side', '-f', '-'], `
+apiVersion: core.oam.dev/v1alpha2
+kind: WorkloadDefinition
+metadata: { name: configmaps }
+spec: { definitionRef: { name: configmaps } }
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: test-appconfig-configmaps
+  labels: { oam.zkoam.dev/aggregate-to-appconfig: "true" }
+rules:
+  - { apiGroups: [""], resources: [configmaps], verbs: [get, create, patch, delete] }
+`);
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: settings }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { mode: fast } }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: odd-traits }
+spec:
+  components:
+    - componentName: settings
+      traits:
+        - trait: { apiVersion: scale.zookeeper.zkoam.dev/v1alpha1, kind: ZookeeperScale, spec: { replicas: 3 } }
+        - trait: { apiVersion: v1, kind: Secret, metadata: { name: settings-secret } }
+`);
+    const notApplicable = 'trait ZookeeperScale applies to zookeeperworkloads.workload.zookeeper.zkoam.dev, not to workload kind ConfigMap';
+    const noDefinition = 'no TraitDefinition secrets registers trait kind Secret';
+    const config = await waitSynced('odd-traits to report its traits', (c) => synced(c)?.reason === 'TraitNotApplicable', 'odd-traits');
+    expect(synced(config)?.message).toBe(`${notApplicable}; ${noDefinition}`);
+    expect(config.status?.workloads).toEqual([
+      {
+        componentName: 'settings',
+        componentRevisionName: 'settings-v1',
+        workloadRef: { apiVersion: 'v1', kind: 'ConfigMap', name: 'settings' },
+        traits: [
+          { traitRef: { apiVersion: ZOOKEEPER_SCALE.apiVersion, kind: ZOOKEEPER_SCALE.kind, name: 'settings-zookeeperscale' }, status: 'error', message: notApplicable },
+          { traitRef: { apiVersion: 'v1', kind: 'Secret', name: 'settings-secret' }, status: 'error', message: noDefinition },
+        ],
+      },
+    ]);
+    const configMap = await read(CONFIG_MAP, 'settings');
+    expect(configMap?.data).toEqual({ mode: 'fast' });
+    expect(ownedByApp(configMap, config.metadata.uid ?? '')).toBe(true);
+    expect(await read(ZOOKEEPER_SCALE, 'settings-zookeeperscale')).toBeUndefined();
+    expect(await read({ group: '', version: 'v1', plural: 'secrets' }, 'settings-secret')).toBeUndefined();
+    const events = await waitFor('both Warning Events', () => notes('odd-traits'), (list) => list.filter((e) => e.type === 'Warning').length >= 2, 30_000, 500);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { type: 'Warning', reason: 'TraitNotApplicable', note: notApplicable },
+        { type: 'Warning', reason: 'TraitDefinitionNotFound', note: noDefinition },
+      ]),
+    );
+    expect(appconfigController?.running()).toBe(true);
+  });
+
+  it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {
+    await kubectl(bed, ['apply', '--server-side', '--force-conflicts', '--field-manager=someone-else', '-n', namespace, '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { mode: slow }\n');
+    // A Component change makes the controller apply again at once.
+    await kubectl(bed, ['patch', 'component', 'settings', '-n', namespace, '--type=merge', '-p', JSON.stringify({ spec: { workload: { data: { extra: 'yes' } } } })]);
+
+    // The controller retries odd-traits every 2 s, so the conflict may show first for the Component's old revision.
+    const config = await waitSynced(
+      'the conflict to be reported for the changed Component',
+      (c) => synced(c)?.reason === 'FieldConflict' && c.status?.workloads?.[0]?.componentRevisionName === 'settings-v2',
+      'odd-traits',
+    );
+    expect(synced(config)?.message).toMatch(/^ConfigMap settings: .*conflict.*someone-else.*\.data\.mode/);
+    expect((await read(CONFIG_MAP, 'settings'))?.data).toEqual({ mode: 'slow' });
+    expect(await notes('odd-traits')).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'FieldConflict' }));
+  });
+
+  it('garbage-collects the workload, the trait and then the ensemble when the ApplicationConfiguration is deleted', async () => {
+    const statefulSets = { group: 'apps', version: 'v1', plural: 'statefulsets' };
+    expect(await read(statefulSets, 'zookeeper')).toBeDefined();
+    expect(await read(ZOOKEEPER_SCALE, scaleRef.name)).toBeDefined();
+    await kubectl(bed, ['delete', 'applicationconfiguration', APP, '-n', namespace, '--wait=false']);
+
+    await waitFor('the workload and the scale trait to be gone', async () => [await read(ZOOKEEPER_WORKLOAD, 'zookeeper'), await read(ZOOKEEPER_SCALE, scaleRef.name)], (left) => left.every((object) => object === undefined), 120_000, 1_000);
+    await waitFor('the StatefulSet to be gone', () => read(statefulSets, 'zookeeper'), (set) => set === undefined, 120_000, 1_000);
+    expect(appconfigController?.running()).toBe(true);
+  });
+
+  it('runs as two replicas under leader election: the standby takes over when the leader stops', async () => {
+    const leader = appconfigController;
+    if (leader === undefined) throw new Error('the appconfig controller has not been started');
+    const standby = await startControllerProcess({ bed, name: 'appconfig', env: APPCONFIG_ENV });
+    await waitControllerReady(standby);
+    const holder = async (): Promise<string | undefined> =>
+      leaseSchema.parse(await api.request('GET', '/apis/coordination.k8s.io/v1/namespaces/zk-oam-system/leases/zk-oam-appconfig')).spec.holderIdentity;
+    expect(await holder()).toMatch(new RegExp(`-${String(leader.pid())}$`));
+
+    expect(await leader.stop()).toBe(0);
+    appconfigController = standby;
+    await waitFor('the standby to hold the lease', holder, (identity) => identity?.endsWith(`-${String(standby.pid())}`) ?? false, 60_000, 500);
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: after-failover }
+spec:
+  components: [{ componentName: nope }]
+`);
+    const config = await waitSynced('the new leader to reconcile', (c) => synced(c)?.reason === 'ComponentNotFound', 'after-failover');
+    expect(synced(config)?.message).toBe('Component nope is not in this namespace');
+  });
+});
