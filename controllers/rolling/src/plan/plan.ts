@@ -15,7 +15,7 @@ function noProgress(): RollProgress {
  * Pure: the same input gives the same plan, so a controller killed anywhere resumes by planning again. Nothing is
  * remembered between calls except what the trait's status records (restart request, Waiting condition, completion).
  * Order of questions: record a new trigger; know the target; let a paused roll rest; wait for every member to be up
- * and the ensemble healthy; stop when nothing is left; delete the next batch.
+ * and the ensemble healthy; stop when nothing is left; wait for OnDelete; delete the next batch.
  */
 export function planRollingStep(input: RollingPlanInput): RollingPlan {
   const { spec, statefulSet, ensemble, now } = input;
@@ -54,6 +54,9 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
   }
   if (progress.pending.length === 0) {
     return plan({ kind: 'Done' });
+  }
+  if (!statefulSet.onDelete) {
+    return plan(waitFor(input, 'StatefulSetNotOnDelete', `StatefulSet ${statefulSet.name} does not use the OnDelete update strategy yet`));
   }
   const batch = chooseBatch(members, ensemble, spec.maxUnavailable);
   if (!batch.ok) {
