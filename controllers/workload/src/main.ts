@@ -1,17 +1,17 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
 import { hostname } from 'node:os';
-import { KubeConfig } from '@kubernetes/client-node';
 import {
   abortOnSignals,
-  connectEventBus,
   controller,
   coreResources,
   createLogger,
+  eventBusFrom,
+  kubeConfigFrom,
   kubeObjectSchema,
   LeadershipLostError,
   Manager,
-  type EventBus,
+  processEnvSchema,
   type KubeObject,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
@@ -20,56 +20,16 @@ import { z } from 'zod';
 import { PORTS } from './render/layout.js';
 import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
-const optionalText = z.string().min(1).optional();
-
-const configSchema = z.object({
-  KUBECONFIG: optionalText,
-  NATS_URL: optionalText,
-  NATS_USER: optionalText,
-  NATS_PASSWORD: optionalText,
-  NATS_TLS_CA_FILE: optionalText,
-  NATS_TLS_CERT_FILE: optionalText,
-  NATS_TLS_KEY_FILE: optionalText,
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
-  LEADER_ELECTION: z.enum(['true', 'false']).default('true'),
-  LEADER_ELECTION_NAMESPACE: z.string().min(1).default('zk-oam-system'),
+const configSchema = processEnvSchema.extend({
   LEADER_ELECTION_NAME: z.string().min(1).default(FIELD_MANAGER),
-  POD_NAME: optionalText,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
-type Config = z.infer<typeof configSchema>;
 
 /** Members' pods, by the labels every rendered pod carries. */
 const MEMBER_POD_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam,app.kubernetes.io/component=server';
 const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
 const INSTANCE_LABEL = 'app.kubernetes.io/instance';
-
-function loadKubeConfig(config: Config): KubeConfig {
-  const kubeConfig = new KubeConfig();
-  if (config.KUBECONFIG === undefined) kubeConfig.loadFromCluster();
-  else kubeConfig.loadFromFile(config.KUBECONFIG);
-  return kubeConfig;
-}
-
-function eventBus(config: Config, registry: Registry, log: ReturnType<typeof createLogger>): EventBus | undefined {
-  if (config.NATS_URL === undefined) return undefined;
-  const tls =
-    config.NATS_TLS_CA_FILE === undefined && config.NATS_TLS_CERT_FILE === undefined
-      ? undefined
-      : { caFile: config.NATS_TLS_CA_FILE, certFile: config.NATS_TLS_CERT_FILE, keyFile: config.NATS_TLS_KEY_FILE };
-  return connectEventBus({
-    servers: config.NATS_URL,
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-    ...(tls === undefined ? {} : { tls }),
-    name: FIELD_MANAGER,
-    registry,
-    log,
-  });
-}
 
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
   const instance = pod.metadata.labels?.[INSTANCE_LABEL];
@@ -82,7 +42,7 @@ async function main(): Promise<void> {
   const log = createLogger({ name: FIELD_MANAGER, level: config.LOG_LEVEL });
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const kubeConfig = loadKubeConfig(config);
+  const kubeConfig = kubeConfigFrom(config);
   const manager = new Manager({
     name: FIELD_MANAGER,
     kubeConfig,
@@ -102,7 +62,7 @@ async function main(): Promise<void> {
   const podDisruptionBudgets = informer(childResources.podDisruptionBudget, MANAGED_SELECTOR);
   const secrets = informer(coreResources.secret, MANAGED_SELECTOR);
   const pods = informer(childResources.pod, MEMBER_POD_SELECTOR);
-  const bus = eventBus(config, registry, log);
+  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
   const reconcile = workloadReconciler({
