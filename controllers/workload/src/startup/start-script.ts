@@ -52,7 +52,9 @@ peers() {
   } | sed -E 's/^server\\.[0-9]+=([^:]+):.*$/\\1/' | sort -u | grep -vxF "$self" || true
 }
 
-# Membership lines (server.N and version) of the configuration a running member serves with; fails if none answers.
+# Membership lines (server.N) of the configuration a running member serves with; fails if none answers. Never its
+# version line: ZooKeeper refuses a dynamic file with a version inside (the version belongs in the file name), so a
+# chosen file carries none and the leader's committed configuration supersedes it once the member syncs.
 # Asked with ZooKeeper's own client: the JVM resolves pod names where bash cannot.
 current_config() {
   local peer answer
@@ -60,7 +62,7 @@ current_config() {
     if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" 2181 conf 2>/dev/null) &&
       grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
       log "asked \${peer} for conf: it serves a configuration"
-      grep -E '^(server\\.[0-9]+|version)=' <<<"$answer"
+      server_lines <<<"$answer"
       return 0
     fi
     log "asked \${peer} for conf: no configuration in its answer"
@@ -75,8 +77,7 @@ while true; do
       log "decision: server.\${myid} is in the configuration the ensemble runs with; starting with it as is"
       printf '%s\\n' "$current" > "$chosen"
     else
-      # Without a version line the leader's configuration supersedes this one, so the member stays non-voting
-      # until a reconfig adds it.
+      # The leader's configuration supersedes this one, so the member stays non-voting until a reconfig adds it.
       log "decision: server.\${myid} is not in the configuration the ensemble runs with; joining as a non-voting observer"
       { server_lines <<<"$current"; echo "server.\${myid}=\${self}:2888:3888:observer;\${self}:2181"; } > "$chosen"
     fi
@@ -84,7 +85,7 @@ while true; do
   fi
   if committed=$(newest_committed); then
     log "decision: no member answers; starting with the newest committed configuration on the volume, \${committed##*/}"
-    cp "$committed" "$chosen"
+    server_lines < "$committed" > "$chosen"
     break
   fi
   if grep -qE "^server\\.\${myid}=" "$initial"; then
