@@ -41,7 +41,7 @@ const CLIENT_PORT = 2181;
 const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
 const MEMBER_POD_SELECTOR = `${MANAGED_SELECTOR},app.kubernetes.io/component=server`;
 /** Workload facts that can unblock the next step. */
-const WORKLOAD_EVENT_TYPES = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged', 'TemplateRevisionChanged'];
+const WORKLOAD_EVENT_TYPES: readonly string[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged', 'TemplateRevisionChanged'];
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
@@ -101,10 +101,11 @@ async function main(): Promise<void> {
       .withOptions({ maxConcurrentReconciles: 4 })
       .reconcile(reconcile),
   );
+  // One filter subject (the stream's): nats-server before 2.10 refuses several; the types are picked here instead.
+  const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(rollings.lister, workload).forEach((key) => rolling.enqueue(key)));
   const subscription = bus?.subscribe({
     durable: FIELD_MANAGER,
-    filterSubjects: WORKLOAD_EVENT_TYPES.map((type) => `zk.*.*.${type}`),
-    handler: eventsToKeys((workload) => traitsOfWorkload(rollings.lister, workload).forEach((key) => rolling.enqueue(key))),
+    handler: (event) => (WORKLOAD_EVENT_TYPES.includes(event.type) ? enqueueTraits(event) : undefined),
   });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the rolling controller');
   try {
