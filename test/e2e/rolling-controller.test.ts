@@ -2,12 +2,13 @@
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
-import { ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
 import { KubeClient, ObjectLock } from '@zk-oam/runtime';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bedWorkloadSpec,
+  eventsAbout,
   isReady,
   startControllerProcess,
   useWorkloadController,
@@ -102,7 +103,7 @@ describe('the rolling controller on the bed', () => {
 
   it('rolls a template change followers first, highest ordinal first, the leader last, every pod once; the unbound one rolls natively', async () => {
     const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
-    await waitHealthy(NATIVE);
+    const nativeLeader = (await waitHealthy(NATIVE)).status?.leader ?? '';
     const history = new PodHistory(client, namespace, BOUND, MEMBERS);
     const baseline = new PodHistory(client, namespace, NATIVE, MEMBERS);
     const [ours, native] = await Promise.all([probeEnsemble(client, namespace, BOUND), probeEnsemble(client, namespace, NATIVE)]);
@@ -123,7 +124,7 @@ describe('the rolling controller on the bed', () => {
     await waitHealthy(BOUND);
     await Promise.all([history.stop(), baseline.stop()]);
     const [oursReport, nativeReport] = await Promise.all([ours.stop(), native.stop()]);
-    console.log(`${figures('template roll, rolling trait (OnDelete, leader last)', oursReport, oursSeconds)}\n${figures(`template roll, native RollingUpdate baseline (order ${baseline.order().join(', ')})`, nativeReport, nativeSeconds)}`);
+    console.log(`${figures('template roll, rolling trait (OnDelete, leader last)', oursReport, oursSeconds)}\n${figures(`template roll, native RollingUpdate baseline (leader ${nativeLeader}, restarted ${baseline.order().join(', ')})`, nativeReport, nativeSeconds)}`);
 
     expect(history.counts()).toEqual(onePerPod());
     expect(history.order()).toEqual(expectedOrder(leader));
@@ -133,6 +134,11 @@ describe('the rolling controller on the bed', () => {
     expect(nativeReport.writes.lost).toEqual([]);
     expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
     expect(completed.status?.currentPod).toBeUndefined();
+    const events = await eventsAbout(client, namespace, TRAIT, ZOOKEEPER_ROLLING.kind);
+    expect(events.filter((event) => event.reason === 'RestartingPod').map((event) => event.note)).toEqual(
+      expect.arrayContaining(expectedOrder(leader).map((pod) => expect.stringContaining(`Deleted pod ${pod} (${pod === leader ? 'the leader, last' : 'a follower'})`) as unknown)),
+    );
+    expect(events.some((event) => event.reason === 'RollingCompleted')).toBe(true);
   });
 
   it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {

@@ -104,12 +104,12 @@ const eventListSchema = z.object({
 });
 export type RecordedEvent = z.infer<typeof eventListSchema>['items'][number];
 
-/** events.k8s.io Events recorded about the workload `name` in `namespace`. */
-export async function eventsAbout(client: WorkloadClient, namespace: string, name: string): Promise<RecordedEvent[]> {
+/** events.k8s.io Events recorded about the object `name` of `kind` (default: the workload) in `namespace`. */
+export async function eventsAbout(client: WorkloadClient, namespace: string, name: string, kind: string = ZOOKEEPER_WORKLOAD.kind): Promise<RecordedEvent[]> {
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromFile(client.bed.kubeconfig);
   const list = eventListSchema.parse(await new KubeClient(kubeConfig).request('GET', `/apis/events.k8s.io/v1/namespaces/${namespace}/events`));
-  return list.items.filter((event) => event.regarding?.kind === ZOOKEEPER_WORKLOAD.kind && event.regarding.name === name);
+  return list.items.filter((event) => event.regarding?.kind === kind && event.regarding.name === name);
 }
 
 const auditEntrySchema = z.looseObject({
