@@ -70,6 +70,12 @@ describe('the status over a template roll of 5 members, leader zk-2', () => {
     expect(rolled.facts.map((fact) => fact.kubernetes.reason)).toEqual([...order.flatMap(() => ['RestartingPod', 'PodRestarted']), 'RollingCompleted']);
   });
 
+  it('stays Idle, writing nothing new, when it is reconciled again before any roll', () => {
+    const again = reconcileOnce(reconcileOnce(idle));
+    expect(again.status).toEqual(idle.status);
+    expect(idle.status.completedAt).toBeUndefined();
+  });
+
   it('stays Completed, writing nothing new, when it is reconciled again', () => {
     const again = reconcileOnce(reconcileOnce(rolled));
     expect(again.status).toEqual(rolled.status);

@@ -42,14 +42,16 @@ function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { k
     ...(recording ? {} : { updatedReplicas: progress.updated.length, pendingReplicas: progress.pending.length }),
     ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } : {}),
     ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
+    ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
+    ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
     currentPod: currentPod(step, deleting, stored, down),
   };
-  if (deleting.some((pod) => pod.leader)) progressed.leaderRestarted = true;
-  if (step.kind === 'Done') {
-    const completed = stored?.phase === 'Completed' && stored.completedAt !== undefined;
-    progressed.completedAt = completed ? stored.completedAt : now.toISOString();
-  }
   return withConditions(progressed, context, boundTo(context), waitingOf(step, lock, context), phaseOf(step, lock, progressed, stored));
+}
+
+/** A roll that was started is completed once: its time stays while it stays Completed. */
+function completedAt(stored: ZookeeperRollingStatus, now: Date): string {
+  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : now.toISOString();
 }
 
 function inRoll(phase: RollingPhase | undefined): boolean {
