@@ -1,62 +1,29 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
 import {
-  connectEventBus,
   controller,
   controllerProcess,
   coreResources,
+  eventBusFrom,
   kubeObjectSchema,
   processEnvSchema,
   runUntilSignalled,
-  type EventBus,
   type KubeObject,
-  type Logger,
 } from '@zk-oam/runtime';
-<<<<<<< HEAD
 import { observeEnsemble } from '@zk-oam/zookeeper';
-import { collectDefaultMetrics, Registry } from 'prom-client';
-=======
-import type { Registry } from 'prom-client';
->>>>>>> appconfig
 import { z } from 'zod';
 import { PORTS } from './render/layout.js';
 import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
-const optionalText = z.string().min(1).optional();
-
 const configSchema = processEnvSchema.extend({
-  NATS_URL: optionalText,
-  NATS_USER: optionalText,
-  NATS_PASSWORD: optionalText,
-  NATS_TLS_CA_FILE: optionalText,
-  NATS_TLS_CERT_FILE: optionalText,
-  NATS_TLS_KEY_FILE: optionalText,
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
-type Config = z.infer<typeof configSchema>;
 
 /** Members' pods, by the labels every rendered pod carries. */
 const MEMBER_POD_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam,app.kubernetes.io/component=server';
 const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
 const INSTANCE_LABEL = 'app.kubernetes.io/instance';
-
-function eventBus(config: Config, registry: Registry, log: Logger): EventBus | undefined {
-  if (config.NATS_URL === undefined) return undefined;
-  const tls =
-    config.NATS_TLS_CA_FILE === undefined && config.NATS_TLS_CERT_FILE === undefined
-      ? undefined
-      : { caFile: config.NATS_TLS_CA_FILE, certFile: config.NATS_TLS_CERT_FILE, keyFile: config.NATS_TLS_KEY_FILE };
-  return connectEventBus({
-    servers: config.NATS_URL,
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-    ...(tls === undefined ? {} : { tls }),
-    name: FIELD_MANAGER,
-    registry,
-    log,
-  });
-}
 
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
   const instance = pod.metadata.labels?.[INSTANCE_LABEL];
@@ -75,7 +42,7 @@ async function main(): Promise<void> {
   const podDisruptionBudgets = informer(childResources.podDisruptionBudget, MANAGED_SELECTOR);
   const secrets = informer(coreResources.secret, MANAGED_SELECTOR);
   const pods = informer(childResources.pod, MEMBER_POD_SELECTOR);
-  const bus = eventBus(config, registry, log);
+  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
   const reconcile = workloadReconciler({
@@ -110,8 +77,7 @@ async function main(): Promise<void> {
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
-  await runUntilSignalled({ manager, log });
-  await bus?.close();
+  await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }
 
 await main();

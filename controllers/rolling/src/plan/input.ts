@@ -27,6 +27,11 @@ export interface StatefulSetView {
   updateRevision: string | undefined;
   /** spec.replicas: ordinals 0..replicas-1 are the members to roll. */
   replicas: number;
+  /**
+   * spec.updateStrategy is OnDelete as the StatefulSet stands: until then the StatefulSet controller may be rolling the
+   * pods itself (the template change can arrive before the binding), so no pod of ours may be deleted.
+   */
+  onDelete: boolean;
 }
 
 /** The status fields the planner reads; `restartRequestedAt` is when the current restart trigger was recorded. */

@@ -40,6 +40,15 @@ export function rollMembers(
   });
 }
 
+/** Pods of ordinals 0..replicas-1 that are not up (missing, Terminating, not ready or not synced), in ordinal order. */
+export function downPods(input: Pick<RollingPlanInput, 'statefulSet' | 'pods' | 'ensemble'>): string[] {
+  return Array.from({ length: input.statefulSet.replicas }, (_unused, ordinal) => {
+    const podName = `${input.statefulSet.name}-${ordinal}`;
+    const pod = input.pods.find((candidate) => candidate.ordinal === ordinal);
+    return memberState(podName, memberIdOfOrdinal(ordinal), pod, input.ensemble).up ? [] : [podName];
+  }).flat();
+}
+
 function memberState(podName: string, memberId: number, pod: PodView | undefined, ensemble: EnsembleAssessment): MemberState {
   if (pod === undefined) {
     return { up: false, reason: 'PodMissing', message: `pod ${podName} does not exist yet`, since: undefined };

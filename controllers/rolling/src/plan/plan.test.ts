@@ -113,6 +113,18 @@ describe('what it waits for before a deletion', () => {
     expect(stepOf(input)).toEqual(expected);
   });
 
+  it('deletes no pod while the StatefulSet is not OnDelete yet (its own controller may be rolling it)', () => {
+    const input = observe(outdated(5, 0));
+    const rollingUpdate = { ...input, statefulSet: { ...input.statefulSet, onDelete: false } };
+    expect(stepOf(rollingUpdate)).toEqual({
+      kind: 'Wait',
+      reason: 'StatefulSetNotOnDelete',
+      message: 'StatefulSet zk does not use the OnDelete update strategy yet',
+      since: input.now,
+    });
+    expect(planRollingStep(rollingUpdate).progress.pending).toHaveLength(5);
+  });
+
   it('waits for a restarted member that is serving but still syncing', () => {
     const syncing = tick(tick(tick(applyStep(outdated(3, 2), stepOf(observe(outdated(3, 2)))))));
     expect(syncing.slots[1]?.stage).toBe('syncing');

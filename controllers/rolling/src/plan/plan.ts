@@ -15,10 +15,10 @@ function noProgress(): RollProgress {
  * Pure: the same input gives the same plan, so a controller killed anywhere resumes by planning again. Nothing is
  * remembered between calls except what the trait's status records (restart request, Waiting condition, completion).
  * Order of questions: record a new trigger; know the target; let a paused roll rest; wait for every member to be up
- * and the ensemble healthy; stop when nothing is left; delete the next batch.
+ * and the ensemble healthy; stop when nothing is left; wait for OnDelete; delete the next batch.
  */
 export function planRollingStep(input: RollingPlanInput): RollingPlan {
-  const { spec, statefulSet, ensemble, now } = input;
+  const { spec, statefulSet, now } = input;
   const trigger = unrecordedTrigger(input);
   if (trigger !== undefined) {
     return { step: { kind: 'RecordRestartRequest', trigger, at: restartRequestTime(now) }, progress: noProgress() };
@@ -49,18 +49,27 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
     const others = down.length > 1 ? ` (${down.length} members down: ${down.map((member) => member.podName).join(', ')})` : '';
     return plan(waitFor(input, firstDown.state.reason, `${firstDown.state.message}${others}`, firstDown.state.since));
   }
+  return plan(nextBatch(input, members, progress));
+}
+
+/** Every member is up: stop when nothing is left, wait for an unhealthy ensemble or for OnDelete, else the next batch. */
+function nextBatch(input: RollingPlanInput, members: readonly RollMember[], progress: RollProgress): RollingStep {
+  const { spec, statefulSet, ensemble, now } = input;
   if (!ensemble.health.ok) {
-    return plan(waitFor(input, 'EnsembleUnhealthy', `ensemble is not healthy: ${ensemble.health.reason}`));
+    return waitFor(input, 'EnsembleUnhealthy', `ensemble is not healthy: ${ensemble.health.reason}`);
   }
   if (progress.pending.length === 0) {
-    return plan({ kind: 'Done' });
+    return { kind: 'Done' };
+  }
+  if (!statefulSet.onDelete) {
+    return waitFor(input, 'StatefulSetNotOnDelete', `StatefulSet ${statefulSet.name} does not use the OnDelete update strategy yet`);
   }
   const batch = chooseBatch(members, ensemble, spec.maxUnavailable);
   if (!batch.ok) {
     const since = waitStartedAt('NoQuorumMargin', undefined, input.status, now);
-    return plan({ kind: 'Blocked', reason: 'NoQuorumMargin', message: batch.message, since });
+    return { kind: 'Blocked', reason: 'NoQuorumMargin', message: batch.message, since };
   }
-  return plan({ kind: 'DeletePods', pods: batch.pods });
+  return { kind: 'DeletePods', pods: batch.pods };
 }
 
 function waitFor(

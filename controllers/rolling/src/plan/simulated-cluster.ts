@@ -53,7 +53,7 @@ export function newCluster(options: {
     now: new Date(START.getTime() + 3_600_000),
     spec: { maxUnavailable: 1, paused: false, stepTimeoutSeconds: 600, ...options.spec },
     status: {},
-    statefulSet: { name: NAME, updateRevision: revision, replicas: options.members },
+    statefulSet: { name: NAME, updateRevision: revision, replicas: options.members, onDelete: true },
     slots,
     leader: memberIdOfOrdinal(options.leaderOrdinal),
     nextUid: options.members,

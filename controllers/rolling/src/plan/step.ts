@@ -3,6 +3,7 @@
 /** Why the roll cannot take its next step now; CamelCase so it can be a condition and Event reason as is. */
 export const WAIT_REASONS = [
   'NoUpdateRevision',
+  'StatefulSetNotOnDelete',
   'RestartRequestSettling',
   'PodMissing',
   'PodTerminating',

@@ -33,6 +33,11 @@ export function objectPath(resource: ResourceType, key: ObjectKey, subresource?:
   return subresource === undefined ? base : `${base}/${subresource}`;
 }
 
+/** A namespaced custom resource from its names (as `@zk-oam/apis` kind infos carry them). */
+export function namespacedResource(names: { readonly group: string; readonly version: string; readonly plural: string; readonly kind: string }): ResourceType {
+  return { group: names.group, version: names.version, plural: names.plural, kind: names.kind, namespaced: true };
+}
+
 /** Resource types the kit itself uses, and a few every controller watches. */
 export const coreResources = {
   configMap: { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true },

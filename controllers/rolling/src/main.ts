@@ -1,0 +1,103 @@
+// The rolling controller's process: configuration from the environment (parsed once), then wiring only.
+// Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
+import {
+  apiVersionOf,
+  controller,
+  controllerProcess,
+  coreResources,
+  eventBusFrom,
+  eventsToKeys,
+  keyOf,
+  kubeObjectSchema,
+  ObjectLock,
+  processEnvSchema,
+  runUntilSignalled,
+  TraitBinding,
+  type KubeObject,
+  type ResourceType,
+} from '@zk-oam/runtime';
+import { observeEnsemble } from '@zk-oam/zookeeper';
+import { z } from 'zod';
+import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
+import { traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
+
+const configSchema = processEnvSchema.extend({
+  /** How often a roll in progress looks at the ensemble again. */
+  POLL_PERIOD_MS: z.coerce.number().int().min(200).default(2_000),
+  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(60_000),
+  LOCK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** Budget of each four-letter word and of the committed-config read. */
+  ZOOKEEPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+});
+
+/** ZooKeeper's client port as the workload renders it. */
+const CLIENT_PORT = 2181;
+const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
+const MEMBER_POD_SELECTOR = `${MANAGED_SELECTOR},app.kubernetes.io/component=server`;
+/** Workload facts that can unblock the next step. */
+const WORKLOAD_EVENT_TYPES: readonly string[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged', 'TemplateRevisionChanged'];
+
+async function main(): Promise<void> {
+  const config = configSchema.parse(process.env);
+  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
+  const informer = (resource: ResourceType, labelSelector?: string) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+  const rollings = informer(rollingResource);
+  const workloads = informer(workloadResource);
+  const statefulSets = informer(coreResources.statefulSet, MANAGED_SELECTOR);
+  const pods = informer(coreResources.pod, MEMBER_POD_SELECTOR);
+  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
+
+  const reconcile = rollingReconciler({
+    client: manager.client,
+    caches: { rollings: rollings.lister, workloads: workloads.lister },
+    binding: new TraitBinding({
+      client: manager.client,
+      fieldManager: FIELD_MANAGER,
+      traitResource: rollingResource,
+      workloadResource,
+      bindingAnnotation: BINDING_ANNOTATION,
+      finalizer: UNBIND_FINALIZER,
+    }),
+    lockFor: (workload) =>
+      new ObjectLock({
+        client: manager.client,
+        namespace: workload.metadata.namespace ?? '',
+        owner: { apiVersion: apiVersionOf(workloadResource), kind: workloadResource.kind, name: workload.metadata.name, uid: workload.metadata.uid ?? '' },
+        logger: log,
+      }),
+    recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling'),
+    bus: bus ?? { publish: () => Promise.resolve() },
+    observe: (members) => observeEnsemble(members, { clientPort: CLIENT_PORT, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+    now: () => new Date(),
+    source: FIELD_MANAGER,
+    timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },
+  });
+  const rolling = manager.add(
+    controller('rolling')
+      .for(rollings)
+      .watches(workloads, (workload) => traitsOfWorkload(rollings.lister, keyOf(workload)))
+      .watches(statefulSets, (statefulSet) => traitsOfChild(rollings.lister, statefulSet, 'statefulSet'))
+      .watches(pods, (pod) => traitsOfChild(rollings.lister, pod, 'pod'))
+      .withOptions({ maxConcurrentReconciles: 4 })
+      .reconcile(reconcile),
+  );
+  // One filter subject (the stream's): nats-server before 2.10 refuses several; the types are picked here instead.
+  const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(rollings.lister, workload).forEach((key) => rolling.enqueue(key)));
+  const subscription = bus?.subscribe({
+    durable: FIELD_MANAGER,
+    handler: (event) => (WORKLOAD_EVENT_TYPES.includes(event.type) ? enqueueTraits(event) : undefined),
+  });
+  log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the rolling controller');
+  await runUntilSignalled(
+    { manager, log },
+    {
+      cleanup: async () => {
+        await subscription?.close();
+        await bus?.close();
+      },
+    },
+  );
+}
+
+await main();

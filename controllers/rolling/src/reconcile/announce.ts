@@ -1,0 +1,110 @@
+// The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
+// records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
+import { createEvent, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import type { EventDetails, KubeObject } from '@zk-oam/runtime';
+import type { PodToDelete } from '../plan/index.js';
+import type { RollingReconcilerDependencies } from './dependencies.js';
+import type { RollVerdict } from './verdict.js';
+
+type NatsFact =
+  | { readonly type: 'RollingStepStarted' | 'RollingStepCompleted'; readonly data: { pod: string; leader: boolean } }
+  | { readonly type: 'RollingBlocked'; readonly data: { reason: string; message: string } }
+  | { readonly type: 'RollingCompleted'; readonly data: Record<string, never> };
+
+export interface Fact {
+  readonly kubernetes: EventDetails;
+  readonly nats: NatsFact | undefined;
+}
+
+/** What happened between the stored and the next status; `deleted`: the pods this reconcile deleted. */
+export function factsOf(
+  verdict: RollVerdict,
+  stored: ZookeeperRollingStatus | undefined,
+  next: ZookeeperRollingStatus,
+  deleted: readonly PodToDelete[],
+): Fact[] {
+  return [...completedSteps(stored, next), ...deleted.map((pod) => started(pod, next)), ...phaseFacts(verdict, stored, next)];
+}
+
+function completedSteps(stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+  if (stored?.currentPod === undefined || stored.currentPod === next.currentPod) return [];
+  // The leader goes alone and last: a step finishing after the leader was restarted is the leader's.
+  const leader = stored.leaderRestarted === true;
+  return stored.currentPod.split(', ').map((pod) => ({
+    kubernetes: { type: 'Normal', reason: 'PodRestarted', action: 'RestartPod', note: `Pod ${pod} is back, in the quorum and synced${leader ? ' (it led before its restart)' : ''}` },
+    nats: { type: 'RollingStepCompleted', data: { pod, leader } },
+  }));
+}
+
+function started(pod: PodToDelete, next: ZookeeperRollingStatus): Fact {
+  const role = pod.leader ? 'the leader, last' : 'a follower';
+  return {
+    kubernetes: { type: 'Normal', reason: 'RestartingPod', action: 'DeletePod', note: `Deleted pod ${pod.name} (${role}) to restart it at revision ${next.targetRevision ?? 'unknown'}` },
+    nats: { type: 'RollingStepStarted', data: { pod: pod.name, leader: pod.leader } },
+  };
+}
+
+function phaseFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+  if (next.phase === 'Blocked') return blockedFacts(verdict, stored, next);
+  if (next.phase === 'Completed' && stored?.phase !== 'Completed') {
+    const note = `Every pod restarted at revision ${next.targetRevision ?? 'unknown'}, the leader last`;
+    return [{ kubernetes: { type: 'Normal', reason: 'RollingCompleted', action: 'Roll', note }, nats: { type: 'RollingCompleted', data: {} } }];
+  }
+  if (verdict.kind === 'Planned' && verdict.plan.step.kind === 'RecordRestartRequest') {
+    const note = `Restart trigger ${verdict.plan.step.trigger} recorded: every pod created before ${verdict.plan.step.at.toISOString()} restarts`;
+    return [{ kubernetes: { type: 'Normal', reason: 'RestartRequested', action: 'Roll', note }, nats: undefined }];
+  }
+  return [];
+}
+
+/** Newly Blocked, or Blocked for another reason: a Warning (and RollingBlocked, unless the trait is not even bound). */
+function blockedFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+  const waiting = next.conditions?.find((condition) => condition.type === 'Waiting');
+  const storedWaiting = stored?.conditions?.find((condition) => condition.type === 'Waiting');
+  if (waiting === undefined || (stored?.phase === 'Blocked' && storedWaiting?.reason === waiting.reason)) return [];
+  return [
+    {
+      kubernetes: { type: 'Warning', reason: waiting.reason, action: 'Wait', note: waiting.message.slice(0, 1000) },
+      nats: verdict.kind === 'Unbound' ? undefined : { type: 'RollingBlocked', data: { reason: waiting.reason, message: waiting.message } },
+    },
+  ];
+}
+
+/** Events about the trait; NATS events about the workload it acts on, so one subject hierarchy covers an ensemble. */
+export async function announce(
+  deps: Pick<RollingReconcilerDependencies, 'recorder' | 'bus' | 'source' | 'now'>,
+  trait: KubeObject,
+  workload: { name: string; uid: string | undefined } | undefined,
+  facts: readonly Fact[],
+): Promise<void> {
+  for (const fact of facts) {
+    await deps.recorder.record(trait, fact.kubernetes);
+    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(natsEvent(fact.nats, trait, workload, deps));
+  }
+}
+
+function natsEvent(
+  fact: NatsFact,
+  trait: KubeObject,
+  workload: { name: string; uid: string | undefined },
+  deps: Pick<RollingReconcilerDependencies, 'source' | 'now'>,
+): ZkEvent {
+  const subject = {
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+    kind: ZOOKEEPER_WORKLOAD.kind,
+    namespace: trait.metadata.namespace ?? '',
+    name: workload.name,
+    ...(workload.uid === undefined ? {} : { uid: workload.uid }),
+  };
+  const common = { source: deps.source, subject, time: deps.now() };
+  switch (fact.type) {
+    case 'RollingStepStarted':
+      return createEvent({ ...common, type: fact.type, data: fact.data });
+    case 'RollingStepCompleted':
+      return createEvent({ ...common, type: fact.type, data: fact.data });
+    case 'RollingBlocked':
+      return createEvent({ ...common, type: fact.type, data: fact.data });
+    case 'RollingCompleted':
+      return createEvent({ ...common, type: fact.type, data: fact.data });
+  }
+}

@@ -1,0 +1,36 @@
+// What the rolling reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
+import type { ZkEvent } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding } from '@zk-oam/runtime';
+import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
+
+export interface RollingCaches {
+  readonly rollings: Lister<KubeObject>;
+  readonly workloads: Lister<KubeObject>;
+}
+
+export interface RollingTiming {
+  /** How often a roll in progress looks again (waits, lock busy). */
+  readonly pollMs: number;
+  /** How soon after a deletion it looks again (the pod should be Terminating by then). */
+  readonly afterDeleteMs: number;
+  /** How often an idle or completed trait is looked at without a change. */
+  readonly resyncMs: number;
+  /** Duration of the disruption lock; it is renewed at every reconcile of a roll in progress. */
+  readonly lockLeaseSeconds: number;
+}
+
+export interface RollingReconcilerDependencies {
+  /** Reads of the StatefulSet and pods go to the apiserver, not the caches: a plan must never see a deletion late. */
+  readonly client: KubeClient;
+  readonly caches: RollingCaches;
+  readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
+  /** The disruption lock of one workload (Lease `<workload>-disruption` in its namespace). */
+  readonly lockFor: (workload: KubeObject) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  readonly bus: { publish(event: ZkEvent): Promise<void> };
+  readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
+  readonly now: () => Date;
+  /** The `source` of published NATS events. */
+  readonly source: string;
+  readonly timing: RollingTiming;
+}

@@ -1,0 +1,60 @@
+// Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
+// the plan, so the leader and each member's sync state are those of this moment.
+import { assessEnsemble, type EnsembleAssessment, type EnsembleObservation } from '@zk-oam/zookeeper';
+import { coreResources, isApiError, objectPath, collectionPath, type KubeClient } from '@zk-oam/runtime';
+import type { PodView, StatefulSetView } from '../plan/index.js';
+import type { RollingReconcilerDependencies } from './dependencies.js';
+import { observedPod, statefulSetView, type ObservedPod } from './views.js';
+import { z } from 'zod';
+
+/** The labels every member pod of a workload carries. */
+export function memberSelector(workload: string): string {
+  return `app.kubernetes.io/instance=${workload},app.kubernetes.io/component=server,app.kubernetes.io/managed-by=zk-oam`;
+}
+
+export type RollObservation =
+  | { readonly kind: 'NoStatefulSet'; readonly name: string }
+  | { readonly kind: 'Observed'; readonly statefulSet: StatefulSetView; readonly pods: PodView[]; readonly ensemble: EnsembleAssessment };
+
+const listSchema = z.object({ items: z.array(z.unknown()) });
+
+/** The StatefulSet is named like the workload. */
+export async function observeRoll(
+  deps: Pick<RollingReconcilerDependencies, 'client' | 'observe'>,
+  namespace: string,
+  workload: string,
+): Promise<RollObservation> {
+  const raw = await readStatefulSet(deps.client, namespace, workload);
+  if (raw === undefined) return { kind: 'NoStatefulSet', name: workload };
+  const statefulSet = statefulSetView(raw, workload);
+  const pods = await listMemberPods(deps.client, namespace, workload, statefulSet.name);
+  const observation = await deps.observe(pods.map((pod) => ({ name: pod.view.name, ip: pod.ip })));
+  return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation) };
+}
+
+/**
+ * The health model over the committed config. When no member could give the committed config, who votes is unknown:
+ * the ensemble counts as unhealthy, so the roll waits rather than guess.
+ */
+export function assess(observation: EnsembleObservation): EnsembleAssessment {
+  const observations = observation.members.map((member) => member.observation);
+  if (observation.committed.ok) return assessEnsemble(observation.committed.config, observations);
+  const unknown = assessEnsemble({ servers: [], version: undefined }, observations);
+  return { ...unknown, health: { ok: false, reason: `the committed configuration could not be read: ${observation.committed.error.message}` } };
+}
+
+async function readStatefulSet(client: KubeClient, namespace: string, name: string): Promise<unknown> {
+  try {
+    return await client.request('GET', objectPath(coreResources.statefulSet, { namespace, name }));
+  } catch (error) {
+    if (isApiError(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+async function listMemberPods(client: KubeClient, namespace: string, workload: string, statefulSet: string): Promise<ObservedPod[]> {
+  const list = listSchema.parse(
+    await client.request('GET', collectionPath(coreResources.pod, namespace), { query: { labelSelector: memberSelector(workload) } }),
+  );
+  return list.items.flatMap((item) => observedPod(item, statefulSet) ?? []);
+}

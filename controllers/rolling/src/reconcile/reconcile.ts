@@ -1,0 +1,85 @@
+// The rolling reconcile, a named pipeline: read -> unbind or bind -> observe -> plan -> lock -> write status -> delete
+// -> announce. One step of the roll per reconcile; everything is re-derived from the API objects and ZooKeeper, so a
+// controller killed at any line resumes without restarting a pod twice.
+import type { ZookeeperRolling, ZookeeperRollingStatus } from '@zk-oam/apis';
+import { applyStatus, done, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { downPods, planRollingStep, type PodToDelete } from '../plan/index.js';
+import { announce, factsOf } from './announce.js';
+import { deletePods } from './delete-pods.js';
+import type { RollingReconcilerDependencies } from './dependencies.js';
+import { inStep } from './errors.js';
+import { settleLock } from './lock.js';
+import { FIELD_MANAGER, lockHolder, rollingResource } from './markers.js';
+import { observeRoll } from './observe.js';
+import { readTrait } from './read-trait.js';
+import { nextReconcile } from './requeue.js';
+import { sameStatus, storedStatus } from './same-status.js';
+import { nextStatus } from './status.js';
+import { podsToDelete, type RollVerdict } from './verdict.js';
+
+export function rollingReconciler(deps: RollingReconcilerDependencies): Reconciler {
+  return (key, context) => reconcileRolling(deps, key, context);
+}
+
+export async function reconcileRolling(deps: RollingReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
+  const reading = readTrait(deps, key);
+  if (reading.kind === 'absent') return done;
+  if (reading.kind === 'invalid') {
+    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
+    await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message.slice(0, 1000) });
+    return done;
+  }
+  const { raw, trait, workload } = reading;
+  if (deps.binding.needsUnbind(raw)) {
+    await inStep('Unbind', key, () => unbind(deps, raw, workload, context));
+    return done;
+  }
+  if (raw.metadata.deletionTimestamp !== undefined) return done;
+  const stored = storedStatus(raw['status']);
+  const verdict = await decide(deps, key, raw, trait, workload, stored, context);
+  const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: trait.spec.workloadRef.name });
+  if (!sameStatus(stored, next)) {
+    await inStep('WriteStatus', key, () => applyStatus(deps.client, rollingResource, key, { ...next }, { fieldManager: FIELD_MANAGER }));
+  }
+  const deleted = await carryOut(deps, key, verdict, context);
+  const boundWorkload = workload === undefined ? undefined : { name: workload.metadata.name, uid: workload.metadata.uid };
+  await announce(deps, raw, boundWorkload, factsOf(verdict, stored, next, deleted));
+  if (next.phase !== stored?.phase) context.log.info({ phase: next.phase, currentPod: next.currentPod, pending: next.pendingReplicas }, 'roll phase changed');
+  return nextReconcile(verdict, deps.timing, deps.now());
+}
+
+/** Bind, observe, plan and settle the lock: what this reconcile concludes, nothing written but binding and lock. */
+async function decide(
+  deps: RollingReconcilerDependencies,
+  key: ObjectKey,
+  raw: KubeObject,
+  trait: ZookeeperRolling,
+  workload: KubeObject | undefined,
+  stored: ZookeeperRollingStatus | undefined,
+  context: ReconcileContext,
+): Promise<RollVerdict> {
+  const binding = await inStep('Bind', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
+  if (binding.kind === 'Problem') return { kind: 'Unbound', reason: binding.reason, message: binding.message };
+  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, binding.workload.metadata.name));
+  if (observed.kind === 'NoStatefulSet') return observed;
+  const input = { spec: trait.spec, status: stored, statefulSet: observed.statefulSet, pods: observed.pods, ensemble: observed.ensemble, now: deps.now() };
+  const plan = planRollingStep(input);
+  const lock = await inStep('Lock', key, () => settleLock(deps, raw, binding.workload, plan, stored));
+  context.log.debug({ step: plan.step.kind, pending: plan.progress.pending, lock: lock.kind, leader: observed.ensemble.leader }, 'planned');
+  return { kind: 'Planned', plan, statefulSet: observed.statefulSet, down: downPods(input), lock };
+}
+
+async function carryOut(deps: RollingReconcilerDependencies, key: ObjectKey, verdict: RollVerdict, context: ReconcileContext): Promise<PodToDelete[]> {
+  const pods = podsToDelete(verdict);
+  if (pods.length === 0) return [];
+  const deleted = await inStep('DeletePods', key, () => deletePods(deps.client, key.namespace, pods));
+  context.log.info({ pods: deleted.map((pod) => pod.name), leader: deleted.some((pod) => pod.leader) }, 'deleted pods to restart them');
+  return deleted;
+}
+
+/** The annotation goes first (the StatefulSet returns to RollingUpdate), the lock if this roll held it, then the finalizer. */
+async function unbind(deps: RollingReconcilerDependencies, raw: KubeObject, workload: KubeObject | undefined, context: ReconcileContext): Promise<void> {
+  if (workload !== undefined) await deps.lockFor(workload).release(lockHolder(raw.metadata.name));
+  await deps.binding.unbind(raw, workload, context.log);
+}
+

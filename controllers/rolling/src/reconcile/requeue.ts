@@ -1,0 +1,23 @@
+// When to look again: soon after a deletion, at the poll period while a roll waits (always well within the lock's
+// duration, so the lock is renewed in time), rarely once there is nothing to do.
+import { requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
+import type { RollingTiming } from './dependencies.js';
+import type { RollVerdict } from './verdict.js';
+
+export function nextReconcile(verdict: RollVerdict, timing: RollingTiming, now: Date): ReconcileResult {
+  const poll = Math.min(timing.pollMs, (timing.lockLeaseSeconds * 1000) / 3);
+  if (verdict.kind !== 'Planned') return requeueAfter(timing.resyncMs);
+  const step = verdict.plan.step;
+  switch (step.kind) {
+    case 'DeletePods':
+      return requeueAfter(verdict.lock.kind === 'held' ? timing.afterDeleteMs : poll);
+    case 'RecordRestartRequest':
+      return requeueAfter(Math.max(step.at.getTime() - now.getTime(), 0) + 100);
+    case 'Wait':
+    case 'Blocked':
+      return requeueAfter(poll);
+    case 'Done':
+    case 'Paused':
+      return requeueAfter(timing.resyncMs);
+  }
+}

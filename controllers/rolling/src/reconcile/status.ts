@@ -1,0 +1,147 @@
+// The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
+// in progress, whether the leader was restarted, times, and the Bound and Waiting conditions.
+import type { Condition, RollingPhase, ZookeeperRollingStatus } from '@zk-oam/apis';
+import { WAITING_CONDITION_TYPE, waitingCondition, type PodToDelete, type RollingStep } from '../plan/index.js';
+import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
+
+export const BOUND_CONDITION_TYPE = 'Bound';
+export const LOCK_BUSY_REASON = 'DisruptionLockBusy';
+
+export interface StatusContext {
+  readonly stored: ZookeeperRollingStatus | undefined;
+  readonly generation: number | undefined;
+  readonly now: Date;
+  readonly workload: string;
+}
+
+export function nextStatus(verdict: RollVerdict, context: StatusContext): ZookeeperRollingStatus {
+  const { stored } = context;
+  const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
+  switch (verdict.kind) {
+    case 'Unbound':
+      return withConditions(base, context, bound(false, verdict.reason, verdict.message), waiting(verdict.reason, verdict.message), 'Blocked');
+    case 'NoStatefulSet': {
+      const message = `StatefulSet ${verdict.name} does not exist yet`;
+      return withConditions(base, context, boundTo(context), waiting('StatefulSetMissing', message), stored?.phase ?? 'Idle');
+    }
+    case 'Planned':
+      return planned(base, verdict, context);
+  }
+}
+
+function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { kind: 'Planned' }>, context: StatusContext): ZookeeperRollingStatus {
+  const { plan, statefulSet, down, lock } = verdict;
+  const { step, progress } = plan;
+  const { stored, now } = context;
+  const deleting = podsToDelete(verdict);
+  const recording = step.kind === 'RecordRestartRequest';
+  const starting = (recording || progress.pending.length > 0) && !inRoll(stored?.phase);
+  const progressed: ZookeeperRollingStatus = {
+    ...base,
+    targetRevision: statefulSet.updateRevision ?? stored?.targetRevision,
+    ...(recording ? {} : { updatedReplicas: progress.updated.length, pendingReplicas: progress.pending.length }),
+    ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } : {}),
+    ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
+    ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
+    ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
+    currentPod: currentPod(step, deleting, stored, down),
+  };
+  return withConditions(progressed, context, boundTo(context), waitingOf(step, lock, context), phaseOf(step, lock, progressed, stored));
+}
+
+/** A roll that was started is completed once: its time stays while it stays Completed. */
+function completedAt(stored: ZookeeperRollingStatus, now: Date): string {
+  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : now.toISOString();
+}
+
+function inRoll(phase: RollingPhase | undefined): boolean {
+  return phase === 'Rolling' || phase === 'Blocked' || phase === 'Paused';
+}
+
+/** The pods being deleted; else the pods of the last step while any of them is still down. */
+function currentPod(
+  step: RollingStep,
+  deleting: readonly PodToDelete[],
+  stored: ZookeeperRollingStatus | undefined,
+  down: readonly string[],
+): string | undefined {
+  if (deleting.length > 0) return deleting.map((pod) => pod.name).join(', ');
+  if (step.kind === 'Done' || step.kind === 'Paused' || stored?.currentPod === undefined) return undefined;
+  return stored.currentPod.split(', ').some((pod) => down.includes(pod)) ? stored.currentPod : undefined;
+}
+
+function phaseOf(step: RollingStep, lock: LockOutcome, next: ZookeeperRollingStatus, stored: ZookeeperRollingStatus | undefined): RollingPhase {
+  if (lock.kind === 'busy') return 'Rolling';
+  switch (step.kind) {
+    case 'Done':
+      return next.startedAt === undefined ? 'Idle' : 'Completed';
+    case 'Paused':
+      return 'Paused';
+    case 'Blocked':
+      return 'Blocked';
+    case 'RecordRestartRequest':
+    case 'DeletePods':
+      return 'Rolling';
+    case 'Wait': {
+      const rolling = (next.pendingReplicas ?? 0) > 0 || next.currentPod !== undefined;
+      return rolling ? 'Rolling' : stored?.phase === 'Completed' ? 'Completed' : 'Idle';
+    }
+  }
+}
+
+function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): Condition {
+  if (lock.kind === 'busy') {
+    const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
+    const message =
+      `the disruption lock of ${context.workload} is held by ${lock.holder}${operation} since ${lock.since.toISOString()}, ` +
+      `until ${lock.expiresAt.toISOString()} unless renewed; one disruptive operation per ensemble at a time`;
+    return waiting(LOCK_BUSY_REASON, message);
+  }
+  if (step.kind === 'Wait' || step.kind === 'Blocked') return waitingCondition(step, context.generation);
+  return notWaiting(step.kind === 'Done' || step.kind === 'Paused' ? step.kind : 'Proceeding');
+}
+
+function generationOf(context: StatusContext): Pick<ZookeeperRollingStatus, 'observedGeneration'> {
+  return context.generation === undefined ? {} : { observedGeneration: context.generation };
+}
+
+function withConditions(
+  status: ZookeeperRollingStatus,
+  context: StatusContext,
+  boundCondition: Condition,
+  waitingCondition: Condition,
+  phase: RollingPhase,
+): ZookeeperRollingStatus {
+  const others = (context.stored?.conditions ?? []).filter(
+    (condition) => condition.type !== BOUND_CONDITION_TYPE && condition.type !== WAITING_CONDITION_TYPE,
+  );
+  return { ...status, phase, conditions: [...others, boundCondition, waitingCondition].map((condition) => keptTransition(condition, context)) };
+}
+
+function boundTo(context: StatusContext): Condition {
+  return bound(true, 'Bound', `bound to ZookeeperWorkload ${context.workload}; its StatefulSet uses the OnDelete update strategy`);
+}
+
+function bound(ok: boolean, reason: string, message: string): Condition {
+  return { type: BOUND_CONDITION_TYPE, status: ok ? 'True' : 'False', reason, message, lastTransitionTime: '' };
+}
+
+function waiting(reason: string, message: string): Condition {
+  return { type: WAITING_CONDITION_TYPE, status: 'True', reason, message, lastTransitionTime: '' };
+}
+
+function notWaiting(reason: string): Condition {
+  return { type: WAITING_CONDITION_TYPE, status: 'False', reason, message: 'nothing to wait for', lastTransitionTime: '' };
+}
+
+/**
+ * A planner's Waiting condition is dated by when its wait began (the step timeout counts from it); any other condition
+ * keeps its lastTransitionTime while its status and reason stay, and is dated now when they change.
+ */
+function keptTransition(condition: Condition, context: StatusContext): Condition {
+  const previous = context.stored?.conditions?.find((entry) => entry.type === condition.type);
+  const same = previous !== undefined && previous.status === condition.status && previous.reason === condition.reason;
+  const undated = same ? previous.lastTransitionTime : context.now.toISOString();
+  const time = condition.lastTransitionTime === '' ? undated : condition.lastTransitionTime;
+  return { ...condition, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }), lastTransitionTime: time };
+}

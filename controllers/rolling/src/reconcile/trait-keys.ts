@@ -1,0 +1,22 @@
+// Maps a workload, its StatefulSet, its pods and events about it to the keys of the rolling traits that name it.
+import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
+import { keyOf } from '@zk-oam/runtime';
+import { z } from 'zod';
+
+const INSTANCE_LABEL = 'app.kubernetes.io/instance';
+
+const workloadRefSchema = z.looseObject({ spec: z.looseObject({ workloadRef: z.looseObject({ name: z.string() }) }) });
+
+/** The traits in `workload`'s namespace whose spec.workloadRef names it. */
+export function traitsOfWorkload(rollings: Lister<KubeObject>, workload: ObjectKey): ObjectKey[] {
+  return rollings
+    .list({ namespace: workload.namespace })
+    .filter((trait) => workloadRefSchema.safeParse(trait).data?.spec.workloadRef.name === workload.name)
+    .map(keyOf);
+}
+
+/** A member pod names its workload in the instance label; the StatefulSet is named like the workload. */
+export function traitsOfChild(rollings: Lister<KubeObject>, child: KubeObject, kind: 'pod' | 'statefulSet'): ObjectKey[] {
+  const workload = kind === 'pod' ? child.metadata.labels?.[INSTANCE_LABEL] : child.metadata.name;
+  return workload === undefined ? [] : traitsOfWorkload(rollings, { namespace: child.metadata.namespace ?? '', name: workload });
+}

@@ -1,0 +1,28 @@
+// What one reconcile concluded, before anything is written: the status and the announcements are derived from it.
+import type { BindingProblemReason } from '@zk-oam/runtime';
+import type { PodToDelete, RollingPlan, StatefulSetView } from '../plan/index.js';
+
+/** The disruption lock as this reconcile left it. */
+export type LockOutcome =
+  | { readonly kind: 'held' }
+  /** Not needed now (nothing to restart, paused or done); released if it was ours. */
+  | { readonly kind: 'free' }
+  | { readonly kind: 'busy'; readonly holder: string; readonly since: Date; readonly expiresAt: Date; readonly operation: string | undefined };
+
+export type RollVerdict =
+  | { readonly kind: 'Unbound'; readonly reason: BindingProblemReason; readonly message: string }
+  | { readonly kind: 'NoStatefulSet'; readonly name: string }
+  | {
+      readonly kind: 'Planned';
+      readonly plan: RollingPlan;
+      readonly statefulSet: StatefulSetView;
+      /** Member pods not up right now (see downPods). */
+      readonly down: readonly string[];
+      readonly lock: LockOutcome;
+    };
+
+/** The pods to delete now: a DeletePods step's, and only while this roll holds the lock. */
+export function podsToDelete(verdict: RollVerdict): readonly PodToDelete[] {
+  if (verdict.kind !== 'Planned' || verdict.lock.kind !== 'held' || verdict.plan.step.kind !== 'DeletePods') return [];
+  return verdict.plan.step.pods;
+}

@@ -1,0 +1,97 @@
+// The StatefulSet and its pods as read from the API, parsed once into what the planner reads (no client here).
+import type { PodView, StatefulSetView } from '../plan/index.js';
+import { z } from 'zod';
+import { ObjectShapeError } from './errors.js';
+
+/** The pod template revision label the StatefulSet controller sets. */
+export const REVISION_LABEL = 'controller-revision-hash';
+
+const statefulSetSchema = z.looseObject({
+  metadata: z.looseObject({ name: z.string(), generation: z.int().optional() }),
+  spec: z.looseObject({
+    replicas: z.int().optional(),
+    updateStrategy: z.looseObject({ type: z.string().optional() }).optional(),
+  }),
+  status: z.looseObject({ observedGeneration: z.int().optional(), updateRevision: z.string().optional() }).optional(),
+});
+
+const podSchema = z.looseObject({
+  metadata: z.looseObject({
+    name: z.string(),
+    uid: z.string(),
+    creationTimestamp: z.string(),
+    deletionTimestamp: z.string().optional(),
+    deletionGracePeriodSeconds: z.int().optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+  }),
+  status: z
+    .looseObject({
+      podIP: z.string().optional(),
+      conditions: z.array(z.looseObject({ type: z.string(), status: z.string(), lastTransitionTime: z.string().optional() })).optional(),
+      containerStatuses: z.array(z.looseObject({ restartCount: z.int() })).optional(),
+    })
+    .optional(),
+});
+
+/** A member pod: what the planner reads, and its IP for asking ZooKeeper. */
+export interface ObservedPod {
+  readonly view: PodView;
+  readonly ip: string | undefined;
+}
+
+/**
+ * The update revision counts only once the StatefulSet controller has observed the current spec: before that it is
+ * the previous template's, and pods at it would look up to date.
+ */
+export function statefulSetView(object: unknown, fallbackName: string): StatefulSetView {
+  const parsed = statefulSetSchema.safeParse(object);
+  if (!parsed.success) throw new ObjectShapeError('StatefulSet', fallbackName, { cause: parsed.error });
+  const { metadata, spec, status } = parsed.data;
+  const observed = metadata.generation === undefined || (status?.observedGeneration ?? -1) >= metadata.generation;
+  return {
+    name: metadata.name,
+    updateRevision: observed ? status?.updateRevision : undefined,
+    replicas: spec.replicas ?? 1,
+    onDelete: spec.updateStrategy?.type === 'OnDelete',
+  };
+}
+
+/** Pods whose name is not `<statefulset>-<ordinal>` are not members and are left out. */
+export function observedPod(object: unknown, statefulSet: string): ObservedPod | undefined {
+  const parsed = podSchema.safeParse(object);
+  if (!parsed.success) throw new ObjectShapeError('Pod', statefulSet, { cause: parsed.error });
+  const { metadata, status } = parsed.data;
+  const ordinal = ordinalOf(metadata.name, statefulSet);
+  if (ordinal === undefined) return undefined;
+  const view: PodView = {
+    name: metadata.name,
+    uid: metadata.uid,
+    ordinal,
+    revision: metadata.labels?.[REVISION_LABEL],
+    createdAt: new Date(metadata.creationTimestamp),
+    ...readiness(status),
+    deletion: deletionOf(metadata),
+    restartCount: status?.containerStatuses?.reduce((sum, container) => sum + container.restartCount, 0) ?? 0,
+  };
+  return { view, ip: status?.podIP === '' ? undefined : status?.podIP };
+}
+
+type ParsedPod = z.infer<typeof podSchema>;
+
+function readiness(status: ParsedPod['status']): Pick<PodView, 'ready' | 'readyChangedAt'> {
+  const ready = status?.conditions?.find((condition) => condition.type === 'Ready');
+  const changed = ready?.lastTransitionTime;
+  return { ready: ready?.status === 'True', readyChangedAt: changed === undefined ? undefined : new Date(changed) };
+}
+
+function deletionOf(metadata: ParsedPod['metadata']): PodView['deletion'] {
+  if (metadata.deletionTimestamp === undefined) return undefined;
+  return { at: new Date(metadata.deletionTimestamp), gracePeriodSeconds: metadata.deletionGracePeriodSeconds };
+}
+
+function ordinalOf(podName: string, statefulSet: string): number | undefined {
+  const prefix = `${statefulSet}-`;
+  if (!podName.startsWith(prefix)) return undefined;
+  const digits = podName.slice(prefix.length);
+  return /^(0|[1-9][0-9]*)$/.test(digits) ? Number(digits) : undefined;
+}

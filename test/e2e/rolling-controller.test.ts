@@ -1,0 +1,245 @@
+// The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed. One bound
+// 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
+// member failure mid-roll, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
+import { KubeClient, ObjectLock } from '@zk-oam/runtime';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  bedWorkloadSpec,
+  eventsAbout,
+  isReady,
+  startControllerProcess,
+  useWorkloadController,
+  waitControllerReady,
+  waitFor,
+  type ControllerProcess,
+} from '../src/controllers/index.js';
+import { figures, PodHistory, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+
+const bed = inject('bed');
+const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
+const { client, namespace } = suite;
+const traits = new RollingClient(bed);
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const apps = kubeConfig.makeApiClient(AppsV1Api);
+
+const BOUND = 'zkb';
+const NATIVE = 'zkn';
+const TRAIT = 'roll';
+const MEMBERS = 5;
+const ENSEMBLE_TIMEOUT_MS = 420_000;
+const ROLL_TIMEOUT_MS = 360_000;
+const PODS = Array.from({ length: MEMBERS }, (_unused, ordinal) => `${BOUND}-${ordinal}`);
+
+let rolling: ControllerProcess | undefined;
+
+beforeAll(async () => {
+  rolling = await startControllerProcess({ bed, name: 'rolling', env: { POLL_PERIOD_MS: '1000', LOCK_LEASE_SECONDS: '20' } });
+  await waitControllerReady(rolling);
+});
+
+afterAll(async () => {
+  expect(await rolling?.stop()).toBe(0);
+});
+
+function controllerProcess(): ControllerProcess {
+  if (rolling === undefined) throw new Error('the rolling controller has not been started');
+  return rolling;
+}
+
+function healthy(workload: ZookeeperWorkload): boolean {
+  const status = workload.status;
+  return isReady(workload) && status?.leader !== undefined && status.members?.length === MEMBERS && status.members.every((member) => member.synced);
+}
+
+async function waitHealthy(name: string): Promise<ZookeeperWorkload> {
+  return waitFor(`${name} to be Ready with a leader and ${MEMBERS} synced members`, () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS, 1_000);
+}
+
+async function updateStrategy(name: string): Promise<string | undefined> {
+  return (await apps.readNamespacedStatefulSet({ namespace, name })).spec?.updateStrategy?.type;
+}
+
+async function trait(): Promise<ZookeeperRolling> {
+  return traits.get(namespace, TRAIT);
+}
+
+async function waitCompleted(what: string, startedAfter: Date): Promise<ZookeeperRolling> {
+  return waitFor(
+    what,
+    trait,
+    (current) => current.status?.phase === 'Completed' && new Date(current.status.startedAt ?? 0).getTime() >= startedAfter.getTime() - 1_000,
+    ROLL_TIMEOUT_MS,
+    1_000,
+  );
+}
+
+/** Followers highest ordinal first, then the leader of the start of the roll. */
+function expectedOrder(leader: string): string[] {
+  return [...PODS.filter((pod) => pod !== leader).reverse(), leader];
+}
+
+function onePerPod(): Record<string, number> {
+  return Object.fromEntries(PODS.map((pod) => [pod, 1]));
+}
+
+describe('the rolling controller on the bed', () => {
+  it('binds to its workload: the StatefulSet uses OnDelete, the unbound one RollingUpdate', async () => {
+    await Promise.all([client.create(namespace, BOUND, bedWorkloadSpec({ replicas: MEMBERS })), client.create(namespace, NATIVE, bedWorkloadSpec({ replicas: MEMBERS }))]);
+    await traits.create(namespace, TRAIT, BOUND);
+
+    await Promise.all([waitHealthy(BOUND), waitHealthy(NATIVE)]);
+    const bound = await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
+
+    expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ZookeeperWorkload', name: BOUND })]);
+    expect(bound.metadata.finalizers).toContain('rolling.zookeeper.zkoam.dev/unbind');
+    expect((await client.get(namespace, BOUND)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBe(TRAIT);
+    expect(await updateStrategy(BOUND)).toBe('OnDelete');
+    expect(await updateStrategy(NATIVE)).toBe('RollingUpdate');
+  });
+
+  it('rolls a template change followers first, highest ordinal first, the leader last, every pod once; the unbound one rolls natively', async () => {
+    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
+    const nativeLeader = (await waitHealthy(NATIVE)).status?.leader ?? '';
+    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
+    const baseline = new PodHistory(client, namespace, NATIVE, MEMBERS);
+    const [ours, native] = await Promise.all([probeEnsemble(client, namespace, BOUND), probeEnsemble(client, namespace, NATIVE)]);
+    history.start();
+    baseline.start();
+    const started = new Date();
+
+    await Promise.all([
+      client.patch(namespace, BOUND, { spec: { config: { tickTime: 2500 } } }),
+      client.patch(namespace, NATIVE, { spec: { config: { tickTime: 2500 } } }),
+    ]);
+
+    const completed = await waitCompleted('the bound roll to complete', started);
+    const oursSeconds = (Date.now() - started.getTime()) / 1000;
+    await waitFor('the native roll to replace every pod', async () => baseline.restarts.length, (count) => count >= MEMBERS, ROLL_TIMEOUT_MS, 1_000);
+    await waitHealthy(NATIVE);
+    const nativeSeconds = (Date.now() - started.getTime()) / 1000;
+    await waitHealthy(BOUND);
+    await Promise.all([history.stop(), baseline.stop()]);
+    const [oursReport, nativeReport] = await Promise.all([ours.stop(), native.stop()]);
+    console.log(`${figures('template roll, rolling trait (OnDelete, leader last)', oursReport, oursSeconds)}\n${figures(`template roll, native RollingUpdate baseline (leader ${nativeLeader}, restarted ${baseline.order().join(', ')})`, nativeReport, nativeSeconds)}`);
+
+    expect(history.counts()).toEqual(onePerPod());
+    expect(history.order()).toEqual(expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    expect(oursReport.leaders.elections).toBe(1);
+    expect(oursReport.writes.lost).toEqual([]);
+    expect(nativeReport.writes.lost).toEqual([]);
+    expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
+    expect(completed.status?.currentPod).toBeUndefined();
+    const events = await eventsAbout(client, namespace, TRAIT, ZOOKEEPER_ROLLING.kind);
+    expect(events.filter((event) => event.reason === 'RestartingPod').map((event) => event.note)).toEqual(
+      expect.arrayContaining(expectedOrder(leader).map((pod) => expect.stringContaining(`Deleted pod ${pod} (${pod === leader ? 'the leader, last' : 'a follower'})`) as unknown)),
+    );
+    expect(events.some((event) => event.reason === 'RollingCompleted')).toBe(true);
+  });
+
+  it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {
+    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
+    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
+    const probe = await probeEnsemble(client, namespace, BOUND);
+    history.start();
+    const started = new Date();
+
+    await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'restart-1' } });
+
+    // During a step: the first pod is down; the controller dies, and a new one must wait for it, not delete another.
+    await waitFor('the first pod deleted', async () => history.restarts.length, (count) => count >= 1, 120_000, 100);
+    await controllerProcess().kill();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(history.restarts).toHaveLength(1);
+    await controllerProcess().restart();
+    await waitControllerReady(controllerProcess());
+
+    // Between two steps: paused, the roll finishes the pod in progress and rests; the controller dies there.
+    await traits.patch(namespace, TRAIT, { spec: { paused: true } });
+    const paused = await waitFor('the roll to rest, paused', trait, (current) => current.status?.phase === 'Paused', 180_000, 500);
+    const restartedBeforeKill = history.restarts.length;
+    expect(paused.status?.pendingReplicas).toBe(MEMBERS - restartedBeforeKill);
+    await controllerProcess().kill();
+    await controllerProcess().restart();
+    await waitControllerReady(controllerProcess());
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await trait()).status?.phase).toBe('Paused');
+    expect(history.restarts).toHaveLength(restartedBeforeKill);
+    await traits.patch(namespace, TRAIT, { spec: { paused: false } });
+
+    const completed = await waitCompleted('the trigger roll to complete', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await waitHealthy(BOUND);
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures('restart trigger roll, controller killed twice', report, seconds));
+
+    expect(history.counts()).toEqual(onePerPod());
+    expect(history.order()).toEqual(expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    expect(report.leaders.elections).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect(completed.status).toMatchObject({ observedRestartTrigger: 'restart-1', updatedReplicas: MEMBERS, leaderRestarted: true });
+  });
+
+  it('waits while a scale holds the disruption Lease, then rolls; a member failing mid-roll makes it Blocked, and it finishes once the member is back', async () => {
+    const workload = await waitHealthy(BOUND);
+    const leader = workload.status?.leader ?? '';
+    const lock = new ObjectLock({
+      client: new KubeClient(kubeConfig),
+      namespace,
+      owner: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: BOUND, uid: workload.metadata.uid ?? '' },
+      logger: pino({ level: 'warn' }),
+    });
+    expect(await lock.tryAcquire('scale/grow', { leaseDurationSeconds: 60, operation: 'test: a scale step' })).toEqual({ held: true });
+    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
+    const probe = await probeEnsemble(client, namespace, BOUND);
+    history.start();
+    const started = new Date();
+
+    await traits.patch(namespace, TRAIT, { spec: { stepTimeoutSeconds: 8 } });
+    await client.patch(namespace, BOUND, { spec: { config: { tickTime: 3000 } } });
+
+    const waiting = await waitFor('the roll to wait for the Lease', trait, (current) => rollingCondition(current, 'Waiting')?.reason === 'DisruptionLockBusy', 120_000, 500);
+    expect(rollingCondition(waiting, 'Waiting')?.message).toContain('held by scale/grow (test: a scale step) since');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(history.restarts).toEqual([]);
+    expect(await lock.release('scale/grow')).toBe(true);
+
+    await waitFor('the first pod deleted after the release', async () => history.restarts.length, (count) => count >= 1, 120_000, 250);
+    const victim = PODS.find((pod) => pod !== leader && !history.order().includes(pod) && pod !== (history.order().at(-1) ?? '')) ?? '';
+    const pid = await zookeeperPid(bed, namespace, victim);
+    process.kill(pid, 'SIGSTOP');
+    const blocked = await waitFor(`Blocked naming ${victim}`, trait, (current) => current.status?.phase === 'Blocked' && (rollingCondition(current, 'Waiting')?.message.includes(victim) ?? false), 120_000, 500);
+    const restartsWhileBlocked = history.restarts.length;
+    process.kill(pid, 'SIGKILL');
+
+    const completed = await waitCompleted('the roll to complete after the member is back', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await waitHealthy(BOUND);
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures(`template roll after the Lease wait, ${victim} stopped then killed mid-roll`, report, seconds));
+
+    expect(rollingCondition(blocked, 'Waiting')).toMatchObject({ status: 'True', reason: expect.stringMatching(/^(PodNotReady|MemberNotSynced)$/) as unknown });
+    expect(restartsWhileBlocked).toBeLessThanOrEqual(2);
+    expect(history.counts()).toEqual(onePerPod());
+    expect(history.order().at(-1)).toBe(leader);
+    expect(history.mostDown).toBeLessThanOrEqual(2);
+    expect(report.leaders.elections).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, leaderRestarted: true });
+  });
+
+  it('unbinds when the trait is deleted: the annotation goes and the StatefulSet returns to RollingUpdate', async () => {
+    await traits.delete(namespace, TRAIT);
+
+    await waitFor('the trait to be gone', () => traits.get(namespace, TRAIT).then(() => 'present', () => 'gone'), (state) => state === 'gone', 60_000, 500);
+    await waitFor('RollingUpdate', () => updateStrategy(BOUND), (strategy) => strategy === 'RollingUpdate', 60_000, 500);
+    expect((await client.get(namespace, BOUND)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBeUndefined();
+  });
+});

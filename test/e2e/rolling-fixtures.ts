@@ -1,0 +1,178 @@
+// Helpers for the rolling controller's bed tests: ZookeeperRolling objects, a pod history that records every restart
+// of a workload's member pods (and how many were down at once), and ZooKeeper process signals for member failures.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import {
+  parseResource,
+  ZOOKEEPER_ROLLING,
+  ZOOKEEPER_WORKLOAD,
+  zookeeperRollingSchema,
+  type ZookeeperRolling,
+  type ZookeeperRollingInput,
+} from '@zk-oam/apis';
+import type { BedInfo } from '../src/bed/index.js';
+import type { WorkloadClient } from '../src/controllers/index.js';
+import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
+
+export class RollingClient {
+  private readonly objects: CustomObjectsApi;
+
+  constructor(bed: BedInfo) {
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(bed.kubeconfig);
+    this.objects = kubeConfig.makeApiClient(CustomObjectsApi);
+  }
+
+  private target(namespace: string): { group: string; version: string; namespace: string; plural: string } {
+    return { group: ZOOKEEPER_ROLLING.group, version: ZOOKEEPER_ROLLING.version, namespace, plural: ZOOKEEPER_ROLLING.plural };
+  }
+
+  async create(namespace: string, name: string, workload: string, spec: Partial<ZookeeperRollingInput['spec']> = {}): Promise<void> {
+    const body = {
+      apiVersion: ZOOKEEPER_ROLLING.apiVersion,
+      kind: ZOOKEEPER_ROLLING.kind,
+      metadata: { name, namespace },
+      spec: { workloadRef: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: workload }, ...spec },
+    };
+    await this.objects.createNamespacedCustomObject({ ...this.target(namespace), body });
+  }
+
+  async get(namespace: string, name: string): Promise<ZookeeperRolling> {
+    const object: unknown = await this.objects.getNamespacedCustomObject({ ...this.target(namespace), name });
+    return parseResource(zookeeperRollingSchema, object, `ZookeeperRolling ${namespace}/${name}`);
+  }
+
+  async patch(namespace: string, name: string, body: object): Promise<void> {
+    await this.objects.patchNamespacedCustomObject({ ...this.target(namespace), name, body }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+  }
+
+  async delete(namespace: string, name: string): Promise<void> {
+    await this.objects.deleteNamespacedCustomObject({ ...this.target(namespace), name });
+  }
+}
+
+export function rollingCondition(trait: ZookeeperRolling, type: string): { status: string; reason: string; message: string } | undefined {
+  return trait.status?.conditions?.find((entry) => entry.type === type);
+}
+
+export function memberSelector(workload: string): string {
+  return `app.kubernetes.io/instance=${workload},app.kubernetes.io/component=server`;
+}
+
+function podUp(pod: V1Pod): boolean {
+  return pod.metadata?.deletionTimestamp === undefined && (pod.status?.conditions?.some((entry) => entry.type === 'Ready' && entry.status === 'True') ?? false);
+}
+
+/** One pod going down for good (Terminating or gone) while the history watched it. */
+export interface Restart {
+  readonly pod: string;
+  readonly uid: string;
+  readonly at: number;
+}
+
+/**
+ * Polls a workload's member pods: each uid that goes Terminating or disappears is one restart, in order, and the most
+ * pods not up at once (missing, Terminating or not Ready). Every poll is a fresh LIST from the apiserver.
+ */
+export class PodHistory {
+  readonly restarts: Restart[] = [];
+  mostDown = 0;
+  private readonly live = new Map<string, string>();
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly client: WorkloadClient,
+    private readonly namespace: string,
+    private readonly workload: string,
+    private readonly members: number,
+  ) {}
+
+  start(intervalMs = 250): void {
+    this.loop = (async () => {
+      while (!this.stopped) {
+        await this.poll().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+  }
+
+  /** Restarts per pod name. */
+  counts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const restart of this.restarts) counts[restart.pod] = (counts[restart.pod] ?? 0) + 1;
+    return counts;
+  }
+
+  order(): string[] {
+    return this.restarts.map((restart) => restart.pod);
+  }
+
+  private async poll(): Promise<void> {
+    const pods = (await this.client.core.listNamespacedPod({ namespace: this.namespace, labelSelector: memberSelector(this.workload) })).items;
+    const now = Date.now();
+    const seen = new Map(pods.map((pod) => [pod.metadata?.name ?? '', pod]));
+    for (const [name, uid] of [...this.live]) {
+      const pod = seen.get(name);
+      if (pod === undefined || pod.metadata?.uid !== uid || pod.metadata.deletionTimestamp !== undefined) {
+        this.restarts.push({ pod: name, uid, at: now });
+        this.live.delete(name);
+      }
+    }
+    for (const pod of pods) {
+      const name = pod.metadata?.name ?? '';
+      const uid = pod.metadata?.uid ?? '';
+      const gone = this.restarts.some((restart) => restart.uid === uid);
+      if (pod.metadata?.deletionTimestamp === undefined && !gone) this.live.set(name, uid);
+    }
+    this.mostDown = Math.max(this.mostDown, this.members - pods.filter(podUp).length);
+  }
+}
+
+/** The pid of a member's ZooKeeper process as the bed's node agent records it. */
+export async function zookeeperPid(bed: BedInfo, namespace: string, pod: string): Promise<number> {
+  return Number((await readFile(join(bed.dir, 'agent', 'pids', `${namespace}_${pod}`), 'utf8')).trim());
+}
+
+/** The members' pod IPs as they are now (pods come and go during a roll). */
+async function memberIps(client: WorkloadClient, namespace: string, workload: string): Promise<string[]> {
+  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelector(workload) })).items;
+  return pods.flatMap((pod) => (pod.status?.podIP === undefined || pod.metadata?.deletionTimestamp !== undefined ? [] : [pod.status.podIP]));
+}
+
+export interface ProbeReport {
+  readonly leaders: LeaderReport;
+  readonly writes: WriterReport;
+}
+
+/** A continuous writer and a leader tracker on one workload's members, from now until stop(). */
+export async function probeEnsemble(client: WorkloadClient, namespace: string, workload: string): Promise<{ stop(): Promise<ProbeReport> }> {
+  const ips = (): Promise<string[]> => memberIps(client, namespace, workload);
+  const writer = await ContinuousWriter.start({
+    connectString: async () => (await ips()).map((ip) => `${ip}:2181`).join(','),
+    root: `/rolling-probe-${workload}-${Date.now().toString(36)}`,
+  });
+  const tracker = new LeaderTracker({ members: ips });
+  return {
+    stop: async () => {
+      const leaders = await tracker.stop();
+      return { leaders, writes: await writer.stop() };
+    },
+  };
+}
+
+/** One line of figures for the test output: elections, time without a leader, lost writes. */
+export function figures(label: string, report: ProbeReport, seconds: number): string {
+  const { leaders, writes } = report;
+  return (
+    `${label}: leader elections ${String(leaders.elections)}, no-leader time ${String(Math.round(leaders.noLeaderMs))} ms, ` +
+    `lost writes ${String(writes.lost.length)} of ${String(writes.acknowledged)} acknowledged, longest write gap ` +
+    `${String(Math.round(writes.longestGapMs))} ms, roll ${seconds.toFixed(0)} s`
+  );
+}
