@@ -2,7 +2,7 @@
 export * from './events/index.js';
 
 export { KubeClient, KubeApiError, isApiError } from './kube/client.js';
-export { coreResources, apiVersionOf, resourceName, collectionPath, objectPath, type ResourceType } from './kube/resource.js';
+export { coreResources, namespacedResource, apiVersionOf, resourceName, collectionPath, objectPath, type ResourceType } from './kube/resource.js';
 export {
   kubeObjectSchema,
   keyOf,
@@ -46,5 +46,6 @@ export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
+export { runUntilSignalled } from './manager/run-until-signalled.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';

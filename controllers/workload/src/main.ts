@@ -3,15 +3,14 @@
 import { hostname } from 'node:os';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
-  abortOnSignals,
-  connectEventBus,
   controller,
   coreResources,
   createLogger,
+  eventBusFromEnvironment,
   kubeObjectSchema,
-  LeadershipLostError,
   Manager,
-  type EventBus,
+  natsEnvironmentSchema,
+  runUntilSignalled,
   type KubeObject,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
@@ -22,14 +21,8 @@ import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler,
 
 const optionalText = z.string().min(1).optional();
 
-const configSchema = z.object({
+const configSchema = natsEnvironmentSchema.extend({
   KUBECONFIG: optionalText,
-  NATS_URL: optionalText,
-  NATS_USER: optionalText,
-  NATS_PASSWORD: optionalText,
-  NATS_TLS_CA_FILE: optionalText,
-  NATS_TLS_CERT_FILE: optionalText,
-  NATS_TLS_KEY_FILE: optionalText,
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   LEADER_ELECTION: z.enum(['true', 'false']).default('true'),
@@ -52,23 +45,6 @@ function loadKubeConfig(config: Config): KubeConfig {
   if (config.KUBECONFIG === undefined) kubeConfig.loadFromCluster();
   else kubeConfig.loadFromFile(config.KUBECONFIG);
   return kubeConfig;
-}
-
-function eventBus(config: Config, registry: Registry, log: ReturnType<typeof createLogger>): EventBus | undefined {
-  if (config.NATS_URL === undefined) return undefined;
-  const tls =
-    config.NATS_TLS_CA_FILE === undefined && config.NATS_TLS_CERT_FILE === undefined
-      ? undefined
-      : { caFile: config.NATS_TLS_CA_FILE, certFile: config.NATS_TLS_CERT_FILE, keyFile: config.NATS_TLS_KEY_FILE };
-  return connectEventBus({
-    servers: config.NATS_URL,
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-    ...(tls === undefined ? {} : { tls }),
-    name: FIELD_MANAGER,
-    registry,
-    log,
-  });
 }
 
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
@@ -102,7 +78,7 @@ async function main(): Promise<void> {
   const podDisruptionBudgets = informer(childResources.podDisruptionBudget, MANAGED_SELECTOR);
   const secrets = informer(coreResources.secret, MANAGED_SELECTOR);
   const pods = informer(childResources.pod, MEMBER_POD_SELECTOR);
-  const bus = eventBus(config, registry, log);
+  const bus = eventBusFromEnvironment(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
   const reconcile = workloadReconciler({
@@ -137,15 +113,7 @@ async function main(): Promise<void> {
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
-  try {
-    await manager.run(abortOnSignals());
-    process.exitCode = 0;
-  } catch (error) {
-    log.error({ err: error, lostLeadership: error instanceof LeadershipLostError }, 'workload controller stopped');
-    process.exitCode = 1;
-  } finally {
-    await bus?.close();
-  }
+  await runUntilSignalled(manager, { log, cleanup: async () => bus?.close() });
 }
 
 await main();

@@ -1,5 +1,6 @@
 // The NATS event bus: publish events, consume them through durable JetStream consumers as work-queue keys.
 export { connectEventBus } from './bus.js';
+export { eventBusFromEnvironment, natsEnvironmentSchema, type NatsEnvironment } from './from-environment.js';
 export type { EventBus, EventBusOptions, EventSubscription, SubscribeOptions } from './bus.js';
 export type { EventHandler } from './consume.js';
 export type { NatsConnectionOptions } from './connection.js';

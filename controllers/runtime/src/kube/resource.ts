@@ -33,6 +33,11 @@ export function objectPath(resource: ResourceType, key: ObjectKey, subresource?:
   return subresource === undefined ? base : `${base}/${subresource}`;
 }
 
+/** A namespaced custom resource from its kind's names (as `@zk-oam/apis` kind infos carry them). */
+export function namespacedResource(kind: Pick<ResourceType, 'group' | 'version' | 'plural' | 'kind'>): ResourceType {
+  return { group: kind.group, version: kind.version, plural: kind.plural, kind: kind.kind, namespaced: true };
+}
+
 /** Resource types the kit itself uses, and a few every controller watches. */
 export const coreResources = {
   configMap: { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true },
