@@ -16,7 +16,7 @@ export interface ScaleCaches {
 }
 
 export interface ScaleReconcilerDependencies {
-  readonly client: KubeClient;
+  readonly client: Pick<KubeClient, 'request'>;
   readonly caches: ScaleCaches;
   readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };

@@ -52,7 +52,9 @@ peers() {
   } | sed -E 's/^server\\.[0-9]+=([^:]+):.*$/\\1/' | sort -u | grep -vxF "$self" || true
 }
 
-# Membership lines (server.N and version) of the configuration a running member serves with; fails if none answers.
+# Server lines of the configuration a running member serves with; fails if none answers. Never its version line:
+# ZooKeeper refuses a dynamic file with a version inside ("dynamic file shouldn't have version inside"); without one,
+# the leader's newer configuration supersedes it when the member joins.
 # Asked with ZooKeeper's own client: the JVM resolves pod names where bash cannot.
 current_config() {
   local peer answer
@@ -60,7 +62,7 @@ current_config() {
     if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" 2181 conf 2>/dev/null) &&
       grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
       log "asked \${peer} for conf: it serves a configuration"
-      grep -E '^(server\\.[0-9]+|version)=' <<<"$answer"
+      server_lines <<<"$answer"
       return 0
     fi
     log "asked \${peer} for conf: no configuration in its answer"
@@ -84,7 +86,7 @@ while true; do
   fi
   if committed=$(newest_committed); then
     log "decision: no member answers; starting with the newest committed configuration on the volume, \${committed##*/}"
-    cp "$committed" "$chosen"
+    server_lines < "$committed" > "$chosen"
     break
   fi
   if grep -qE "^server\\.\${myid}=" "$initial"; then
