@@ -30,6 +30,9 @@ export {
   type ConfirmedWrite,
 } from './admin/client.js';
 export { ZooKeeperConnectionError, ZooKeeperOperationError } from './admin/errors.js';
+/** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */
+export { openSession, type Outcome, type Session, type SessionOptions } from './admin/session.js';
+export { SEQUENCE_FLAG, type NativeHandle } from './admin/native.js';
 export { ZOO_CODES, type ZooCodeName } from './admin/codes.js';
 export { majorityAfter, quorumSize, toleratedFailures, type MajorityCheck } from './health/quorum.js';
 export { describeFailure, memberLabel, type MemberObservation } from './health/observation.js';

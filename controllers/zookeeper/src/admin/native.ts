@@ -16,6 +16,7 @@ export interface NativeHandle {
   a_create(path: string, data: string | Buffer, flags: number, done: Completion): unknown;
   a_set(path: string, data: string | Buffer, version: number, done: Completion): unknown;
   a_get(path: string, watch: boolean, done: Completion): unknown;
+  a_get_children(path: string, watch: boolean, done: Completion): unknown;
   a_delete_(path: string, version: number, done: Completion): unknown;
 }
 
@@ -26,7 +27,11 @@ export interface NativeConfig {
   /** 0 silences the C client's own stderr logging; errors reach us as return codes. */
   debug_level: number;
   host_order_deterministic: boolean;
+  response_counter_limit?: number;
 }
+
+/** The create flag that makes ZooKeeper append a monotonically increasing counter to the name. */
+export const SEQUENCE_FLAG: number = ZooKeeper.ZOO_SEQUENCE;
 
 export function createNativeHandle(config: NativeConfig): NativeHandle {
   return new ZooKeeper(config);

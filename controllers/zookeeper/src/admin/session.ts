@@ -31,6 +31,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     timeout: options.sessionTimeoutMs,
     debug_level: 0,
     host_order_deterministic: false,
+    // The binding closes a handle as "expired" after 10 consecutive wake-ups with nothing to process (its default).
+    // While another handle of this process reconnects after a member died, that fires within milliseconds on a healthy
+    // ensemble (seen: every new session failed "closed while connecting"). The C client judges expiry itself.
+    response_counter_limit: 1_000_000,
   });
   let closed = false;
   const close = (): void => {

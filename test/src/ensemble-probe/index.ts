@@ -1,0 +1,3 @@
+// Watching an ensemble while an operation runs: a continuous writer (no acknowledged write lost) and a leader tracker.
+export { ContinuousWriter, type ContinuousWriterOptions, type WriterReport } from './continuous-writer.js';
+export { LeaderTracker, summarise, type LeaderReport, type LeaderTrackerOptions, type Sample } from './leader-tracker.js';
