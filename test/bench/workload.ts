@@ -1,4 +1,4 @@
-// Benchmark of the workload controller on a fresh bed (run: `tsx test/bench/workload.ts`): time from applying a
+// Benchmark of the workload controller on a fresh bed (run: `npm run bench:workload`): time from applying a
 // 3-member workload to its StatefulSet and to Ready, then the controller's resident memory with 1, 100 and 1000
 // workloads whose pods never schedule (a nodeSelector no node matches), so only the control plane is loaded.
 import { readFile } from 'node:fs/promises';

@@ -90,7 +90,7 @@ describe('the workload controller on the bed', () => {
   it('rolls the pods one at a time when a zoo.cfg tunable changes, and conf on every member shows it', async () => {
     await waitHealthy('a healthy ensemble');
     const oldUids = new Set((await memberPods()).map((pod) => pod.metadata?.uid));
-    let mostUnready = 0;
+    let mostInReplacement = 0;
 
     await client.patch(namespace, name, { spec: { config: { tickTime: 2500 } } });
 
@@ -98,15 +98,17 @@ describe('the workload controller on the bed', () => {
       'every pod replaced and Ready',
       async () => {
         const pods = await memberPods();
-        const unready = 3 - pods.filter((pod) => podReady(pod) && pod.metadata?.deletionTimestamp === undefined).length;
-        mostUnready = Math.max(mostUnready, unready);
+        // Pods being replaced: terminating, gone, or replaced and not Ready yet. A member whose readiness dips while
+        // the others elect a leader is not being rolled, so it does not count.
+        const settled = pods.filter((pod) => pod.metadata?.deletionTimestamp === undefined && (oldUids.has(pod.metadata?.uid) || podReady(pod)));
+        mostInReplacement = Math.max(mostInReplacement, 3 - settled.length);
         return pods;
       },
       (pods) => pods.length === 3 && pods.every((pod) => podReady(pod) && !oldUids.has(pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
       500,
     );
-    expect(mostUnready).toBe(1);
+    expect(mostInReplacement).toBe(1);
     for (const pod of rolled) {
       expect(await fourLetterWord(pod.status?.podIP ?? '', 2181, 'conf')).toMatch(/^tickTime=2500$/m);
     }

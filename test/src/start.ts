@@ -1,74 +1,139 @@
-// `npm start`, after `cluster:up`: puts a 3-member ZooKeeper ensemble on the running bed and shows it working
-// (pods Ready, one leader and two followers answering `srvr` on their pod IPs), then says what to try next.
-import { AppsV1Api, CoreV1Api, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject, type V1Pod } from '@kubernetes/client-node';
+// `npm start`, after `cluster:up`: runs this repository's controllers on the bed, each in the background as its own
+// ServiceAccount with the RBAC of deploy/<controller>/ (`cluster:down` stops them with the bed), applies the samples of
+// deploy/samples/, shows the ensemble coming up until it is Ready, then says what to try next.
+import { spawn } from 'node:child_process';
+import { existsSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
-import { ensembleName, ensembleObjects } from './agent/fixtures/zookeeper-ensemble.js';
+import { z } from 'zod';
+import type { BedInfo } from './bed/index.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
+import {
+  applyManifests,
+  installCrds,
+  isReady,
+  prepareControllerLaunch,
+  readManifests,
+  repoRoot,
+  WorkloadClient,
+} from './controllers/index.js';
 
 const namespace = 'zk-demo';
-const replicas = 3;
-const readyTimeoutMs = 5 * 60_000;
+const sampleSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string() }) });
+const readyTimeoutMs = 8 * 60_000;
+const CONTROLLERS = ['workload', 'scale', 'rolling', 'appconfig'] as const;
+type ControllerName = (typeof CONTROLLERS)[number];
+/** What each controller turns into an ensemble, in the order the samples are applied. */
+const SAMPLE_KINDS: Record<ControllerName, readonly string[]> = {
+  workload: ['ZookeeperWorkload'],
+  scale: ['ZookeeperScale'],
+  rolling: ['ZookeeperRolling'],
+  appconfig: ['Component', 'ApplicationConfiguration'],
+};
 
 function say(line: string): void {
   process.stdout.write(`[start] ${line}\n`);
 }
 
-async function applyDemo(kubeConfig: KubeConfig): Promise<void> {
-  const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-  const apply = async (object: KubernetesObject): Promise<void> => {
-    await objects.patch(object, undefined, undefined, 'zk-oam-start', true, PatchStrategy.ServerSideApply);
-  };
-  await apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-  const { configMap, service, statefulSet } = ensembleObjects(namespace, replicas);
-  await apply({ apiVersion: 'v1', kind: 'ConfigMap', ...configMap });
-  await apply({ apiVersion: 'v1', kind: 'Service', ...service });
-  await apply({ apiVersion: 'apps/v1', kind: 'StatefulSet', ...statefulSet });
+/** Starts one controller detached, its output in its own log file; returns its metrics port. */
+async function startInBackground(bed: BedInfo, name: ControllerName): Promise<{ port: number; logFile: string }> {
+  const launch = await prepareControllerLaunch({ bed, name, logLevel: 'info' });
+  const logFd = openSync(launch.logFile, 'a');
+  const [executable = process.execPath, ...args] = launch.command;
+  const child = spawn(executable, args, { cwd: repoRoot, env: launch.env, detached: true, stdio: ['ignore', logFd, logFd] });
+  child.unref();
+  return { port: launch.metricsPort, logFile: launch.logFile };
 }
 
-function isReady(pod: V1Pod): boolean {
-  return pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+async function waitReadyz(name: string, port: number, logFile: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await fetch(`http://127.0.0.1:${String(port)}/readyz`).then((response) => response.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error(`the ${name} controller was not ready after 120 s; see ${logFile}`);
+    await sleep(500);
+  }
 }
 
-async function waitForReadyPods(core: CoreV1Api): Promise<V1Pod[]> {
+/** The samples the running controllers act on: with the appconfig controller, the ApplicationConfiguration; else the CRs. */
+async function samples(running: readonly ControllerName[]): Promise<Record<string, unknown>[]> {
+  const directory = join(repoRoot, 'deploy/samples');
+  if (!existsSync(directory)) return [];
+  const objects = await readManifests(directory);
+  const kinds = running.includes('appconfig') ? SAMPLE_KINDS.appconfig : running.flatMap((name) => SAMPLE_KINDS[name]);
+  return kinds.flatMap((kind) =>
+    objects
+      .filter((object) => object['kind'] === kind)
+      .map((object) => {
+        const sample = sampleSchema.parse(object);
+        return { ...sample, metadata: { ...sample.metadata, namespace } };
+      }),
+  );
+}
+
+function describeWorkload(workload: ZookeeperWorkload): string {
+  const status = workload.status;
+  const members = (status?.members ?? []).map((member) => `${member.pod}:${member.role}${member.synced ? '' : '(syncing)'}`).join(' ');
+  return `${workload.metadata.name}: phase ${status?.phase ?? 'Pending'}, ready ${String(status?.readyReplicas ?? 0)}/${String(workload.spec.replicas)}, leader ${status?.leader ?? '-'}  ${members}`;
+}
+
+async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWorkload> {
   const deadline = Date.now() + readyTimeoutMs;
   let last = '';
   for (;;) {
-    const pods = (await core.listNamespacedPod({ namespace })).items.filter((p) => p.metadata?.name?.startsWith(`${ensembleName}-`));
-    const ready = pods.filter(isReady);
-    const progress = `${String(ready.length)}/${String(replicas)} ZooKeeper pods Ready`;
-    if (progress !== last) say(progress);
-    last = progress;
-    if (ready.length === replicas) return ready;
-    if (Date.now() > deadline) throw new Error(`pods not Ready after ${String(readyTimeoutMs / 1000)}s: see the agent log under the bed's logs/`);
-    await sleep(1_000);
+    const workloads = await client.list(namespace);
+    for (const workload of workloads) {
+      const line = describeWorkload(workload);
+      if (line !== last) say(line);
+      last = line;
+    }
+    const ready = workloads.find(isReady);
+    if (ready !== undefined) return ready;
+    if (Date.now() > deadline) throw new Error(`no ensemble Ready after ${String(readyTimeoutMs / 1000)} s: see the controller and agent logs`);
+    await sleep(2_000);
   }
 }
 
 async function main(): Promise<void> {
-  const info = readyInfo();
-  if (!info) throw new Error('the bed is not up: run npm run cluster:up first');
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromFile(info.kubeconfig);
+  const bed = readyInfo();
+  if (!bed) throw new Error('the bed is not up: run npm run cluster:up first');
   const started = Date.now();
-  say(`applying a 3-member ZooKeeper StatefulSet in namespace ${namespace}`);
-  await applyDemo(kubeConfig);
-  await kubeConfig.makeApiClient(AppsV1Api).readNamespacedStatefulSet({ name: ensembleName, namespace });
-  const pods = await waitForReadyPods(kubeConfig.makeApiClient(CoreV1Api));
-  say(`ensemble Ready in ${String(Math.round((Date.now() - started) / 1000))}s; each member over its pod IP:`);
-  for (const pod of pods) {
+  await installCrds(bed);
+  const oam = join(repoRoot, 'deploy/oam');
+  if (existsSync(oam)) {
+    await applyManifests(bed, await readManifests(join(oam, 'crds')));
+    await applyManifests(bed, await readManifests(oam));
+  }
+  const running = CONTROLLERS.filter((name) => existsSync(join(repoRoot, 'controllers', name, 'src/main.ts')));
+  for (const name of running) {
+    const { port, logFile } = await startInBackground(bed, name);
+    await waitReadyz(name, port, logFile);
+    say(`${name} controller running as ServiceAccount zk-oam-${name} (metrics http://127.0.0.1:${String(port)}/metrics, log ${logFile})`);
+  }
+  const client = new WorkloadClient(bed);
+  await client.createNamespace(namespace).catch(() => undefined);
+  const objects = await samples(running);
+  if (objects.length === 0) throw new Error('deploy/samples/ holds nothing the running controllers act on');
+  await applyManifests(bed, objects);
+  say(`applied ${objects.map((object) => String(object['kind'])).join(', ')} from deploy/samples/ in namespace ${namespace}`);
+  const workload = await waitForReadyEnsemble(client);
+  say(`ensemble ${workload.metadata.name} Ready ${String(Math.round((Date.now() - started) / 1000))} s after start; each member over its pod IP:`);
+  for (const member of workload.status?.members ?? []) {
+    const pod = await client.core.readNamespacedPod({ namespace, name: member.pod });
     const ip = pod.status?.podIP ?? '';
     const srvr = parseSrvr(await fourLetterWord(ip, 2181, 'srvr', { timeoutMs: 3_000 }));
-    say(`  ${pod.metadata?.name ?? ''}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
+    say(`  ${member.pod}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
   }
   process.stdout.write(
     [
       '',
       'Try next:',
-      `  export KUBECONFIG=${clusterFiles.kubeconfig} PATH=${info.binDir}:$PATH`,
+      `  export KUBECONFIG=${clusterFiles.kubeconfig} PATH=${bed.binDir}:$PATH`,
+      `  kubectl -n ${namespace} get zookeeper                       # workloads and traits`,
+      `  kubectl -n ${namespace} describe zkw ${workload.metadata.name}                    # conditions, members, Events`,
       `  kubectl -n ${namespace} get pods -o wide`,
-      `  kubectl -n ${namespace} delete pod ${ensembleName}-0     # the agent stops it, the StatefulSet brings it back with its data`,
-      '  npm run cluster:down                          # stops everything',
+      ...(running.includes('scale') ? [`  kubectl -n ${namespace} scale zks --all --replicas=5   # one member at a time, never losing quorum`] : []),
+      `  npm run cluster:down                                        # stops the bed and the controllers`,
       '',
     ].join('\n'),
   );

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
+import { podDirEnvName } from '../agent/pid-registry.js';
 import { installControllerRbac, repoRoot } from './manifests.js';
 
 export const CONTROLLER_NAMESPACE = 'zk-oam-system';
@@ -56,8 +57,20 @@ async function exitOf(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-/** Installs deploy/<name>/ RBAC, makes the ServiceAccount's kubeconfig and starts the controller. */
-export async function startControllerProcess(options: ControllerProcessOptions): Promise<ControllerProcess> {
+/** What a controller process is started with: its ServiceAccount's kubeconfig, a free metrics port, its log file. */
+export interface ControllerLaunch {
+  readonly serviceAccount: string;
+  readonly metricsPort: number;
+  readonly logFile: string;
+  readonly command: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Installs deploy/<name>/ RBAC and makes the ServiceAccount's kubeconfig; the environment carries the bed's pod marker,
+ * so `bed.stop()` (and `cluster:down`) reaps the process even when nobody waits for it.
+ */
+export async function prepareControllerLaunch(options: ControllerProcessOptions): Promise<ControllerLaunch> {
   const { bed, name } = options;
   const serviceAccount = options.serviceAccount ?? `zk-oam-${name}`;
   await installControllerRbac(bed, name);
@@ -67,22 +80,34 @@ export async function startControllerProcess(options: ControllerProcessOptions):
   await mkdir(logDir, { recursive: true });
   const kubeconfig = await serviceAccountKubeconfig(bed.kubeconfig, CONTROLLER_NAMESPACE, serviceAccount, join(configDir, `${name}.kubeconfig`));
   const metricsPort = await freePort();
-  const logFile = join(logDir, `controller-${name}-${String(metricsPort)}.log`);
-  const log = createWriteStream(logFile, { flags: 'a' });
-  const env = {
-    ...process.env,
-    KUBECONFIG: kubeconfig,
-    NATS_URL: bed.nats.url,
-    NATS_USER: bed.nats.user,
-    NATS_PASSWORD: bed.nats.password,
-    METRICS_PORT: String(metricsPort),
-    HEALTH_HOST: '127.0.0.1',
-    LEADER_ELECTION_NAMESPACE: CONTROLLER_NAMESPACE,
-    LOG_LEVEL: options.logLevel ?? 'info',
-    ...options.env,
+  return {
+    serviceAccount,
+    metricsPort,
+    logFile: join(logDir, `controller-${name}-${String(metricsPort)}.log`),
+    command: [process.execPath, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')],
+    env: {
+      ...process.env,
+      KUBECONFIG: kubeconfig,
+      NATS_URL: bed.nats.url,
+      NATS_USER: bed.nats.user,
+      NATS_PASSWORD: bed.nats.password,
+      METRICS_PORT: String(metricsPort),
+      HEALTH_HOST: '127.0.0.1',
+      LEADER_ELECTION_NAMESPACE: CONTROLLER_NAMESPACE,
+      LOG_LEVEL: options.logLevel ?? 'info',
+      [podDirEnvName]: join(configDir, name),
+      ...options.env,
+    },
   };
+}
+
+/** Installs deploy/<name>/ RBAC, makes the ServiceAccount's kubeconfig and starts the controller. */
+export async function startControllerProcess(options: ControllerProcessOptions): Promise<ControllerProcess> {
+  const { command, env, metricsPort, logFile, serviceAccount } = await prepareControllerLaunch(options);
+  const log = createWriteStream(logFile, { flags: 'a' });
   const launch = (): ChildProcess => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')], {
+    const [executable = process.execPath, ...args] = command;
+    const child = spawn(executable, args, {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,13 @@
 // Running our controllers on the bed: CRDs, their shipped RBAC, and the controller as a local process.
-export { CONTROLLER_NAMESPACE, startControllerProcess, waitControllerReady, type ControllerProcess, type ControllerProcessOptions } from './controller-process.js';
+export {
+  CONTROLLER_NAMESPACE,
+  prepareControllerLaunch,
+  startControllerProcess,
+  waitControllerReady,
+  type ControllerLaunch,
+  type ControllerProcess,
+  type ControllerProcessOptions,
+} from './controller-process.js';
 export { applyManifests, installControllerRbac, installCrds, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
 export {

@@ -53,6 +53,11 @@ export class WorkloadClient {
     return parseResource(zookeeperWorkloadSchema, object, `ZookeeperWorkload ${namespace}/${name}`);
   }
 
+  async list(namespace: string): Promise<ZookeeperWorkload[]> {
+    const list = z.object({ items: z.array(z.unknown()) }).parse(await this.objects.listNamespacedCustomObject(this.target(namespace)));
+    return list.items.map((item, index) => parseResource(zookeeperWorkloadSchema, item, `ZookeeperWorkload ${namespace}[${String(index)}]`));
+  }
+
   /** A JSON merge patch of the workload (spec or metadata). */
   async patch(namespace: string, name: string, body: object): Promise<void> {
     await this.objects.patchNamespacedCustomObject(

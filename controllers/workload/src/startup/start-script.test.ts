@@ -108,24 +108,24 @@ describe('start.sh', () => {
 
   it('restarts with the newest committed configuration on its volume when nobody answers', async () => {
     const zk = await member(0);
-    await committedOnVolume(zk.dataDir, '100000000', `${line(0)}\n${line(1)}\n${line(2)}\nversion=100000000\n`);
-    await committedOnVolume(zk.dataDir, '20000000a', `${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}\nversion=20000000a\n`);
+    await committedOnVolume(zk.dataDir, '100000000', `${line(0)}\n${line(1)}\n${line(2)}\n`);
+    await committedOnVolume(zk.dataDir, '20000000a', `${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}`);
     await committedOnVolume(zk.dataDir, 'next', `${line(0)}\n`);
 
     const { output } = await zk.run();
 
-    expect(await zk.chosen()).toBe(`${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}\n`);
+    expect(await zk.chosen()).toBe(`${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}`);
     expect(output).toContain('starting with the newest committed configuration on the volume, zoo.cfg.dynamic.20000000a');
   });
 
   it('rejoins with the configuration the ensemble runs with when a member answers and lists it', async () => {
     const zk = await member(2);
-    await committedOnVolume(zk.dataDir, '100000000', `${line(0)}\n${line(2)}\nversion=100000000\n`);
+    await committedOnVolume(zk.dataDir, '100000000', `${line(0)}\n${line(2)}\n`);
     await zk.answers(host(1), confAnswer(line(0), line(1), line(2)));
 
     const { output } = await zk.run();
 
-    // Regression: a version line inside the chosen file stops ZooKeeper ("dynamic file shouldn't have version inside").
+    // ZooKeeper refuses a dynamic file with a version inside: the running configuration's version line stays out.
     expect(await zk.chosen()).toBe(`${line(0)}\n${line(1)}\n${line(2)}\n`);
     expect(output).toContain(`asked ${host(1)} for conf: it serves a configuration`);
     expect(output).toContain('server.3 is in the configuration the ensemble runs with; starting with it as is');
@@ -143,7 +143,7 @@ describe('start.sh', () => {
 
   it('joins as an observer with the current configuration when it was removed and its volume is stale', async () => {
     const zk = await member(4);
-    await committedOnVolume(zk.dataDir, '300000002', `${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}\nversion=300000002\n`);
+    await committedOnVolume(zk.dataDir, '300000002', `${line(0)}\n${line(1)}\n${line(2)}\n${line(3)}\n${line(4)}\n`);
     // Member 1 is down; member 2 serves the configuration after the scale-down to 3.
     await zk.answers(host(2), confAnswer(line(0), line(1), line(2)));
 

@@ -52,9 +52,8 @@ peers() {
   } | sed -E 's/^server\\.[0-9]+=([^:]+):.*$/\\1/' | sort -u | grep -vxF "$self" || true
 }
 
-# Server lines of the configuration a running member serves with; fails if none answers. Never its version line:
-# ZooKeeper refuses a dynamic file with a version inside ("dynamic file shouldn't have version inside"); without one,
-# the leader's newer configuration supersedes it when the member joins.
+# Server lines of the configuration a running member serves with; fails if none answers. The version line "conf" prints
+# stays out: ZooKeeper refuses a dynamic file with a version inside (the version of a committed file is its name's suffix).
 # Asked with ZooKeeper's own client: the JVM resolves pod names where bash cannot.
 current_config() {
   local peer answer
@@ -77,8 +76,8 @@ while true; do
       log "decision: server.\${myid} is in the configuration the ensemble runs with; starting with it as is"
       printf '%s\\n' "$current" > "$chosen"
     else
-      # Without a version line the leader's configuration supersedes this one, so the member stays non-voting
-      # until a reconfig adds it.
+      # Without a version the leader's configuration supersedes this one, so the member stays non-voting until a
+      # reconfig adds it.
       log "decision: server.\${myid} is not in the configuration the ensemble runs with; joining as a non-voting observer"
       { server_lines <<<"$current"; echo "server.\${myid}=\${self}:2888:3888:observer;\${self}:2181"; } > "$chosen"
     fi
@@ -86,7 +85,7 @@ while true; do
   fi
   if committed=$(newest_committed); then
     log "decision: no member answers; starting with the newest committed configuration on the volume, \${committed##*/}"
-    server_lines < "$committed" > "$chosen"
+    cp "$committed" "$chosen"
     break
   fi
   if grep -qE "^server\\.\${myid}=" "$initial"; then
