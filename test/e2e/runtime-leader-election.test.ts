@@ -2,13 +2,13 @@
 // killing the leader hands over after the lease expires; a graceful stop hands over at once (lease released).
 // Lease settings are controller-runtime's defaults (15 s duration, 10 s renew deadline, 2 s retry period).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { KubeClient, coreResources, isApiError, microTime, objectPath } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../src/bed/ports.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/trivial-controller.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,15 +28,6 @@ const replicas: Replica[] = [];
 let kubeConfig: KubeConfig;
 let core: CoreV1Api;
 let coordination: CoordinationV1Api;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function startReplica(identity: string): Promise<Replica> {
   const port = await freePort();

@@ -4,10 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
+import { freePort } from '../bed/ports.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
 import { installControllerRbac, repoRoot } from './manifests.js';
 
@@ -40,15 +40,6 @@ export interface ControllerProcess {
   kill(): Promise<number | null>;
   /** Stops it (SIGTERM) and starts it again with the same configuration. */
   restart(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
 }
 
 async function exitOf(child: ChildProcess): Promise<number | null> {
