@@ -34,6 +34,14 @@ export const scaleStepSchema = z
   .describe('The membership change in progress.');
 export type ScaleStep = z.infer<typeof scaleStepSchema>;
 
+export const scaleOperationSchema = z
+  .object({
+    from: z.int().min(0).describe('Voters in the committed configuration when the operation started.'),
+    startedAt: z.iso.datetime(),
+  })
+  .describe('The scaling operation under way (from the size it started at towards targetReplicas), absent when idle.');
+export type ScaleOperation = z.infer<typeof scaleOperationSchema>;
+
 export const scaleStatusSchema = z
   .object({
     observedGeneration: observedGenerationSchema.optional(),
@@ -41,6 +49,7 @@ export const scaleStatusSchema = z
     replicas: z.int().min(0).optional().describe('Current members in the committed ZooKeeper configuration.'),
     targetReplicas: z.int().min(0).optional().describe('The size being worked towards.'),
     selector: z.string().optional().describe('Label selector of the member pods.'),
+    operation: scaleOperationSchema.optional(),
     step: scaleStepSchema.optional(),
     conditions: conditionsSchema.optional(),
   })

@@ -18,7 +18,7 @@ export interface ApplyConfiguration {
 }
 
 function patch(
-  client: KubeClient,
+  client: Pick<KubeClient, 'request'>,
   resource: ResourceType,
   key: ObjectKey,
   body: ApplyConfiguration,
@@ -34,7 +34,7 @@ function patch(
 
 /** Applies `configuration` and returns the object as stored. */
 export function applyObject(
-  client: KubeClient,
+  client: Pick<KubeClient, 'request'>,
   resource: ResourceType,
   configuration: ApplyConfiguration,
   options: ApplyOptions,
@@ -45,7 +45,7 @@ export function applyObject(
 
 /** Applies `status` on the status subresource; only the status fields listed are owned by this manager. */
 export function applyStatus(
-  client: KubeClient,
+  client: Pick<KubeClient, 'request'>,
   resource: ResourceType,
   key: ObjectKey,
   status: Readonly<Record<string, unknown>>,

@@ -52,7 +52,9 @@ export type ScaleAction =
 export type ScaleActionKind = ScaleAction['kind'];
 
 /** The actions that change the world; Done, Wait and Blocked only report. */
-export function changesWorld(action: ScaleAction): boolean {
+export type WorldChange = Exclude<ScaleAction, { kind: 'Done' | 'Wait' | 'Blocked' }>;
+
+export function changesWorld(action: ScaleAction): action is WorldChange {
   return action.kind !== 'Done' && action.kind !== 'Wait' && action.kind !== 'Blocked';
 }
 

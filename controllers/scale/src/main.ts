@@ -1,0 +1,110 @@
+// The scale controller's process: configuration from the environment (parsed once), then wiring only.
+// Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
+import {
+  controller,
+  controllerProcess,
+  eventBusFrom,
+  eventsToKeys,
+  keyOf,
+  kubeObjectSchema,
+  ObjectLock,
+  processEnvSchema,
+  runUntilSignalled,
+  TraitBinding,
+  type KubeObject,
+  type ObjectKey,
+  type ResourceType,
+} from '@zk-oam/runtime';
+import type { ZkEvent, ZkEventType } from '@zk-oam/apis';
+import { observeEnsemble } from '@zk-oam/zookeeper';
+import { z } from 'zod';
+import {
+  BINDING_ANNOTATION,
+  connectEnsembleAdmin,
+  FIELD_MANAGER,
+  INSTANCE_LABEL,
+  MEMBER_SELECTOR,
+  scaleReconciler,
+  scaleResource,
+  traitsOfWorkload,
+  UNBIND_FINALIZER,
+  watchedResources,
+  workloadResource,
+} from './reconcile/index.js';
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
+
+const configSchema = processEnvSchema.extend({
+  /** Requeue while a step is under way; must stay well below the lock's duration. */
+  STEP_PERIOD_MS: milliseconds(2_000),
+  IDLE_PERIOD_MS: milliseconds(30_000),
+  LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
+  ZOOKEEPER_TIMEOUT_MS: milliseconds(2_000),
+  ZOOKEEPER_CLIENT_PORT: z.coerce.number().int().min(1).max(65_535).default(2181),
+});
+
+/** The workload facts a membership step waits on. */
+const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged'];
+
+function isWorkloadFact(event: ZkEvent): boolean {
+  return WORKLOAD_FACTS.includes(event.type);
+}
+
+async function main(): Promise<void> {
+  const config = configSchema.parse(process.env);
+  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
+  const informer = (resource: ResourceType, labelSelector?: string) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+  const traits = informer(scaleResource);
+  const workloads = informer(workloadResource);
+  const statefulSets = informer(watchedResources.statefulSet, 'app.kubernetes.io/managed-by=zk-oam');
+  const pods = informer(watchedResources.pod, MEMBER_SELECTOR);
+  const volumes = informer(watchedResources.persistentVolumeClaim, MEMBER_SELECTOR);
+  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
+  const toTraits = (workload: ObjectKey): ObjectKey[] => traitsOfWorkload(traits.lister, workload);
+  const byInstance = (object: KubeObject): ObjectKey[] => {
+    const instance = object.metadata.labels?.[INSTANCE_LABEL];
+    return instance === undefined ? [] : toTraits({ namespace: object.metadata.namespace ?? '', name: instance });
+  };
+
+  const reconcile = manager.add(
+    controller('scale')
+      .for(traits)
+      .watches(workloads, (workload) => toTraits(keyOf(workload)))
+      .watches(statefulSets, (statefulSet) => toTraits(keyOf(statefulSet)))
+      .watches(pods, byInstance)
+      .watches(volumes, byInstance)
+      .withOptions({ maxConcurrentReconciles: 4 })
+      .reconcile(
+        scaleReconciler({
+          client: manager.client,
+          caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
+          recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/scale'),
+          bus: bus ?? { publish: () => Promise.resolve() },
+          binding: new TraitBinding({
+            client: manager.client,
+            fieldManager: FIELD_MANAGER,
+            traitResource: scaleResource,
+            workloadResource,
+            bindingAnnotation: BINDING_ANNOTATION,
+            finalizer: UNBIND_FINALIZER,
+          }),
+          lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
+          observe: (members) => observeEnsemble(members, { clientPort: config.ZOOKEEPER_CLIENT_PORT, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+          connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5),
+          clientPort: config.ZOOKEEPER_CLIENT_PORT,
+          now: () => new Date(),
+          source: FIELD_MANAGER,
+          timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
+        }),
+      ),
+  );
+  // Workload facts (leader, membership, readiness) only make the traits of that workload reconcile sooner.
+  // One filter subject for all (NATS before 2.10 takes one only); the handler keeps the workload facts.
+  const enqueueTraits = eventsToKeys((workload) => toTraits(workload).forEach((key) => reconcile.enqueue(key)));
+  bus?.subscribe({ durable: FIELD_MANAGER, handler: (event) => (isWorkloadFact(event) ? enqueueTraits(event) : undefined) });
+  log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the scale controller');
+  await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
+}
+
+await main();

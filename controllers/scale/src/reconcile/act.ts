@@ -1,0 +1,145 @@
+// Step: act. Carries out the one world-changing action the planner chose, and says what it did for Events and logs.
+//
+// Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
+// were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { applyObject, coreResources, isApiError, objectPath, type ObjectKey } from '@zk-oam/runtime';
+import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError } from '@zk-oam/zookeeper';
+import { memberOf, ordinalOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
+import type { ScaleReconcilerDependencies } from './dependencies.js';
+import type { EnsembleAdmin } from './ensemble-admin.js';
+import { inStep } from './errors.js';
+import { FIELD_MANAGER, workloadResource } from './resources.js';
+import { readSuperPassword } from './superuser.js';
+
+type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin' | 'clientPort'>;
+
+/** `acted`: done as asked; `unsettled`: ZooKeeper's answer was lost or the config moved, the next look decides. */
+export type ActOutcome = { kind: 'acted'; note: string } | { kind: 'unsettled'; note: string };
+
+export interface ActContext {
+  key: ObjectKey;
+  workload: ZookeeperWorkload;
+  input: ScalePlanInput;
+}
+
+export async function carryOut(deps: Deps, context: ActContext, action: WorldChange): Promise<ActOutcome> {
+  const { key, workload } = context;
+  const name = workload.metadata.name;
+  switch (action.kind) {
+    case 'RaiseReplicas':
+      await inStep('Act', 'ReplicasUpdateFailed', key, () => applyReplicas(deps, workload, action.to));
+      return { kind: 'acted', note: `raised ZookeeperWorkload ${name} to ${action.to} replicas: ${memberOf(name, action.member)} starts as a non-voting member` };
+    case 'ReconfigAdd':
+      return reconfig(deps, context, action.member, 'add', (admin) => admin.reconfig({ joining: [action.server], leaving: [] }, action.fromVersion));
+    case 'ReconfigRemove':
+      return reconfig(deps, context, action.member, 'remove', (admin) => admin.reconfig({ joining: [], leaving: [action.member] }, action.fromVersion));
+    case 'LowerReplicas':
+      return lowerReplicas(deps, context, action);
+    case 'DeleteVolume':
+      await inStep('Act', 'VolumeDeleteFailed', key, () => deleteVolume(deps, workload, action.pvc));
+      return { kind: 'acted', note: `deleted PersistentVolumeClaim ${action.pvc} of removed ${memberOf(name, action.member)}` };
+  }
+}
+
+/** Server-side apply of spec.replicas alone, as this controller's field; the uid keeps it to this very workload. */
+async function applyReplicas(deps: Deps, workload: ZookeeperWorkload, replicas: number): Promise<void> {
+  const { name, namespace, uid } = workload.metadata;
+  await applyObject(
+    deps.client,
+    workloadResource,
+    { metadata: { name, namespace, ...(uid === undefined ? {} : { uid }) }, spec: { replicas } },
+    { fieldManager: FIELD_MANAGER },
+  );
+}
+
+async function reconfig(
+  deps: Deps,
+  context: ActContext,
+  member: number,
+  verb: 'add' | 'remove',
+  run: (admin: EnsembleAdmin) => Promise<unknown>,
+): Promise<ActOutcome> {
+  const name = context.workload.metadata.name;
+  // Removing: not through the leaving member, whose session ends when it leaves.
+  const outcome = await withAdmin(deps, context, verb === 'remove' ? [member] : [], 'ReconfigFailed', async (admin) => {
+    await run(admin);
+  });
+  const note = `reconfig ${verb} ${memberOf(name, member)}`;
+  return outcome.kind === 'acted' ? { kind: 'acted', note: `${note}: committed` } : { kind: 'unsettled', note: `${note}: ${outcome.note}` };
+}
+
+/** Invariant 2: the member left the config; a write proves the remaining quorum commits, then its pod may stop. */
+async function lowerReplicas(deps: Deps, context: ActContext, action: Extract<WorldChange, { kind: 'LowerReplicas' }>): Promise<ActOutcome> {
+  const name = context.workload.metadata.name;
+  const confirmed = await withAdmin(deps, context, [action.member], 'ConfirmWriteFailed', async (admin) => {
+    await admin.confirmByWrite();
+  });
+  if (confirmed.kind === 'unsettled') return { kind: 'unsettled', note: `confirming write before stopping ${memberOf(name, action.member)}: ${confirmed.note}` };
+  await inStep('Act', 'ReplicasUpdateFailed', context.key, () => applyReplicas(deps, context.workload, action.to));
+  return { kind: 'acted', note: `confirmed the committed config with a write, lowered ZookeeperWorkload ${name} to ${action.to} replicas: ${memberOf(name, action.member)} stops` };
+}
+
+/** Opens a superuser session on the committed voters (minus `avoid`), runs `use`, closes it. */
+async function withAdmin(
+  deps: Deps,
+  context: ActContext,
+  avoid: readonly number[],
+  category: 'ReconfigFailed' | 'ConfirmWriteFailed',
+  use: (admin: EnsembleAdmin) => Promise<void>,
+): Promise<ActOutcome> {
+  const connectString = votersConnectString(context.input, avoid, deps.clientPort);
+  if (connectString === '') return { kind: 'unsettled', note: 'no voter to connect to has a pod IP' };
+  const password = await inStep('Act', 'SuperuserSecretUnusable', context.key, () => readSuperPassword(deps.client, context.workload));
+  return inStep('Act', category, context.key, async () => {
+    let admin: EnsembleAdmin | undefined;
+    try {
+      admin = await deps.connectAdmin(connectString, password);
+      await use(admin);
+      return { kind: 'acted', note: '' };
+    } catch (error) {
+      const unsettled = unsettledBy(error);
+      if (unsettled === undefined) throw error;
+      return { kind: 'unsettled', note: unsettled };
+    } finally {
+      admin?.close();
+    }
+  });
+}
+
+/** Failures after which the world may or may not have changed, or that the next look resolves; others are errors. */
+function unsettledBy(error: unknown): string | undefined {
+  if (error instanceof ZooKeeperConnectionError) return `outcome unknown (${error.message}); the next observation decides`;
+  if (!(error instanceof ZooKeeperOperationError)) return undefined;
+  switch (error.code) {
+    case ZOO_CODES.ZBADVERSION:
+      return 'the committed config moved since it was read; planning again';
+    case ZOO_CODES.ZRECONFIGINPROGRESS:
+      return 'another reconfig is in progress; planning again';
+    case ZOO_CODES.ZNEWCONFIGNOQUORUM:
+      return 'the new configuration has no synced quorum yet; planning again';
+    default:
+      return undefined;
+  }
+}
+
+/** `ip:port,...` of the committed voters' pods, except `avoid`. */
+export function votersConnectString(input: ScalePlanInput, avoid: readonly number[], clientPort: number): string {
+  const voters = input.committed.ok ? input.committed.config.servers.map((server) => server.id) : [];
+  const addresses = voters
+    .filter((id) => !avoid.includes(id))
+    .flatMap((id) => {
+      const pod = input.pods.find((candidate) => candidate.ordinal === ordinalOf(id) && !candidate.deleting);
+      return pod?.podIP === undefined ? [] : [`${pod.podIP}:${clientPort}`];
+    });
+  return addresses.join(',');
+}
+
+async function deleteVolume(deps: Deps, workload: ZookeeperWorkload, pvc: string): Promise<void> {
+  const path = objectPath(coreResources.persistentVolumeClaim, { namespace: workload.metadata.namespace ?? '', name: pvc });
+  try {
+    await deps.client.request('DELETE', path);
+  } catch (error) {
+    if (!isApiError(error, 404)) throw error;
+  }
+}

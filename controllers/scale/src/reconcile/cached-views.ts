@@ -1,0 +1,65 @@
+// Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches.
+import type { KubeObject } from '@zk-oam/runtime';
+import { z } from 'zod';
+import type { ObservedPod, ObservedVolume } from '../plan/index.js';
+import { ordinalAfter, podPrefix, volumePrefix } from './resources.js';
+
+const labelsSchema = z.record(z.string(), z.string()).optional();
+
+const statefulSetSchema = z.looseObject({
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({ replicas: z.int().optional(), selector: z.looseObject({ matchLabels: labelsSchema }) }),
+});
+
+const podSchema = z.looseObject({
+  metadata: z.looseObject({ name: z.string(), deletionTimestamp: z.string().optional() }),
+  status: z
+    .looseObject({
+      podIP: z.string().optional(),
+      conditions: z.array(z.looseObject({ type: z.string(), status: z.string() })).optional(),
+    })
+    .optional(),
+});
+
+export class CachedObjectShapeError extends Error {
+  override readonly name = 'CachedObjectShapeError';
+  constructor(kind: string, name: string, options: ErrorOptions) {
+    super(`cached ${kind} ${name} lacks a field the reconcile reads`, options);
+  }
+}
+
+export interface StatefulSetView {
+  name: string;
+  replicas: number;
+  /** `k=v,...` of its selector: the trait's status.selector (the scale subresource's label selector). */
+  selector: string;
+}
+
+export function statefulSetView(object: KubeObject): StatefulSetView {
+  const parsed = statefulSetSchema.safeParse(object);
+  if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', object.metadata.name, { cause: parsed.error });
+  const { metadata, spec } = parsed.data;
+  const labels = Object.entries(spec.selector.matchLabels ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return { name: metadata.name, replicas: spec.replicas ?? 1, selector: labels.map(([key, value]) => `${key}=${value}`).join(',') };
+}
+
+/** Pods of the StatefulSet by ordinal; other pods sharing the labels are left out. */
+export function memberPods(objects: readonly KubeObject[], statefulSet: string): ObservedPod[] {
+  return objects.flatMap((object) => {
+    const ordinal = ordinalAfter(podPrefix(statefulSet), object.metadata.name);
+    if (ordinal === undefined) return [];
+    const parsed = podSchema.safeParse(object);
+    if (!parsed.success) throw new CachedObjectShapeError('Pod', object.metadata.name, { cause: parsed.error });
+    const { metadata, status } = parsed.data;
+    const ready = status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+    const podIP = status?.podIP === undefined || status.podIP === '' ? undefined : status.podIP;
+    return [{ name: metadata.name, ordinal, ready, deleting: metadata.deletionTimestamp !== undefined, podIP }];
+  });
+}
+
+export function memberVolumes(objects: readonly KubeObject[], statefulSet: string): ObservedVolume[] {
+  return objects.flatMap((object) => {
+    const ordinal = ordinalAfter(volumePrefix(statefulSet), object.metadata.name);
+    return ordinal === undefined ? [] : [{ name: object.metadata.name, ordinal, deleting: object.metadata.deletionTimestamp !== undefined }];
+  });
+}

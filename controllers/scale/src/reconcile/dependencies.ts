@@ -1,0 +1,40 @@
+// What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
+import type { ZkEvent } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding } from '@zk-oam/runtime';
+import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
+import type { EnsembleAdmin } from './ensemble-admin.js';
+
+/** The informer caches the reconcile reads instead of the apiserver. */
+export interface ScaleCaches {
+  readonly traits: Lister<KubeObject>;
+  readonly workloads: Lister<KubeObject>;
+  readonly statefulSets: Lister<KubeObject>;
+  /** Member pods (MEMBER_SELECTOR). */
+  readonly pods: Lister<KubeObject>;
+  /** Member data volumes (MEMBER_SELECTOR). */
+  readonly volumes: Lister<KubeObject>;
+}
+
+export interface ScaleReconcilerDependencies {
+  readonly client: Pick<KubeClient, 'request'>;
+  readonly caches: ScaleCaches;
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  readonly bus: { publish(event: ZkEvent): Promise<void> };
+  readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
+  /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */
+  readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
+  readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
+  /** Opens a superuser session on the given members (`ip:port,...`). */
+  readonly connectAdmin: (connectString: string, superPassword: string) => Promise<EnsembleAdmin>;
+  readonly clientPort: number;
+  readonly now: () => Date;
+  /** The `source` of published NATS events. */
+  readonly source: string;
+  readonly timing: {
+    /** Requeue while a step is under way (well within the lock's duration). */
+    readonly stepMs: number;
+    /** Requeue while idle or blocked: a look now and then besides the watches. */
+    readonly idleMs: number;
+    readonly lockDurationSeconds: number;
+  };
+}

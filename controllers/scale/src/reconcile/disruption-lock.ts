@@ -1,0 +1,27 @@
+// The per-workload disruption lock (Lease `<workload>-disruption`) a scale operation holds from its first step to
+// Done, as `scale/<trait>`; the rolling controller takes the same lock as `rolling/<trait>`.
+import { ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import { lockLeaseName, type LockResult } from '@zk-oam/runtime';
+import type { ScaleReconcilerDependencies } from './dependencies.js';
+import { lockHolderOf } from './resources.js';
+
+type Deps = Pick<ScaleReconcilerDependencies, 'lockOf' | 'timing'>;
+
+export interface DisruptionLock {
+  lease: string;
+  /** Takes or renews the lock; call right before each step. */
+  hold(operation: string): Promise<LockResult>;
+  /** Gives it up if this trait holds it; true when it did. */
+  release(): Promise<boolean>;
+}
+
+export function disruptionLock(deps: Deps, workload: ZookeeperWorkload, traitName: string): DisruptionLock {
+  const { name, namespace, uid } = workload.metadata;
+  const lock = deps.lockOf(namespace ?? '', { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name, uid: uid ?? '' });
+  const holder = lockHolderOf(traitName);
+  return {
+    lease: lockLeaseName(name),
+    hold: (operation) => lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }),
+    release: () => lock.release(holder),
+  };
+}

@@ -1,0 +1,12 @@
+// The ZooKeeper admin operations a scale step needs, as a narrow interface over ZooKeeperAdmin (tests pass fakes).
+import { ZooKeeperAdmin, type CommittedConfig, type ConfirmedWrite, type ReconfigDelta, type Zxid } from '@zk-oam/zookeeper';
+
+export interface EnsembleAdmin {
+  reconfig(delta: ReconfigDelta, fromVersion: Zxid): Promise<CommittedConfig>;
+  confirmByWrite(): Promise<ConfirmedWrite>;
+  close(): void;
+}
+
+export async function connectEnsembleAdmin(connectString: string, superPassword: string, timeoutMs: number): Promise<EnsembleAdmin> {
+  return ZooKeeperAdmin.connect({ connectString, superPassword, connectTimeoutMs: timeoutMs, sessionTimeoutMs: 10_000, operationTimeoutMs: 30_000 });
+}

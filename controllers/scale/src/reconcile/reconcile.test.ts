@@ -1,0 +1,139 @@
+// The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
+// reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
+// when done, and reports binding problems as Blocked.
+import { parseResource, zookeeperScaleSchema, type ZookeeperScale } from '@zk-oam/apis';
+import { createLogger, type KubeObject, type Lister, type LockResult, type ObjectKey } from '@zk-oam/runtime';
+import type { EnsembleObservation } from '@zk-oam/zookeeper';
+import { describe, expect, it } from 'vitest';
+import { STATEFUL_SET, World } from '../plan/test-world.js';
+import type { ScaleReconcilerDependencies } from './dependencies.js';
+import { reconcileScale } from './reconcile.js';
+
+const namespace = 'ns';
+const log = createLogger({ name: 'test', level: 'silent' });
+const context = { log, reconcileId: 'test', signal: new AbortController().signal };
+const key = { namespace, name: 'zk-size' };
+const labels = { 'app.kubernetes.io/instance': STATEFUL_SET };
+
+function lister(objects: KubeObject[]): Lister<KubeObject> {
+  return {
+    get: (wanted: ObjectKey) => objects.find((object) => object.metadata.name === wanted.name),
+    list: () => objects,
+  };
+}
+
+/** The cluster as the world shows it, the trait asking for `target`; `lock` answers every tryAcquire. */
+function harness(world: World, options: { lock?: LockResult; workloadMissing?: boolean } = {}) {
+  const calls: string[] = [];
+  const statuses: ZookeeperScale['status'][] = [];
+  const trait = {
+    apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
+    kind: 'ZookeeperScale',
+    metadata: { name: key.name, namespace, uid: 'trait-uid', generation: 2, finalizers: ['scale.zookeeper.zkoam.dev/unbind'] },
+    spec: { workloadRef: { name: STATEFUL_SET }, replicas: world.target },
+  };
+  const workload = {
+    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    kind: 'ZookeeperWorkload',
+    metadata: { name: STATEFUL_SET, namespace, uid: 'workload-uid' },
+    spec: { replicas: world.workloadReplicas, storage: { size: '1Gi' } },
+  };
+  const input = world.input();
+  const statefulSet = { metadata: { name: STATEFUL_SET, namespace }, spec: { replicas: world.statefulSetReplicas, selector: { matchLabels: labels } } };
+  const pods = input.pods.map((pod) => ({
+    metadata: { name: pod.name, namespace, labels },
+    status: { podIP: pod.podIP, conditions: [{ type: 'Ready', status: pod.ready ? 'True' : 'False' }] },
+  }));
+  const ensemble: EnsembleObservation = {
+    members: input.observations.map((observation) => ({ pod: `${STATEFUL_SET}-${observation.id - 1}`, myid: observation.id, ip: observation.address, observation })),
+    committed: input.committed.ok ? { ok: true, config: input.committed.config, readFrom: `${STATEFUL_SET}-0` } : { ok: false, error: new Error('unreadable') },
+  };
+  const deps: ScaleReconcilerDependencies = {
+    client: {
+      request: (verb, path, request) => {
+        if (path.endsWith('/status')) statuses.push(parseResource(zookeeperScaleSchema, { ...trait, ...(request?.body as object) }, 'status').status);
+        else calls.push(`${verb} ${path}`);
+        return Promise.resolve(verb === 'GET' ? { data: { password: 'cw==' } } : {});
+      },
+    },
+    caches: {
+      traits: lister([trait]),
+      workloads: lister(options.workloadMissing === true ? [] : [workload]),
+      statefulSets: lister([statefulSet]),
+      pods: lister(pods),
+      volumes: lister([]),
+    },
+    recorder: { record: (_object, details) => Promise.resolve(void calls.push(`event ${details.reason}`)) },
+    bus: { publish: (event) => Promise.resolve(void calls.push(`nats ${event.type}`)) },
+    binding: {
+      bind: (_trait, reference, found) =>
+        Promise.resolve(
+          found === undefined
+            ? { kind: 'Problem', reason: 'WorkloadNotFound', message: `ZookeeperWorkload ${reference.name} does not exist`, wrote: [] }
+            : { kind: 'Bindable', workload: found, wrote: [] },
+        ),
+      needsUnbind: () => false,
+      unbind: () => Promise.resolve(),
+    },
+    lockOf: () => ({
+      tryAcquire: (holder) => Promise.resolve(void calls.push(`lock ${holder}`)).then(() => options.lock ?? { held: true }),
+      release: (holder) => Promise.resolve(void calls.push(`release ${holder}`)).then(() => true),
+    }),
+    observe: () => Promise.resolve(ensemble),
+    connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
+    clientPort: 2181,
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    source: 'zk-oam-scale',
+    timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
+  };
+  return { deps, calls, statuses };
+}
+
+describe('reconcileScale', () => {
+  it('raises the workload by one under the disruption lock, then reports ScalingUp with the step and an Event', async () => {
+    const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }));
+    expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
+    expect(calls.slice(0, 3)).toEqual([
+      'lock scale/zk-size',
+      'PATCH /apis/workload.zookeeper.zkoam.dev/v1alpha1/namespaces/ns/zookeeperworkloads/zk',
+      'event RaiseReplicas',
+    ]);
+    expect(statuses.at(-1)).toMatchObject({ phase: 'ScalingUp', replicas: 3, targetReplicas: 5, operation: { from: 3 }, step: { action: 'Add', pod: 'zk-3' } });
+    expect(calls.slice(3)).toEqual(['event ScaleStepStarted', 'nats ScaleStepStarted']);
+  });
+
+  it('acts on nothing while another operation holds the lock, and says who holds it', async () => {
+    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { lock: busy });
+    expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
+    expect(calls).toEqual(['lock scale/zk-size']);
+    expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Progressing')).toMatchObject({
+      status: 'True',
+      reason: 'WaitingForDisruptionLock',
+    });
+    expect(statuses.at(-1)?.step).toBeUndefined();
+  });
+
+  it('releases the lock and reports Idle when the committed config has the target size', async () => {
+    const { deps, calls, statuses } = harness(new World({ members: 3, target: 3 }));
+    expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
+    expect(calls).toEqual(['release scale/zk-size']);
+    expect(statuses.at(-1)).toMatchObject({ phase: 'Idle', replicas: 3, targetReplicas: 3 });
+  });
+
+  it('does not take the lock for a block before any operation started (a member down)', async () => {
+    const world = new World({ members: 5, target: 3 });
+    world.setDown(2, true);
+    const { deps, calls, statuses } = harness(world);
+    await reconcileScale(deps, key, context);
+    expect(calls).toEqual(['event MemberUnhealthy', 'nats ScaleBlocked']);
+    expect(statuses.at(-1)).toMatchObject({ phase: 'Blocked' });
+  });
+
+  it('reports a missing workload as Blocked with the binding\'s reason', async () => {
+    const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { workloadMissing: true });
+    expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
+    expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Blocked')).toMatchObject({ status: 'True', reason: 'WorkloadNotFound' });
+    expect(calls).toEqual(['event WorkloadNotFound']);
+  });
+});

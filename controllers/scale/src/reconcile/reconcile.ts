@@ -1,0 +1,149 @@
+// The scale reconcile, a named pipeline: read -> (unbind) -> bind -> observe and plan -> lock -> act -> report.
+// Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
+// resumes where the world is: it neither repeats nor skips a reconfig.
+import { ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
+import { done, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
+import { carryOut } from './act.js';
+import type { ScaleReconcilerDependencies } from './dependencies.js';
+import { disruptionLock } from './disruption-lock.js';
+import { inStep, ScaleStepError } from './errors.js';
+import { observeWorld } from './observe.js';
+import { parseWorkload, readTrait } from './read-objects.js';
+import { reportStatus, storedStatus } from './report-status.js';
+import { nextStatus, type Finding } from './status.js';
+
+interface Bound {
+  key: ObjectKey;
+  raw: KubeObject;
+  trait: ZookeeperScale;
+  workload: ZookeeperWorkload;
+}
+
+/** Records a failed step as a Warning Event on the trait (its category is the reason), then lets the kit back off. */
+export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
+  return async (key, context) => {
+    try {
+      return await reconcileScale(deps, key, context);
+    } catch (error) {
+      const trait = deps.caches.traits.get(key);
+      if (error instanceof ScaleStepError && trait !== undefined) {
+        await deps.recorder.record(trait, { type: 'Warning', reason: error.category, action: error.step, note: error.message });
+      }
+      throw error;
+    }
+  };
+}
+
+export async function reconcileScale(deps: ScaleReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
+  const reading = readTrait(deps.caches, key);
+  if (reading.kind === 'absent') return done;
+  if (reading.kind === 'invalid') {
+    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
+    await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message });
+    return done;
+  }
+  const { raw, trait } = reading;
+  if (deps.binding.needsUnbind(raw)) {
+    await inStep('Unbind', 'BindingFailed', key, () => unbind(deps, raw, trait, reading.workload, context));
+    return done;
+  }
+  if (raw.metadata.deletionTimestamp !== undefined) return done;
+  const binding = await inStep('Bind', 'BindingFailed', key, () => deps.binding.bind(raw, trait.spec.workloadRef, reading.workload, context.log));
+  if (binding.kind === 'Problem') {
+    await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: binding.reason, message: binding.message });
+    return requeueAfter(deps.timing.idleMs);
+  }
+  const workload = parseWorkload(binding.workload);
+  if (workload instanceof ResourceValidationError) {
+    await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: 'WorkloadInvalid', message: workload.message });
+    return requeueAfter(deps.timing.idleMs);
+  }
+  return scaleTowardsTarget(deps, { key, raw, trait, workload }, context);
+}
+
+/** Observe, plan one step, hold the lock for it, carry it out, report. */
+async function scaleTowardsTarget(deps: ScaleReconcilerDependencies, bound: Bound, context: ReconcileContext): Promise<ReconcileResult> {
+  const { key, trait, workload } = bound;
+  const observation = await inStep('Observe', 'ObservationFailed', key, () => observeWorld(deps, trait, workload));
+  const plan = planScale(observation.input);
+  const selector = observation.statefulSet?.selector;
+  const lock = disruptionLock(deps, workload, trait.metadata.name);
+  const log = context.log.child({ workload: workload.metadata.name, action: plan.action.kind, step: plan.step });
+  if (plan.action.kind === 'Done') {
+    if (await inStep('Lock', 'LockFailed', key, () => lock.release())) log.info('scaling done; disruption lock released');
+    await report(deps, bound, workload, { kind: 'planned', plan, selector });
+    return requeueAfter(deps.timing.idleMs);
+  }
+  if (!needsLock(plan, bound.trait)) {
+    await report(deps, bound, workload, { kind: 'planned', plan, selector });
+    return requeueAfter(deps.timing.stepMs);
+  }
+  const held = await inStep('Lock', 'LockFailed', key, () => lock.hold(operationNote(workload, plan.target)));
+  if (!held.held) {
+    log.info({ holder: held.holder, since: held.since }, 'disruption lock busy; waiting');
+    await report(deps, bound, workload, { kind: 'lockBusy', plan, selector, lock: held, lease: lock.lease });
+    return requeueAfter(deps.timing.stepMs);
+  }
+  if (changesWorld(plan.action)) await act(deps, bound, observation.input, plan.action, log);
+  else log.debug({ action: plan.action }, 'nothing to do but wait');
+  await report(deps, bound, workload, { kind: 'planned', plan, selector });
+  return requeueAfter(deps.timing.stepMs);
+}
+
+async function act(
+  deps: ScaleReconcilerDependencies,
+  bound: Bound,
+  input: ScalePlanInput,
+  action: WorldChange,
+  log: ReconcileContext['log'],
+): Promise<void> {
+  const outcome = await carryOut(deps, { key: bound.key, workload: bound.workload, input }, action);
+  if (outcome.kind === 'unsettled') {
+    log.warn({ note: outcome.note }, 'step outcome unsettled; observing again');
+    return;
+  }
+  log.info({ note: outcome.note }, 'step carried out');
+  await deps.recorder.record(bound.raw, { type: 'Normal', reason: action.kind, action: action.kind, note: outcome.note });
+}
+
+/**
+ * The lock is held from the first step of an operation until Done, waits and blocks included. A wait or block before
+ * any operation started (an ensemble still bootstrapping, a member down before a scale-down) leaves it to others.
+ */
+function needsLock(plan: ScalePlan, trait: ZookeeperScale): boolean {
+  return changesWorld(plan.action) || plan.step !== undefined || trait.status?.operation !== undefined;
+}
+
+function operationNote(workload: ZookeeperWorkload, target: number): string {
+  return `scale ${workload.metadata.name} to ${target} members`;
+}
+
+async function report(
+  deps: ScaleReconcilerDependencies,
+  bound: Pick<Bound, 'raw' | 'trait'>,
+  workload: ZookeeperWorkload | undefined,
+  finding: Finding,
+): Promise<void> {
+  const previous = storedStatus(bound.raw['status']);
+  const next = nextStatus(previous, finding, { generation: bound.trait.metadata.generation, now: deps.now() });
+  const subject = workload === undefined ? undefined : { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid };
+  await inStep('ReportStatus', 'StatusWriteFailed', { namespace: bound.raw.metadata.namespace ?? '', name: bound.raw.metadata.name }, () =>
+    reportStatus(deps, bound.raw, subject, previous, next),
+  );
+}
+
+/** The trait is going: release the lock if it holds it (the operation stops here), then unbind. */
+async function unbind(
+  deps: ScaleReconcilerDependencies,
+  raw: KubeObject,
+  trait: ZookeeperScale,
+  workloadRaw: KubeObject | undefined,
+  context: ReconcileContext,
+): Promise<void> {
+  const workload = workloadRaw === undefined ? undefined : parseWorkload(workloadRaw);
+  if (workload !== undefined && !(workload instanceof ResourceValidationError)) {
+    await disruptionLock(deps, workload, trait.metadata.name).release();
+  }
+  await deps.binding.unbind(raw, workloadRaw, context.log);
+}

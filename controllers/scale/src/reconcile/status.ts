@@ -1,0 +1,132 @@
+// The trait's status from what this reconcile found (pure): phase, sizes, the operation and step under way, and the
+// Ready / Progressing / Blocked conditions a person reads. A condition keeps its transition time while its status holds.
+import type { Condition, ScalePhase, ZookeeperScaleStatus } from '@zk-oam/apis';
+import type { BusyLockInfo } from '@zk-oam/runtime';
+import type { ScalePlan } from '../plan/index.js';
+
+/** What this reconcile found, the three ways a reconcile ends. */
+export type Finding =
+  | { kind: 'planned'; plan: ScalePlan; selector: string | undefined }
+  | { kind: 'lockBusy'; plan: ScalePlan; selector: string | undefined; lock: BusyLockInfo; lease: string }
+  | { kind: 'unbound'; reason: string; message: string };
+
+type Verdict = Pick<Condition, 'type' | 'status' | 'reason' | 'message'>;
+
+export function nextStatus(
+  previous: ZookeeperScaleStatus | undefined,
+  finding: Finding,
+  context: { generation: number | undefined; now: Date },
+): ZookeeperScaleStatus {
+  const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const stamp = (verdicts: Verdict[]): Condition[] => stampConditions(previous?.conditions, verdicts, context);
+  switch (finding.kind) {
+    case 'unbound':
+      return {
+        ...base,
+        phase: 'Blocked',
+        conditions: stamp([
+          { type: 'Ready', status: 'False', reason: finding.reason, message: finding.message },
+          { type: 'Progressing', status: 'False', reason: finding.reason, message: finding.message },
+          { type: 'Blocked', status: 'True', reason: finding.reason, message: finding.message },
+        ]),
+      };
+    case 'lockBusy': {
+      const { lock } = finding;
+      const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
+      const message =
+        `waiting for the disruption lock ${finding.lease}: held by ${lock.holder}${operation} since ` +
+        `${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
+      return {
+        ...sizes(base, finding.plan, finding.selector),
+        conditions: stamp([
+          { type: 'Ready', status: 'False', reason: 'WaitingForDisruptionLock', message },
+          { type: 'Progressing', status: 'True', reason: 'WaitingForDisruptionLock', message },
+          { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' },
+        ]),
+      };
+    }
+    case 'planned': {
+      const { plan } = finding;
+      const { step: _previousStep, operation: _previousOperation, ...rest } = sizes(base, plan, finding.selector);
+      const operation = operationOf(previous, plan, context.now);
+      return {
+        ...rest,
+        phase: plan.phase,
+        ...(operation === undefined ? {} : { operation }),
+        ...(plan.step === undefined ? {} : { step: plan.step }),
+        conditions: stamp(planVerdicts(plan)),
+      };
+    }
+  }
+}
+
+function sizes(base: ZookeeperScaleStatus, plan: ScalePlan, selector: string | undefined): ZookeeperScaleStatus {
+  return {
+    ...base,
+    ...(plan.current === undefined ? {} : { replicas: plan.current }),
+    targetReplicas: plan.target,
+    ...(selector === undefined ? {} : { selector }),
+  };
+}
+
+/** An operation runs from the first step away from Idle until Done; a change of direction starts a new one. */
+function operationOf(previous: ZookeeperScaleStatus | undefined, plan: ScalePlan, now: Date): ZookeeperScaleStatus['operation'] {
+  if (plan.action.kind === 'Done') return undefined;
+  const kept = previous?.operation;
+  if (plan.phase === 'Blocked' || plan.phase === 'Failed') return kept;
+  if (plan.phase === 'Idle') return undefined;
+  if (kept !== undefined && (previous?.phase === plan.phase || previous?.phase === 'Blocked')) return kept;
+  return plan.current === undefined ? undefined : { from: plan.current, startedAt: now.toISOString() };
+}
+
+function planVerdicts(plan: ScalePlan): Verdict[] {
+  const { action } = plan;
+  const size = plan.current === undefined ? 'an unknown number of' : String(plan.current);
+  const notBlocked: Verdict = { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' };
+  switch (action.kind) {
+    case 'Done': {
+      const message = `${size} members in the committed config, as asked`;
+      return [
+        { type: 'Ready', status: 'True', reason: 'AtTarget', message },
+        { type: 'Progressing', status: 'False', reason: 'Idle', message },
+        notBlocked,
+      ];
+    }
+    case 'Blocked':
+      return [
+        { type: 'Ready', status: 'False', reason: action.reason, message: action.message },
+        { type: 'Progressing', status: 'False', reason: action.reason, message: action.message },
+        { type: 'Blocked', status: 'True', reason: action.reason, message: action.message },
+      ];
+    case 'Wait':
+      return progressing(plan.phase, action.reason, action.message, notBlocked);
+    case 'RaiseReplicas':
+    case 'ReconfigAdd':
+    case 'ReconfigRemove':
+    case 'LowerReplicas':
+    case 'DeleteVolume':
+      return progressing(plan.phase, action.kind, `${action.kind} (member ${action.member}) towards ${plan.target} members`, notBlocked);
+  }
+}
+
+function progressing(phase: ScalePhase, reason: string, message: string, notBlocked: Verdict): Verdict[] {
+  return [
+    { type: 'Ready', status: 'False', reason: phase, message },
+    { type: 'Progressing', status: 'True', reason, message },
+    notBlocked,
+  ];
+}
+
+/** `lastTransitionTime` moves only when a condition's status changes; Kubernetes' format, whole seconds. */
+export function stampConditions(
+  previous: readonly Condition[] | undefined,
+  verdicts: readonly Verdict[],
+  context: { generation: number | undefined; now: Date },
+): Condition[] {
+  return verdicts.map((verdict) => {
+    const before = previous?.find((condition) => condition.type === verdict.type);
+    const lastTransitionTime =
+      before !== undefined && before.status === verdict.status ? before.lastTransitionTime : `${context.now.toISOString().slice(0, 19)}Z`;
+    return { ...verdict, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }), lastTransitionTime };
+  });
+}
