@@ -1,0 +1,97 @@
+// The whole system as a user meets it: all four controllers, each with only its own RBAC, and the sample
+// ApplicationConfiguration. It becomes a Ready 3-member ensemble (real ZooKeeper) with both traits bound; raising the
+// scale trait's replicas in the ApplicationConfiguration to 5 scales it one member at a time; removing the rolling
+// trait from it deletes the trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
+import { join } from 'node:path';
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
+import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  installCrds,
+  installOam,
+  isReady,
+  kubectl,
+  repoRoot,
+  startControllerProcess,
+  waitControllerReady,
+  waitFor,
+  WorkloadClient,
+  type ControllerProcess,
+} from '../src/controllers/index.js';
+
+const bed = inject('bed');
+const namespace = `oam-all-${Date.now().toString(36)}`;
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const api = new KubeClient(kubeConfig);
+const apps = kubeConfig.makeApiClient(AppsV1Api);
+const workloads = new WorkloadClient(bed);
+const ENSEMBLE_TIMEOUT_MS = 600_000;
+const CONTROLLERS = ['workload', 'scale', 'rolling', 'appconfig'] as const;
+const running: ControllerProcess[] = [];
+const traitSchema = z.looseObject({ status: z.looseObject({ phase: z.string().optional(), replicas: z.int().optional() }).optional() });
+
+function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): string {
+  return `/apis/${kind.group}/${kind.version}/namespaces/${namespace}/${kind.plural}/${name}`;
+}
+
+async function read(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): Promise<z.infer<typeof traitSchema> | undefined> {
+  try {
+    return traitSchema.parse(await api.request('GET', path(kind, name)));
+  } catch (error) {
+    if (isApiError(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+async function updateStrategy(): Promise<string | undefined> {
+  return (await apps.readNamespacedStatefulSet({ namespace, name: 'zookeeper' })).spec?.updateStrategy?.type;
+}
+
+async function patchApp(operations: unknown[]): Promise<void> {
+  await kubectl(bed, ['patch', 'applicationconfiguration', 'example', '-n', namespace, '--type=json', '-p', JSON.stringify(operations)]);
+}
+
+describe('the four controllers and the sample ApplicationConfiguration', () => {
+  beforeAll(async () => {
+    await installCrds(bed);
+    await installOam(bed);
+    for (const name of CONTROLLERS) running.push(await startControllerProcess({ bed, name }));
+    for (const controller of running) await waitControllerReady(controller);
+    await workloads.createNamespace(namespace);
+    await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', join(repoRoot, 'deploy/samples/component.yaml'), '-f', join(repoRoot, 'deploy/samples/application-configuration.yaml')]);
+  });
+
+  afterAll(async () => {
+    await workloads.deleteNamespace(namespace);
+    for (const controller of running) expect(await controller.stop()).toBe(0);
+  });
+
+  it('becomes a Ready 3-member ensemble with the scale trait bound and the StatefulSet OnDelete for the rolling trait', async () => {
+    const ready = await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 3 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    expect(ready.metadata.annotations).toMatchObject({ 'scale.zookeeper.zkoam.dev/trait': 'zookeeper-scale', 'rolling.zookeeper.zkoam.dev/trait': 'zookeeper-rolling' });
+    await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000, 1_000);
+    await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000, 1_000);
+  });
+
+  it('scales to 5 when the scale trait in the ApplicationConfiguration asks for 5', async () => {
+    await patchApp([{ op: 'replace', path: '/spec/components/0/traits/0/trait/spec/replicas', value: 5 }]);
+    const scaled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    expect(scaled.spec.replicas).toBe(5);
+    await waitFor('the scale trait Idle at 5', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000, 1_000);
+  });
+
+  it('deletes the rolling trait removed from the ApplicationConfiguration and returns the StatefulSet to RollingUpdate', async () => {
+    await patchApp([{ op: 'remove', path: '/spec/components/0/traits/1' }]);
+    await waitFor('the ZookeeperRolling gone', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t === undefined, 120_000, 1_000);
+    await waitFor('the StatefulSet RollingUpdate', updateStrategy, (type) => type === 'RollingUpdate', 60_000, 1_000);
+  });
+
+  it('removes the workload and the traits when the ApplicationConfiguration is deleted', async () => {
+    await kubectl(bed, ['delete', 'applicationconfiguration', 'example', '-n', namespace, '--wait=false']);
+    await waitFor('the workload gone', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w === undefined, 180_000, 1_000);
+    await waitFor('the scale trait gone', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t === undefined, 180_000, 1_000);
+  });
+});
