@@ -1,6 +1,7 @@
-// The whole system as a user meets it: all four controllers, each with only its own RBAC, and the sample
-// ApplicationConfiguration. It becomes a Ready 3-member ensemble (real ZooKeeper) with both traits bound; raising the
-// scale trait's replicas in the ApplicationConfiguration to 5 scales it one member at a time; removing the rolling
+// The whole system as a user meets it: the four controllers, each with only its own RBAC, and the sample
+// ApplicationConfiguration. With only the workload and appconfig controllers running, it becomes a Ready 3-member
+// ensemble (real ZooKeeper) whose trait CRs wait untouched; the trait controllers, started later, bind them; raising
+// the scale trait's replicas in the ApplicationConfiguration to 5 scales it one member at a time; removing the rolling
 // trait from it deletes the trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
 import { join } from 'node:path';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
@@ -29,7 +30,6 @@ const api = new KubeClient(kubeConfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);
 const workloads = new WorkloadClient(bed);
 const ENSEMBLE_TIMEOUT_MS = 600_000;
-const CONTROLLERS = ['workload', 'scale', 'rolling', 'appconfig'] as const;
 const running: ControllerProcess[] = [];
 const traitSchema = z.looseObject({ status: z.looseObject({ phase: z.string().optional(), replicas: z.int().optional() }).optional() });
 
@@ -58,7 +58,7 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
   beforeAll(async () => {
     await installCrds(bed);
     await installOam(bed);
-    for (const name of CONTROLLERS) running.push(await startControllerProcess({ bed, name }));
+    for (const name of ['workload', 'appconfig']) running.push(await startControllerProcess({ bed, name }));
     for (const controller of running) await waitControllerReady(controller);
     await workloads.createNamespace(namespace);
     await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', join(repoRoot, 'deploy/samples/component.yaml'), '-f', join(repoRoot, 'deploy/samples/application-configuration.yaml')]);
@@ -69,9 +69,21 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
     for (const controller of running) expect(await controller.stop()).toBe(0);
   });
 
-  it('becomes a Ready 3-member ensemble with the scale trait bound and the StatefulSet OnDelete for the rolling trait', async () => {
+  it('becomes a Ready 3-member ensemble whose traits wait for their controllers, which bind them once started', async () => {
     const ready = await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 3 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
-    expect(ready.metadata.annotations).toMatchObject({ 'scale.zookeeper.zkoam.dev/trait': 'zookeeper-scale', 'rolling.zookeeper.zkoam.dev/trait': 'zookeeper-rolling' });
+    const waiting = await read(ZOOKEEPER_SCALE, 'zookeeper-scale');
+    expect(waiting).toBeDefined();
+    expect(waiting?.status).toBeUndefined();
+    expect(await updateStrategy()).toBe('RollingUpdate');
+
+    for (const name of ['scale', 'rolling']) {
+      const controller = await startControllerProcess({ bed, name });
+      running.push(controller);
+      await waitControllerReady(controller);
+    }
+    const bound = await waitFor('both traits bound', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait'] !== undefined && w.metadata.annotations['scale.zookeeper.zkoam.dev/trait'] !== undefined, 120_000, 1_000);
+    expect(ready.status?.leader).toBeDefined();
+    expect(bound.metadata.annotations).toMatchObject({ 'scale.zookeeper.zkoam.dev/trait': 'zookeeper-scale', 'rolling.zookeeper.zkoam.dev/trait': 'zookeeper-rolling' });
     await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000, 1_000);
     await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000, 1_000);
   });
