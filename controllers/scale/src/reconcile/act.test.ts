@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { World } from '../plan/test-world.js';
 import { carryOut, votersConnectString } from './act.js';
 import type { EnsembleAdmin } from './ensemble-admin.js';
-import { ScaleStepError } from './errors.js';
+import { ReconcileStepError } from '@zk-oam/runtime';
 
 const workload = parseResource(
   zookeeperWorkloadSchema,
@@ -102,7 +102,7 @@ describe('carryOut', () => {
     const { deps } = fakes(new ZooKeeperOperationError({ operation: 'reconfig', connectString: 'x', code: ZOO_CODES.ZNOAUTH }));
     const input = new World({ members: 3, target: 4 }).input();
     const failing = carryOut(deps, { key, workload, input }, { kind: 'ReconfigRemove', member: 3, fromVersion: zxidFromValue(1n) });
-    await expect(failing).rejects.toBeInstanceOf(ScaleStepError);
+    await expect(failing).rejects.toBeInstanceOf(ReconcileStepError);
     await expect(failing).rejects.toMatchObject({ step: 'Act', category: 'ReconfigFailed' });
   });
 

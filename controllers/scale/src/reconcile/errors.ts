@@ -1,6 +1,6 @@
 // Errors of the scale reconcile: a failed step names itself, the trait and a stable category (the Event reason a
 // person reads), keeping what failed as its cause.
-import { formatKey, type ObjectKey } from '@zk-oam/runtime';
+import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
 export type ReconcileStep = 'Bind' | 'Unbind' | 'Lock' | 'Observe' | 'Act' | 'ReportStatus';
 
@@ -16,30 +16,9 @@ export type ErrorCategory =
   | 'VolumeDeleteFailed'
   | 'StatusWriteFailed';
 
-export class ScaleStepError extends Error {
-  override readonly name = 'ScaleStepError';
-  constructor(
-    readonly step: ReconcileStep,
-    readonly category: ErrorCategory,
-    readonly trait: string,
-    options: { cause: unknown },
-  ) {
-    super(`${step} for ZookeeperScale ${trait} failed (${category}): ${messageOf(options.cause)}`, options);
-  }
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
-}
-
-/** Runs one step; a failure is rethrown as a ScaleStepError (the controller retries with backoff). */
-export async function inStep<T>(step: ReconcileStep, category: ErrorCategory, key: ObjectKey, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ScaleStepError) throw error;
-    throw new ScaleStepError(step, category, formatKey(key), { cause: error });
-  }
+/** Runs one step; a failure is rethrown as a ReconcileStepError carrying `category` (the controller retries with backoff). */
+export function inStep<T>(step: ReconcileStep, category: ErrorCategory, key: ObjectKey, run: () => Promise<T>): Promise<T> {
+  return runStep({ step, category, object: `ZookeeperScale ${formatKey(key)}` }, run);
 }
 
 /** The superuser Secret is missing or lacks `password`: reconfig cannot authenticate until someone fixes it. */

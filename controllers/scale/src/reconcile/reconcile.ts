@@ -7,7 +7,8 @@ import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type Worl
 import { carryOut } from './act.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { disruptionLock } from './disruption-lock.js';
-import { inStep, ScaleStepError } from './errors.js';
+import { ReconcileStepError } from '@zk-oam/runtime';
+import { inStep } from './errors.js';
 import { observeWorld } from './observe.js';
 import { parseWorkload, readTrait } from './read-objects.js';
 import { reportStatus, storedStatus } from './report-status.js';
@@ -27,7 +28,7 @@ export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
       return await reconcileScale(deps, key, context);
     } catch (error) {
       const trait = deps.caches.traits.get(key);
-      if (error instanceof ScaleStepError && trait !== undefined) {
+      if (error instanceof ReconcileStepError && trait !== undefined) {
         await deps.recorder.record(trait, { type: 'Warning', reason: error.category, action: error.step, note: error.message });
       }
       throw error;
