@@ -73,12 +73,15 @@ export interface Restart {
 
 /**
  * Polls a workload's member pods: each uid that goes Terminating or disappears is one restart, in order, and the most
- * pods not up at once (missing, Terminating or not Ready). Every poll is a fresh LIST from the apiserver.
+ * pods down at once: missing, Terminating, or a pod not Ready that has never been Ready (a replacement still starting).
+ * A member whose readiness dips after it was Ready is not being restarted, so it does not count. Every poll is a fresh
+ * LIST from the apiserver.
  */
 export class PodHistory {
   readonly restarts: Restart[] = [];
   mostDown = 0;
   private readonly live = new Map<string, string>();
+  private readonly everReady = new Set<string>();
   private stopped = false;
   private loop: Promise<void> | undefined;
 
@@ -114,6 +117,12 @@ export class PodHistory {
     return this.restarts.map((restart) => restart.pod);
   }
 
+  /** Pods neither Terminating nor still starting: Ready now, or Ready once before. */
+  private upCount(pods: readonly V1Pod[]): number {
+    for (const pod of pods) if (podUp(pod)) this.everReady.add(pod.metadata?.uid ?? '');
+    return pods.filter((pod) => pod.metadata?.deletionTimestamp === undefined && this.everReady.has(pod.metadata?.uid ?? '')).length;
+  }
+
   private async poll(): Promise<void> {
     const pods = (await this.client.core.listNamespacedPod({ namespace: this.namespace, labelSelector: memberSelector(this.workload) })).items;
     const now = Date.now();
@@ -131,7 +140,7 @@ export class PodHistory {
       const gone = this.restarts.some((restart) => restart.uid === uid);
       if (pod.metadata?.deletionTimestamp === undefined && !gone) this.live.set(name, uid);
     }
-    this.mostDown = Math.max(this.mostDown, this.members - pods.filter(podUp).length);
+    this.mostDown = Math.max(this.mostDown, this.members - this.upCount(pods));
   }
 }
 
