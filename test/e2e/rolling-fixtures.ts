@@ -3,14 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
-import {
-  parseResource,
-  ZOOKEEPER_ROLLING,
-  ZOOKEEPER_WORKLOAD,
-  zookeeperRollingSchema,
-  type ZookeeperRolling,
-  type ZookeeperRollingInput,
-} from '@zk-oam/apis';
+import { memberSelectorOf, parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperRollingInput, zookeeperRollingSchema } from '@zk-oam/apis';
 import type { BedInfo } from '../src/bed/index.js';
 import type { WorkloadClient } from '../src/controllers/index.js';
 import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
@@ -54,10 +47,6 @@ export class RollingClient {
 
 export function rollingCondition(trait: ZookeeperRolling, type: string): { status: string; reason: string; message: string } | undefined {
   return trait.status?.conditions?.find((entry) => entry.type === type);
-}
-
-export function memberSelector(workload: string): string {
-  return `app.kubernetes.io/instance=${workload},app.kubernetes.io/component=server`;
 }
 
 function podUp(pod: V1Pod): boolean {
@@ -124,7 +113,7 @@ export class PodHistory {
   }
 
   private async poll(): Promise<void> {
-    const pods = (await this.client.core.listNamespacedPod({ namespace: this.namespace, labelSelector: memberSelector(this.workload) })).items;
+    const pods = (await this.client.core.listNamespacedPod({ namespace: this.namespace, labelSelector: memberSelectorOf(this.workload) })).items;
     const now = Date.now();
     const seen = new Map(pods.map((pod) => [pod.metadata?.name ?? '', pod]));
     for (const [name, uid] of [...this.live]) {
@@ -151,7 +140,7 @@ export async function zookeeperPid(bed: BedInfo, namespace: string, pod: string)
 
 /** The members' pod IPs as they are now (pods come and go during a roll). */
 async function memberIps(client: WorkloadClient, namespace: string, workload: string): Promise<string[]> {
-  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelector(workload) })).items;
+  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
   return pods.flatMap((pod) => (pod.status?.podIP === undefined || pod.metadata?.deletionTimestamp !== undefined ? [] : [pod.status.podIP]));
 }
 
@@ -164,7 +153,7 @@ export interface ProbeReport {
 export async function probeEnsemble(client: WorkloadClient, namespace: string, workload: string): Promise<{ stop(): Promise<ProbeReport> }> {
   const ips = (): Promise<string[]> => memberIps(client, namespace, workload);
   const writer = await ContinuousWriter.start({
-    connectString: async () => (await ips()).map((ip) => `${ip}:2181`).join(','),
+    connectString: async () => (await ips()).map((ip) => `${ip}:${ZOOKEEPER_PORTS.client}`).join(','),
     root: `/rolling-probe-${workload}-${Date.now().toString(36)}`,
   });
   const tracker = new LeaderTracker({ members: ips });
