@@ -8,7 +8,9 @@ import {
   applicationConfigurationSchema,
   componentSchema,
   crdManifests,
+  derivedNames,
   FULL_WORKLOAD_SPEC_EXAMPLE,
+  MAX_WORKLOAD_NAME_LENGTH,
   OAM_APPLICATION_CONFIGURATION,
   OAM_COMPONENT,
   oamCrdManifests,
@@ -236,6 +238,15 @@ describe('generated CRDs on the apiserver', () => {
       expect(zodProblemPaths(kind, body).some((problem) => problem.startsWith(path))).toBe(true);
     },
   );
+
+  it('refuses a ZookeeperWorkload whose name is too long for the objects named after it, naming metadata.name', async () => {
+    const longest = 'z'.repeat(MAX_WORKLOAD_NAME_LENGTH);
+    expect(derivedNames(longest).headlessService.length).toBeLessThanOrEqual(63);
+    await create(WORKLOAD, manifest(WORKLOAD, longest, { replicas: 3 }));
+    const tooLong = `${longest}z`;
+    const message = await rejection(create(WORKLOAD, manifest(WORKLOAD, tooLong, { replicas: 3 })));
+    expect(message).toContain('metadata.name must be at most');
+  });
 
   it.each<[string, TraitKind, unknown]>([
     ['ZookeeperScale', SCALE, { workloadRef: { name: 'zk' }, replicas: 3 }],

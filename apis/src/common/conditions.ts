@@ -33,3 +33,8 @@ export const observedGenerationSchema = z
   .int()
   .min(0)
   .describe('The .metadata.generation this status was computed from.');
+
+/** Kubernetes writes condition times in whole seconds (metav1.Time). */
+export function kubernetesTime(now: Date): string {
+  return `${now.toISOString().slice(0, 19)}Z`;
+}

@@ -17,6 +17,7 @@ function objectSchema(kind: CustomResourceKind): JsonSchemaProps {
     description: `${info.kind} (${info.apiVersion}).`,
     properties,
     required: ['spec'],
+    ...(kind.objectRules === undefined ? {} : { 'x-kubernetes-validations': kind.objectRules }),
   };
 }
 

@@ -1,10 +1,12 @@
 // The custom resource kinds this project defines, with what their CRDs add beyond the schema.
 import type { z } from 'zod';
 import type { KindInfo } from '../common/kind.js';
+import type { CelRule } from '../common/structural.js';
 import { ZOOKEEPER_ROLLING } from '../rolling/kind.js';
 import { rollingSpecSchema, rollingStatusSchema } from '../rolling/spec.js';
 import { ZOOKEEPER_SCALE } from '../scale/kind.js';
 import { scaleSpecSchema, scaleStatusSchema } from '../scale/spec.js';
+import { MAX_WORKLOAD_NAME_LENGTH } from '../workload/contract.js';
 import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
 import { workloadSpecSchema } from '../workload/spec.js';
 import { workloadStatusSchema } from '../workload/status.js';
@@ -17,6 +19,8 @@ export interface CustomResourceKind {
   status?: z.ZodType;
   scale?: NonNullable<CustomResourceDefinitionVersion['subresources']>['scale'];
   printerColumns: PrinterColumn[];
+  /** CEL rules on the whole object, e.g. on metadata.name (the only place the apiserver lets CEL read it). */
+  objectRules?: CelRule[];
 }
 
 const AGE: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
@@ -30,6 +34,15 @@ export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
     spec: workloadSpecSchema,
     status: workloadStatusSchema,
     scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' },
+    objectRules: [
+      {
+        rule: `self.metadata.name.size() <= ${String(MAX_WORKLOAD_NAME_LENGTH)}`,
+        message:
+          `metadata.name must be at most ${String(MAX_WORKLOAD_NAME_LENGTH)} characters: the StatefulSet's pods, their revision ` +
+          'label and the <name>-headless and <name>-client Services are named after it',
+        reason: 'FieldValueInvalid',
+      },
+    ],
     printerColumns: [
       { name: 'Ready', type: 'integer', jsonPath: '.status.readyReplicas', description: 'Members serving and synced' },
       { name: 'Members', type: 'integer', jsonPath: '.status.replicas', description: 'Members in the committed configuration' },

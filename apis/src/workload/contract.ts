@@ -43,6 +43,20 @@ export const DERIVED_NAME_SUFFIXES = {
   superuserSecret: '-superuser',
 } as const;
 
+/** Service names and label values are DNS labels: at most 63 characters. */
+const DNS_LABEL_MAX = 63;
+/** The StatefulSet controller labels each pod `controller-revision-hash: <statefulSet>-<hash of up to 10 characters>`. */
+const REVISION_HASH_SUFFIX_MAX = 11;
+/** Pods are `<statefulSet>-<ordinal>`, and ordinals stay below MAX_MYID (three digits). */
+const ORDINAL_SUFFIX_MAX = 4;
+
+/** The longest workload name whose derived names are all valid; the CRD refuses longer ones. */
+export const MAX_WORKLOAD_NAME_LENGTH = Math.min(
+  ...[DERIVED_NAME_SUFFIXES.headlessService, DERIVED_NAME_SUFFIXES.clientService].map((suffix) => DNS_LABEL_MAX - suffix.length),
+  DNS_LABEL_MAX - REVISION_HASH_SUFFIX_MAX,
+  DNS_LABEL_MAX - ORDINAL_SUFFIX_MAX,
+);
+
 /** Names of the objects rendered for a workload called `workload`. */
 export function derivedNames(workload: string): {
   statefulSet: string;

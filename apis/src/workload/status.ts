@@ -13,7 +13,6 @@ export const memberSchema = z.object({
   pod: z.string().describe('Pod running the member.'),
   myid: z.int().min(1).max(255).describe('ZooKeeper server id.'),
   role: z.enum(MEMBER_ROLES),
-  zxid: z.string().max(32).optional().describe('Last zxid the member reported, in hex (0x...).'),
   synced: z.boolean().describe('Whether the member is in the quorum and caught up with the leader.'),
   voting: z
     .boolean()

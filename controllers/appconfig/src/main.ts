@@ -14,7 +14,7 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { appConfigReconciler, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER } from './reconcile/index.js';
+import { appConfigReconciler, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER, SYNCED_CONDITION } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
   const everyAppConfig = (): ObjectKey[] => appConfigs.lister.list().map(keyOf);
 
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const reconcile = appConfigReconciler({
     client: manager.client,
     caches: {
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       traitDefinitions: traitDefinitions.lister,
     },
     discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
-    recorder: manager.eventRecorder(identity, REPORTING_CONTROLLER),
+    recorder,
     now: () => new Date(),
     periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS },
   });
@@ -62,6 +63,14 @@ async function main(): Promise<void> {
       .watches(workloadDefinitions, everyAppConfig)
       .watches(traitDefinitions, everyAppConfig)
       .withOptions({ maxConcurrentReconciles: 2 })
+      .reportFailures({
+        client: manager.client,
+        recorder,
+        resource: oamResources.applicationConfiguration,
+        conditionType: SYNCED_CONDITION,
+        fieldManager: `${FIELD_MANAGER}-failures`,
+        logger: log,
+      })
       .reconcile(reconcile),
   );
   log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the appconfig controller');

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const pods = informer(coreResources.pod, MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
 
+  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling');
   const reconcile = rollingReconciler({
     client: manager.client,
     caches: { rollings: rollings.lister, workloads: workloads.lister },
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
         owner: { apiVersion: apiVersionOf(workloadResource), kind: workloadResource.kind, name: workload.metadata.name, uid: workload.metadata.uid ?? '' },
         logger: log,
       }),
-    recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling'),
+    recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     now: () => new Date(),
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       .watches(statefulSets, (statefulSet) => traitsOfChild(rollings.lister, statefulSet, 'statefulSet'))
       .watches(pods, (pod) => traitsOfChild(rollings.lister, pod, 'pod'))
       .withOptions({ maxConcurrentReconciles: 4 })
+      .reportFailures({ client: manager.client, recorder, resource: rollingResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(reconcile),
   );
   // One filter subject (the stream's): nats-server before 2.10 refuses several; the types are picked here instead.

@@ -26,6 +26,7 @@ export { Controller } from './controller/controller.js';
 export { done, requeueAfter, type ReconcileResult, type Reconciler, type ReconcileContext } from './controller/reconciler.js';
 export { ownerKeysOf, type OwnerKind } from './controller/owner-mapping.js';
 export { ReconcileStepError, runStep, type StepContext } from './controller/step-error.js';
+export { describeFailure, reportingFailures, UNEXPECTED_FAILURE, type Failure, type FailureReportOptions } from './controller/failure-report.js';
 
 export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } from './apply/server-side-apply.js';
 export { updateStatus, type StatusUpdate } from './apply/status-update.js';

@@ -16,7 +16,7 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { observeEnsemble } from '@zk-oam/zookeeper';
+import { HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
   BINDING_ANNOTATION,
@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     return instance === undefined ? [] : toTraits({ namespace: object.metadata.namespace ?? '', name: instance });
   };
 
+  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/scale');
+  const adminGate = new HandleGate();
   const reconcile = manager.add(
     controller('scale')
       .for(traits)
@@ -72,11 +74,12 @@ async function main(): Promise<void> {
       .watches(pods, byInstance)
       .watches(volumes, byInstance)
       .withOptions({ maxConcurrentReconciles: 4 })
+      .reportFailures({ client: manager.client, recorder, resource: scaleResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(
         scaleReconciler({
           client: manager.client,
           caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
-          recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/scale'),
+          recorder,
           bus: bus ?? { publish: () => Promise.resolve() },
           binding: new TraitBinding({
             client: manager.client,
@@ -88,7 +91,7 @@ async function main(): Promise<void> {
           }),
           lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
           observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-          connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5),
+          connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
           clientPort: ZOOKEEPER_PORTS.client,
           now: () => new Date(),
           source: FIELD_MANAGER,

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
+  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload');
   const reconcile = workloadReconciler({
     client: manager.client,
     caches: {
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       secrets: secrets.lister,
       pods: pods.lister,
     },
-    recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload'),
+    recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => discovery.served(),
     observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 2_000 }),
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
       .owns(secrets)
       .watches(pods, podToWorkload)
       .withOptions({ maxConcurrentReconciles: 4 })
+      .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');

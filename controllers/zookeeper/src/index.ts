@@ -30,6 +30,7 @@ export {
   type ConfirmedWrite,
 } from './admin/client.js';
 export { ZooKeeperConnectionError, ZooKeeperOperationError } from './admin/errors.js';
+export { HandleGate } from './admin/handle-gate.js';
 /** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */
 export { openSession, type Outcome, type Session, type SessionOptions } from './admin/session.js';
 export { SEQUENCE_FLAG, type NativeHandle } from './admin/native.js';
@@ -45,6 +46,6 @@ export {
 } from './health/ensemble.js';
 export { observeMember, observeMembers, type MemberEndpoint } from './health/observe.js';
 export { observeEnsemble, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
-export { connectAdmin, readCommittedConfig, type AdminFactory, type ConfigReader } from './ensemble/committed-config.js';
+export { readCommittedConfig, readConfOverTcp, UnversionedConfigError, type ConfReader } from './ensemble/committed-config.js';
 export type { CommittedConfigReading, EnsembleObservation, ObservedPod } from './ensemble/ensemble-observation.js';
 export { CommittedConfigReadError, NoServingMemberError, PodWithoutIpError } from './ensemble/errors.js';

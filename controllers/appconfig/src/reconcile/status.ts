@@ -1,7 +1,7 @@
 // The ApplicationConfiguration's status as OAM defines it (Synced condition, workloads[] with their traits), from
 // what was rendered and applied; pure. A component whose workload could not be rendered keeps the references of
 // what it rendered before, so those objects are neither forgotten nor pruned while the problem lasts.
-import type { ApplicationConfiguration, ApplicationWorkloadStatus, Condition, TypedReference } from '@zk-oam/apis';
+import { kubernetesTime, type ApplicationConfiguration, type ApplicationWorkloadStatus, type Condition, type TypedReference } from '@zk-oam/apis';
 import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
 import { refKey } from './refs.js';
@@ -60,9 +60,6 @@ export function problemsOf(input: Pick<StatusInput, 'rendered' | 'applied'>): Pr
   );
 }
 
-function kubernetesTime(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
 
 function syncedCondition(problems: readonly Problem[], context: ConditionContext): Condition {
   const first = problems[0];

@@ -5,6 +5,8 @@ import { WAITING_CONDITION_TYPE, waitingCondition, type PodToDelete, type Rollin
 import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
+/** Bound and not Blocked; the kit's failure report sets it False until the next successful reconcile. */
+export const READY_CONDITION_TYPE = 'Ready';
 export const LOCK_BUSY_REASON = 'DisruptionLockBusy';
 
 export interface StatusContext {
@@ -112,10 +114,23 @@ function withConditions(
   waitingCondition: Condition,
   phase: RollingPhase,
 ): ZookeeperRollingStatus {
-  const others = (context.stored?.conditions ?? []).filter(
-    (condition) => condition.type !== BOUND_CONDITION_TYPE && condition.type !== WAITING_CONDITION_TYPE,
-  );
-  return { ...status, phase, conditions: [...others, boundCondition, waitingCondition].map((condition) => keptTransition(condition, context)) };
+  const owned = [READY_CONDITION_TYPE, BOUND_CONDITION_TYPE, WAITING_CONDITION_TYPE];
+  const others = (context.stored?.conditions ?? []).filter((condition) => !owned.includes(condition.type));
+  const conditions = [...others, readiness(boundCondition, waitingCondition, phase), boundCondition, waitingCondition];
+  return { ...status, phase, conditions: conditions.map((condition) => keptTransition(condition, context)) };
+}
+
+function readiness(boundCondition: Condition, waitingCondition: Condition, phase: RollingPhase): Condition {
+  const ready = (ok: boolean, reason: string, message: string): Condition => ({
+    type: READY_CONDITION_TYPE,
+    status: ok ? 'True' : 'False',
+    reason,
+    message,
+    lastTransitionTime: '',
+  });
+  if (boundCondition.status !== 'True') return ready(false, boundCondition.reason, boundCondition.message);
+  if (phase === 'Blocked') return ready(false, waitingCondition.reason, waitingCondition.message);
+  return ready(true, phase, `${boundCondition.message}; phase ${phase}`);
 }
 
 function boundTo(context: StatusContext): Condition {

@@ -10,6 +10,7 @@ import type { InformerEvent } from '../informer/informer-event.js';
 import type { BackoffOptions } from '../queue/backoff.js';
 import { Controller, type ControllerOptions } from './controller.js';
 import { ownerKeysOf, type OwnerMappingOptions } from './owner-mapping.js';
+import { reportingFailures, type FailureReportOptions } from './failure-report.js';
 import type { Reconciler } from './reconciler.js';
 
 /** Subscribes a controller to one informer; called once when the controller is built. */
@@ -36,6 +37,7 @@ export class ControllerBuilder {
   private primary: { group: string; kind: string } | undefined;
   private maxConcurrentReconciles = 1;
   private backoff: BackoffOptions | undefined;
+  private failureReport: FailureReportOptions | undefined;
 
   constructor(private readonly name: string) {}
 
@@ -66,11 +68,17 @@ export class ControllerBuilder {
     return this;
   }
 
+  /** Each failed reconcile becomes a Warning Event and a False condition on its object (see failure-report.ts). */
+  reportFailures(options: FailureReportOptions): this {
+    this.failureReport = options;
+    return this;
+  }
+
   reconcile(reconciler: Reconciler): ControllerDefinition {
     return {
       name: this.name,
       sources: [...this.sources],
-      reconciler,
+      reconciler: this.failureReport === undefined ? reconciler : reportingFailures(reconciler, this.failureReport),
       maxConcurrentReconciles: this.maxConcurrentReconciles,
       backoff: this.backoff,
     };

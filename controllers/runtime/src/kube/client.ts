@@ -15,9 +15,10 @@ export class KubeApiError extends Error {
     readonly reason: string,
     readonly method: string,
     readonly path: string,
-    message: string,
+    /** What the apiserver said (its Status message). */
+    readonly detail: string,
   ) {
-    super(`${method} ${path}: ${code} ${reason}: ${message}`);
+    super(`${method} ${path}: ${code} ${reason}: ${detail}`);
     this.name = 'KubeApiError';
   }
 }

@@ -7,7 +7,6 @@ import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type Worl
 import { carryOut } from './act.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { disruptionLock } from './disruption-lock.js';
-import { ReconcileStepError } from '@zk-oam/runtime';
 import { inStep } from './errors.js';
 import { observeWorld } from './observe.js';
 import { parseWorkload, readTrait } from './read-objects.js';
@@ -21,19 +20,9 @@ interface Bound {
   workload: ZookeeperWorkload;
 }
 
-/** Records a failed step as a Warning Event on the trait (its category is the reason), then lets the kit back off. */
+/** A failed step is reported on the trait by the kit (reportFailures), which then backs off. */
 export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
-  return async (key, context) => {
-    try {
-      return await reconcileScale(deps, key, context);
-    } catch (error) {
-      const trait = deps.caches.traits.get(key);
-      if (error instanceof ReconcileStepError && trait !== undefined) {
-        await deps.recorder.record(trait, { type: 'Warning', reason: error.category, action: error.step, note: error.message });
-      }
-      throw error;
-    }
-  };
+  return (key, context) => reconcileScale(deps, key, context);
 }
 
 export async function reconcileScale(deps: ScaleReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {

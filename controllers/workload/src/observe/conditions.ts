@@ -1,5 +1,5 @@
 // Builds the status conditions: lastTransitionTime moves only when a condition's status changes.
-import type { Condition } from '@zk-oam/apis';
+import { kubernetesTime, type Condition } from '@zk-oam/apis';
 
 export type ConditionType = 'Ready' | 'Progressing' | 'Degraded';
 
@@ -9,11 +9,6 @@ export interface ConditionVerdict {
   status: Condition['status'];
   reason: string;
   message: string;
-}
-
-/** Kubernetes writes condition times in whole seconds (metav1.Time). */
-export function kubernetesTime(now: Date): string {
-  return `${now.toISOString().slice(0, 19)}Z`;
 }
 
 export function stampConditions(

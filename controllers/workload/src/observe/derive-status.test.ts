@@ -51,9 +51,9 @@ describe('deriveStatus', () => {
       updatedReplicas: 3,
       selector: 'app.kubernetes.io/instance=zk,app.kubernetes.io/name=zookeeper',
       members: [
-        { pod: 'zk-0', myid: 1, role: 'leader', zxid: '0x200000007', synced: true, voting: true },
-        { pod: 'zk-1', myid: 2, role: 'follower', zxid: '0x200000007', synced: true, voting: true },
-        { pod: 'zk-2', myid: 3, role: 'follower', zxid: '0x200000007', synced: true, voting: true },
+        { pod: 'zk-0', myid: 1, role: 'leader', synced: true, voting: true },
+        { pod: 'zk-1', myid: 2, role: 'follower', synced: true, voting: true },
+        { pod: 'zk-2', myid: 3, role: 'follower', synced: true, voting: true },
       ],
       leader: 'zk-0',
       configVersion: '200000000',
@@ -78,7 +78,7 @@ describe('deriveStatus', () => {
       ensemble: ensemble([leader(1, { followers: 1 }), notServing(2), follower(3)], THREE_VOTERS),
     });
     expect(status).toMatchObject({ phase: 'Degraded', readyReplicas: 2, replicas: 3, leader: 'zk-0' });
-    expect(status.members?.[1]).toEqual({ pod: 'zk-1', myid: 2, role: 'unknown', zxid: undefined, synced: false, voting: true });
+    expect(status.members?.[1]).toEqual({ pod: 'zk-1', myid: 2, role: 'unknown', synced: false, voting: true });
     expect(condition(status, 'Degraded')).toEqual({
       status: 'True',
       reason: 'MemberNotServing',

@@ -1,7 +1,7 @@
 // Derives a ZookeeperWorkload's whole status from what was observed; pure: same inputs, same status.
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import type { Member, ZookeeperWorkload, ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import { formatZxid, type ServerRole, type Zxid } from '@zk-oam/zookeeper';
+import type { ServerRole, Zxid } from '@zk-oam/zookeeper';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { conditionVerdicts } from './condition-verdicts.js';
 import { stampConditions } from './conditions.js';
@@ -91,7 +91,6 @@ function statusMembers(view: EnsembleView): Member[] {
     pod: member.pod,
     myid: member.myid,
     role: member.health.role,
-    zxid: member.health.zxid === undefined ? undefined : formatZxid(member.health.zxid),
     synced: member.health.synced,
     voting: member.configRole === 'participant',
   }));

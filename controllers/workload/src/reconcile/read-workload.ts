@@ -1,7 +1,6 @@
 // Step 1: the workload from the cache, parsed once. An invalid one is reported (condition + Event) and left alone.
-import { parseResource, ResourceValidationError, zookeeperWorkloadSchema, type Condition, type ZookeeperWorkload } from '@zk-oam/apis';
+import { kubernetesTime, parseResource, ResourceValidationError, zookeeperWorkloadSchema, type Condition, type ZookeeperWorkload } from '@zk-oam/apis';
 import { formatKey, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
-import { kubernetesTime } from '../observe/conditions.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';
 

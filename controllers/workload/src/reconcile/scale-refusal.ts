@@ -1,7 +1,6 @@
 // The ScaleRefused condition (present only while a spec.replicas change is refused) and whether its Event is news.
-import type { Condition, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { kubernetesTime, type Condition, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import type { KubeObject, Logger } from '@zk-oam/runtime';
-import { kubernetesTime } from '../observe/conditions.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 

@@ -5,14 +5,8 @@ import { canonicalJson } from './applied-hash.js';
 import { FIELD_MANAGER } from './markers.js';
 import { workloadResource } from './resource-types.js';
 
-/**
- * A member's zxid moves with every session the observer itself opens (session create and close are transactions),
- * so it alone is not a reason to write: it is refreshed whenever anything else in the status changes.
- */
 function comparable(status: ZookeeperWorkloadStatus | undefined): string {
-  if (status === undefined) return '';
-  const members = status.members?.map((member) => ({ ...member, zxid: undefined }));
-  return canonicalJson({ ...status, members });
+  return status === undefined ? '' : canonicalJson(status);
 }
 
 /** `next` is read back through the schema first, as the stored one was, so a field the API would drop never looks new. */

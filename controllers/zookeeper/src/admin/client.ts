@@ -7,6 +7,7 @@ import type { ServerEntry } from '../dynamic-config/server-line.js';
 import type { Zxid } from '../zxid.js';
 import { ZOO_CODES } from './codes.js';
 import { ZooKeeperConnectionError, ZooKeeperOperationError } from './errors.js';
+import type { HandleGate } from './handle-gate.js';
 import { openSession, type Session } from './session.js';
 import { superCredential } from './super-digest.js';
 
@@ -20,6 +21,8 @@ export interface AdminClientOptions {
   sessionTimeoutMs?: number;
   /** Default 30 s. */
   operationTimeoutMs?: number;
+  /** One native handle per process at a time: pass the process's gate. */
+  gate?: HandleGate;
   log?: Logger;
 }
 
@@ -49,6 +52,7 @@ export class ZooKeeperAdmin {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       sessionTimeoutMs: options.sessionTimeoutMs ?? 10_000,
       operationTimeoutMs: options.operationTimeoutMs ?? 30_000,
+      ...(options.gate === undefined ? {} : { gate: options.gate }),
     });
     try {
       if (options.superPassword !== undefined) {

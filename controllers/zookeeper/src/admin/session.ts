@@ -1,6 +1,7 @@
 // Opens a native ZooKeeper session with a deadline, and turns each async call into a promise that classifies failures.
 import { isConnectionCode, ZOO_CODES } from './codes.js';
 import { ZooKeeperConnectionError, ZooKeeperOperationError } from './errors.js';
+import type { HandleGate } from './handle-gate.js';
 import { createNativeHandle, type Completion, type NativeHandle } from './native.js';
 
 export interface SessionOptions {
@@ -10,6 +11,8 @@ export interface SessionOptions {
   sessionTimeoutMs: number;
   /** Budget for one call; a late answer is ignored. */
   operationTimeoutMs: number;
+  /** Held from before the handle is created until it is closed; waiting for it counts against the connect budget. */
+  gate?: HandleGate;
 }
 
 export interface Outcome {
@@ -25,8 +28,8 @@ export interface Session {
   close(): void;
 }
 
-export async function openSession(options: SessionOptions): Promise<Session> {
-  const handle = createNativeHandle({
+function nativeHandle(options: SessionOptions): NativeHandle {
+  return createNativeHandle({
     connect: options.connectString,
     timeout: options.sessionTimeoutMs,
     debug_level: 0,
@@ -36,12 +39,24 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     // ensemble (seen: every new session failed "closed while connecting"). The C client judges expiry itself.
     response_counter_limit: 1_000_000,
   });
+}
+
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const leaveGate = (await options.gate?.enter(options.connectTimeoutMs, { operation: 'connect', connectString: options.connectString })) ?? ((): void => {});
+  let handle: NativeHandle;
+  try {
+    handle = nativeHandle(options);
+  } catch (error: unknown) {
+    leaveGate();
+    throw error;
+  }
   let closed = false;
   const close = (): void => {
     if (!closed) {
       closed = true;
       handle.removeAllListeners();
       handle.close();
+      leaveGate();
     }
   };
   const context = (operation: string): { operation: string; connectString: string } => ({
@@ -60,6 +75,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     });
     handle.on('close', () => {
       clearTimeout(timer);
+      close();
       reject(new ZooKeeperConnectionError('session closed while connecting', context('connect')));
     });
     try {
@@ -80,6 +96,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       let settled = false;
       const timer = setTimeout(() => {
         settled = true;
+        // The handle may be wedged: it is closed, so the gate passes to the next session of this process.
+        close();
         reject(new ZooKeeperConnectionError(`no answer within ${options.operationTimeoutMs} ms`, context(operation)));
       }, options.operationTimeoutMs);
       const done: Completion = (rc, error, first, second) => {

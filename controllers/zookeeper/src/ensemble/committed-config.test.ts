@@ -1,51 +1,62 @@
-// readCommittedConfig: asks the leader first, closes its session, and turns every failure into a reading, never a throw.
+// readCommittedConfig: asks the leader's conf first and turns every failure into a reading, never a throw.
 import { describe, expect, it } from 'vitest';
-import { readCommittedConfig, type AdminFactory } from './committed-config.js';
+import { fixture } from '../four-letter-words/fixtures/index.js';
+import { follower, leader, notServing } from '../testing/ensemble.js';
+import { readCommittedConfig, type ConfReader } from './committed-config.js';
 import { CommittedConfigReadError, NoServingMemberError } from './errors.js';
-import { THREE_VOTERS, follower, leader, notServing } from '../testing/ensemble.js';
 
-function recordingFactory(outcome: 'ok' | 'fails'): { factory: AdminFactory; asked: string[]; closed: () => number } {
+const CLIENT_PORT = 2181;
+
+function recordingReader(answer: () => Promise<string>): { readConf: ConfReader; asked: string[] } {
   const asked: string[] = [];
-  let closed = 0;
-  const factory: AdminFactory = (connectString) => {
-    asked.push(connectString);
-    return Promise.resolve({
-      getConfig: () => (outcome === 'ok' ? Promise.resolve(THREE_VOTERS) : Promise.reject(new Error('connection loss'))),
-      close: () => {
-        closed += 1;
-      },
-    });
+  const readConf: ConfReader = (host, port) => {
+    asked.push(`${host}:${String(port)}`);
+    return answer();
   };
-  return { factory, asked, closed: () => closed };
+  return { readConf, asked };
 }
 
+const committedConf = (): Promise<string> => Promise.resolve(fixture('conf-follower'));
+
 describe('readCommittedConfig', () => {
-  it('reads from the leader and closes the session', async () => {
-    const { factory, asked, closed } = recordingFactory('ok');
-    const reading = await readCommittedConfig([follower(1), leader(2), follower(3)], { clientPort: 2181, timeoutMs: 1_000, adminFactory: factory });
-    expect(reading).toEqual({ ok: true, config: THREE_VOTERS, readFrom: 'zk-1' });
+  it("reads the leader's conf: its membership and version", async () => {
+    const { readConf, asked } = recordingReader(committedConf);
+    const reading = await readCommittedConfig([follower(1), leader(2), follower(3)], { clientPort: CLIENT_PORT, timeoutMs: 1_000, readConf });
     expect(asked).toEqual(['127.64.3.2:2181']);
-    expect(closed()).toBe(1);
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.readFrom).toBe('zk-1');
+    expect(reading.config.servers.map((server) => [server.id, server.host, server.role])).toEqual([
+      [1, '127.0.1.1', 'participant'],
+      [2, '127.0.1.2', 'participant'],
+      [3, '127.0.1.3', 'participant'],
+    ]);
+    expect(reading.config.version.value).toBe(0x1_0000_0000n);
   });
 
   it('falls back to a serving follower when nobody leads', async () => {
-    const { factory, asked } = recordingFactory('ok');
-    await readCommittedConfig([notServing(1), follower(2)], { clientPort: 2181, timeoutMs: 1_000, adminFactory: factory });
+    const { readConf, asked } = recordingReader(committedConf);
+    await readCommittedConfig([notServing(1), follower(2)], { clientPort: CLIENT_PORT, timeoutMs: 1_000, readConf });
     expect(asked).toEqual(['127.64.3.2:2181']);
   });
 
-  it('reports a failed read with the pod it asked, and still closes the session', async () => {
-    const { factory, closed } = recordingFactory('fails');
-    const reading = await readCommittedConfig([leader(1)], { clientPort: 2181, timeoutMs: 1_000, adminFactory: factory });
-    expect(reading.ok).toBe(false);
+  it('reports a failed read with the pod it asked', async () => {
+    const { readConf } = recordingReader(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    const reading = await readCommittedConfig([leader(1)], { clientPort: CLIENT_PORT, timeoutMs: 1_000, readConf });
     expect(reading.ok ? undefined : reading.error).toBeInstanceOf(CommittedConfigReadError);
     expect(reading.ok ? '' : reading.error.message).toBe('cannot read the committed config from zk-0');
-    expect(closed()).toBe(1);
+  });
+
+  it('refuses a membership without a version: nothing committed to reconfig from', async () => {
+    const unversioned = fixture('conf-follower').replace(/^version=.*$/m, '');
+    const { readConf } = recordingReader(() => Promise.resolve(unversioned));
+    const reading = await readCommittedConfig([leader(1)], { clientPort: CLIENT_PORT, timeoutMs: 1_000, readConf });
+    expect(reading.ok ? undefined : (reading.error.cause as Error).name).toBe('UnversionedConfigError');
   });
 
   it('asks nobody when no member serves', async () => {
-    const { factory, asked } = recordingFactory('ok');
-    const reading = await readCommittedConfig([notServing(1), notServing(2)], { clientPort: 2181, timeoutMs: 1_000, adminFactory: factory });
+    const { readConf, asked } = recordingReader(committedConf);
+    const reading = await readCommittedConfig([notServing(1), notServing(2)], { clientPort: CLIENT_PORT, timeoutMs: 1_000, readConf });
     expect(reading.ok ? undefined : reading.error).toBeInstanceOf(NoServingMemberError);
     expect(asked).toEqual([]);
   });

@@ -1,39 +1,40 @@
-// Reads the committed configuration (/zookeeper/config via getConfig) from the leader, else from any serving member.
-//
-// Why getConfig and not `conf`: it reads the znode reconfig commits to, so the version in status is the one the scale
-// controller must pass to reconfig; reading it needs no auth; and it keeps `conf` out of the four-letter-word whitelist
-// (invariant 7: the whitelist stays minimal, srvr and mntr). The leader is asked first: its view is never behind.
-import { ZooKeeperAdmin, type CommittedConfig } from '../admin/client.js';
+// Reads the committed configuration from the leader's `conf` (its membership section and version), else from any
+// serving member's. A four-letter word opens no ZooKeeper session: observing holds no native handle, so a member that
+// dies mid-read costs one refused socket, never a session reconnecting in the background. The leader is asked
+// first: its view is never behind. A reconfig planned from a stale version fails on that version and is planned again.
+import type { CommittedConfig } from '../admin/client.js';
+import { fourLetterWord } from '../four-letter-words/client.js';
+import { parseConf } from '../four-letter-words/conf.js';
 import type { CommittedConfigReading, ObservedPod } from './ensemble-observation.js';
 import { CommittedConfigReadError, NoServingMemberError } from './errors.js';
 
-/** The part of the admin client the observer uses; a session per read, closed afterwards. */
-export interface ConfigReader {
-  getConfig(): Promise<CommittedConfig>;
-  close(): void;
+/** Asks one member for `conf`; tests inject answers. */
+export type ConfReader = (host: string, port: number, timeoutMs: number) => Promise<string>;
+
+export const readConfOverTcp: ConfReader = (host, port, timeoutMs) => fourLetterWord(host, port, 'conf', { timeoutMs });
+
+export class UnversionedConfigError extends Error {
+  override readonly name = 'UnversionedConfigError';
+  constructor() {
+    super('conf lists no version= line: the member runs no committed dynamic configuration');
+  }
 }
-
-export type AdminFactory = (connectString: string, timeoutMs: number) => Promise<ConfigReader>;
-
-export const connectAdmin: AdminFactory = (connectString, timeoutMs) =>
-  ZooKeeperAdmin.connect({ connectString, connectTimeoutMs: timeoutMs, operationTimeoutMs: timeoutMs });
 
 export async function readCommittedConfig(
   members: readonly ObservedPod[],
-  options: { clientPort: number; timeoutMs: number; adminFactory: AdminFactory },
+  options: { clientPort: number; timeoutMs: number; readConf?: ConfReader },
 ): Promise<CommittedConfigReading> {
   const serving = members.filter((member) => member.observation.srvr !== undefined && member.ip !== undefined);
   const source = serving.find((member) => member.observation.srvr?.mode === 'leader') ?? serving[0];
   if (source?.ip === undefined) {
     return { ok: false, error: new NoServingMemberError(members.length) };
   }
-  let reader: ConfigReader | undefined;
   try {
-    reader = await options.adminFactory(`${source.ip}:${options.clientPort}`, options.timeoutMs);
-    return { ok: true, config: await reader.getConfig(), readFrom: source.pod };
+    const { membership } = parseConf(await (options.readConf ?? readConfOverTcp)(source.ip, options.clientPort, options.timeoutMs));
+    if (membership.version === undefined) throw new UnversionedConfigError();
+    const config: CommittedConfig = { servers: membership.servers, version: membership.version };
+    return { ok: true, config, readFrom: source.pod };
   } catch (error: unknown) {
     return { ok: false, error: new CommittedConfigReadError(source.pod, { cause: error }) };
-  } finally {
-    reader?.close();
   }
 }

@@ -11,7 +11,7 @@ describe('observeEnsemble', () => {
         { pod: 'zk-0', myid: 1, ip: undefined },
       ],
       // Port 1 on a loopback address: nothing listens, the connection is refused at once.
-      { clientPort: 1, timeoutMs: 1_000, adminFactory: () => Promise.reject(new Error('must not be asked')) },
+      { clientPort: 1, timeoutMs: 1_000, readConf: () => Promise.reject(new Error('must not be asked')) },
     );
     expect(observation.members.map((member) => [member.pod, member.myid, member.ip])).toEqual([
       ['zk-0', 1, undefined],

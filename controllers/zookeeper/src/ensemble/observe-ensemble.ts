@@ -1,7 +1,8 @@
-// Asks every member by IP (srvr and mntr, concurrently, short timeout) and reads the committed config. Never throws.
+// Asks every member by IP (srvr and mntr, concurrently, short timeout) and reads the committed config from conf, over
+// four-letter words only: no ZooKeeper session is opened. Never throws.
 import { observeMember } from '../health/observe.js';
 import type { MemberObservation } from '../health/observation.js';
-import { connectAdmin, readCommittedConfig, type AdminFactory } from './committed-config.js';
+import { readCommittedConfig, type ConfReader } from './committed-config.js';
 import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
 import { PodWithoutIpError } from './errors.js';
 
@@ -14,10 +15,10 @@ export interface MemberPod {
 
 export interface ObserveEnsembleOptions {
   clientPort: number;
-  /** Budget of each four-letter word and of the config read. */
+  /** Budget of each four-letter word. */
   timeoutMs: number;
-  /** Opens the session getConfig runs on; tests inject one. Default: the ZooKeeper admin client, no auth. */
-  adminFactory?: AdminFactory;
+  /** Asks a member for conf; tests inject answers. Default: over TCP. */
+  readConf?: ConfReader;
 }
 
 export async function observeEnsemble(pods: readonly MemberPod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
@@ -25,11 +26,7 @@ export async function observeEnsemble(pods: readonly MemberPod[], options: Obser
   const members = await Promise.all(
     targets.map(async ({ pod, myid, ip }): Promise<ObservedPod> => ({ pod, myid, ip, observation: await askMember(pod, myid, ip, options) })),
   );
-  const committed = await readCommittedConfig(members, {
-    clientPort: options.clientPort,
-    timeoutMs: options.timeoutMs,
-    adminFactory: options.adminFactory ?? connectAdmin,
-  });
+  const committed = await readCommittedConfig(members, options);
   return { members, committed };
 }
 
