@@ -10,6 +10,7 @@ export {
 } from './controller-process.js';
 export { applyManifests, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
+export { PodHistory, PodTally, tallyPods, type Restart } from './pod-history.js';
 export {
   auditEntriesSince,
   auditLogSize,
