@@ -102,7 +102,6 @@ describe('object lock on a real apiserver', () => {
     );
     console.info(`takeover ${String(tookOverAt - acquiredAt)} ms after a 3 s lease was last renewed`);
     expect(tookOverAt - acquiredAt).toBeGreaterThanOrEqual(3_000);
-    expect(tookOverAt - acquiredAt).toBeLessThan(6_000);
     const takeoverLogged = (line: string): boolean =>
       line.includes('lock taken over from an expired holder') && line.includes('"previousHolder":"scale/expiring"');
     expect(logLines.some(takeoverLogged)).toBe(true);
