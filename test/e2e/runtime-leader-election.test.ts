@@ -4,11 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { KubeClient, coreResources, isApiError, microTime, objectPath } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/bed/ports.js';
+import { waitForValue } from '../src/wait-for.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/trivial-controller.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,14 +67,8 @@ async function leaseHolder(): Promise<string> {
   }
 }
 
-async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  return waitForValue(what, probe, timeoutMs, 200);
 }
 
 /** Waits until `replica` holds the lease and says so itself; returns the time it took. */
@@ -116,7 +112,7 @@ describe('leader election between controller processes', () => {
     await waitUntilLeading(first, 30_000);
     // Both are up (serving metrics); the follower keeps campaigning without leading.
     await poll('the follower to serve metrics', 30_000, async () => ((await leaderGauge(second)) === 0 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 2 * retryPeriodMs));
+    await sleep(2 * retryPeriodMs);
     expect([await leaderGauge(first), await leaderGauge(second)]).toEqual([1, 0]);
     expect(await leaseHolder()).toBe(first.identity);
 
@@ -188,7 +184,7 @@ describe('leader election between controller processes', () => {
     void leader.exited.then((c) => (code = c));
     while (code === undefined && Date.now() - started < 40_000) {
       await steal();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
     const tookMs = Date.now() - started;
     console.info(`leader gave up after ${String(tookMs)} ms`);

@@ -18,9 +18,9 @@ export {
   condition,
   eventsAbout,
   isReady,
-  waitFor,
   WorkloadClient,
   type AuditEntry,
   type RecordedEvent,
 } from './workload-fixtures.js';
+export { waitFor, waitForValue } from '../wait-for.js';
 export { useWorkloadController, type WorkloadControllerSuite } from './workload-controller-suite.js';
