@@ -1,6 +1,7 @@
 // Least privilege, as the apiserver enforces it: each controller's ServiceAccount, with exactly the RBAC shipped in
 // deploy/<controller>/, is refused (403) what that controller must never do, and allowed what it needs (a control that
 // shows the refusals come from the rules, not from a broken identity).
+import { derivedNames } from '@zk-oam/apis';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -37,7 +38,7 @@ const CASES: Record<string, { forbidden: readonly Request[]; allowed: Request }>
       remove('delete a PVC', `/api/v1${ns}/persistentvolumeclaims/data-zk-0`),
       create('create a scale trait', SCALES),
     ],
-    allowed: get('read a Secret', `/api/v1${ns}/secrets/zk-superuser`),
+    allowed: get('read a Secret', `/api/v1${ns}/secrets/${derivedNames('zk').defaultSuperuserSecret}`),
   },
   scale: {
     forbidden: [
@@ -51,7 +52,7 @@ const CASES: Record<string, { forbidden: readonly Request[]; allowed: Request }>
   },
   rolling: {
     forbidden: [
-      get('read a Secret', `/api/v1${ns}/secrets/zk-superuser`),
+      get('read a Secret', `/api/v1${ns}/secrets/${derivedNames('zk').defaultSuperuserSecret}`),
       remove('delete a PVC', `/api/v1${ns}/persistentvolumeclaims/data-zk-0`),
       patch('change a StatefulSet', `/apis/apps/v1${ns}/statefulsets/zk`),
       remove('delete a workload', `${WORKLOADS}/zk`),
@@ -60,10 +61,10 @@ const CASES: Record<string, { forbidden: readonly Request[]; allowed: Request }>
   },
   appconfig: {
     forbidden: [
-      get('read a Secret', `/api/v1${ns}/secrets/zk-superuser`),
+      get('read a Secret', `/api/v1${ns}/secrets/${derivedNames('zk').defaultSuperuserSecret}`),
       remove('delete a pod', `/api/v1${ns}/pods/zk-0`),
       create('create a StatefulSet', `/apis/apps/v1${ns}/statefulsets`),
-      patch('change a ConfigMap', `/api/v1${ns}/configmaps/zk-config`),
+      patch('change a ConfigMap', `/api/v1${ns}/configmaps/${derivedNames('zk').configMap}`),
     ],
     allowed: get('read a workload', `${WORKLOADS}/zk`),
   },

@@ -1,5 +1,6 @@
 // The writer and leader tracker the scale and rolling scenarios rely on, checked against a real local ensemble: a
 // restarted follower costs no election, a killed leader exactly one, and no acknowledged write is lost either way.
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ describe('the continuous writer and the leader tracker on a real ensemble', () =
   });
 
   const modeOf = async (id: number): Promise<string | undefined> =>
-    fourLetterWord(ensemble.member(id).ip, 2181, 'srvr', { timeoutMs: 1_000 }).then(
+    fourLetterWord(ensemble.member(id).ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 1_000 }).then(
       (text) => parseSrvr(text).mode,
       () => undefined,
     );

@@ -1,5 +1,6 @@
 // The bed's node agent runs real ZooKeeper processes for the pods of a StatefulSet, keeps their data across pod
 // deletion, and reclaims volume directories once their claims are deleted.
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -58,7 +59,7 @@ async function readyPods(namespace: string, count: number): Promise<Map<string, 
 }
 
 async function modes(pods: Iterable<V1Pod>): Promise<string[]> {
-  const answers = await Promise.all([...pods].map((pod) => fourLetterWord(pod.status?.podIP ?? '', 2181, 'srvr')));
+  const answers = await Promise.all([...pods].map((pod) => fourLetterWord(pod.status?.podIP ?? '', ZOOKEEPER_PORTS.client, 'srvr')));
   return answers.map((answer) => parseSrvr(answer).mode).sort();
 }
 
@@ -102,7 +103,7 @@ describe('the bed node agent', () => {
     const namespace = await createNamespace('agent-rejoin');
     await createEnsemble(namespace, 3);
     const before = await readyPods(namespace, 3);
-    const connect = [...before.values()].map((pod) => `${pod.status?.podIP ?? ''}:2181`).join(',');
+    const connect = [...before.values()].map((pod) => `${pod.status?.podIP ?? ''}:${ZOOKEEPER_PORTS.client}`).join(',');
     await withZooKeeper(connect, (zk) => zk.create('/written-before', 'kept', 0));
     const victim = before.get(`${ensembleName}-1`);
     const oldPid = victim === undefined ? 0 : pidOf(victim);
@@ -128,7 +129,7 @@ describe('the bed node agent', () => {
     expect(await claimDirectory(namespace, `data-${ensembleName}-1`)).toEqual(volume);
     expect(existsSync(join(volume.path, 'marker'))).toBe(true);
     expect(await modes(after.values())).toEqual(['follower', 'follower', 'leader']);
-    const data = await withZooKeeper(`${replacement?.status?.podIP ?? ''}:2181`, async (zk) => zk.get('/written-before', false));
+    const data = await withZooKeeper(`${replacement?.status?.podIP ?? ''}:${ZOOKEEPER_PORTS.client}`, async (zk) => zk.get('/written-before', false));
     expect(String(data[1])).toBe('kept');
   });
 

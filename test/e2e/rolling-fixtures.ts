@@ -3,14 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
-import {
-  parseResource,
-  ZOOKEEPER_ROLLING,
-  ZOOKEEPER_WORKLOAD,
-  zookeeperRollingSchema,
-  type ZookeeperRolling,
-  type ZookeeperRollingInput,
-} from '@zk-oam/apis';
+import { memberSelectorOf, parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperRollingInput, zookeeperRollingSchema } from '@zk-oam/apis';
 import type { BedInfo } from '../src/bed/index.js';
 import type { WorkloadClient } from '../src/controllers/index.js';
 import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
@@ -56,13 +49,9 @@ export function rollingCondition(trait: ZookeeperRolling, type: string): { statu
   return trait.status?.conditions?.find((entry) => entry.type === type);
 }
 
-export function memberSelector(workload: string): string {
-  return `app.kubernetes.io/instance=${workload},app.kubernetes.io/component=server`;
-}
-
 /** A LIST of the workload's member pods, fresh from the apiserver on every call. */
 export function memberPods(client: WorkloadClient, namespace: string, workload: string): () => Promise<V1Pod[]> {
-  return async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelector(workload) })).items;
+  return async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
 }
 
 /** The pid of a member's ZooKeeper process as the bed's node agent records it. */
@@ -85,7 +74,7 @@ export interface ProbeReport {
 export async function probeEnsemble(client: WorkloadClient, namespace: string, workload: string): Promise<{ stop(): Promise<ProbeReport> }> {
   const ips = (): Promise<string[]> => memberIps(client, namespace, workload);
   const writer = await ContinuousWriter.start({
-    connectString: async () => (await ips()).map((ip) => `${ip}:2181`).join(','),
+    connectString: async () => (await ips()).map((ip) => `${ip}:${ZOOKEEPER_PORTS.client}`).join(','),
     root: `/rolling-probe-${workload}-${Date.now().toString(36)}`,
   });
   const tracker = new LeaderTracker({ members: ips });

@@ -1,7 +1,7 @@
 // The scale trait from and to a single member, on real ZooKeeper with a client writing throughout: 1 -> 3 -> 1 with
 // removedMemberVolumePolicy Delete (the removed members' volumes go), the trait applied with kubectl, every step
 // announced as Kubernetes Events and NATS events, unbinding on deletion; and a trait without its workload reports Blocked.
-import { eventFilterSubject, type ZkEvent } from '@zk-oam/apis';
+import { eventFilterSubject, memberSelectorOf, type ZkEvent } from '@zk-oam/apis';
 import { connectEventBus, createLogger } from '@zk-oam/runtime';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +14,7 @@ const suite = useScaleController(bed, { namespacePrefix: 'scale-small' });
 const { client, traits, namespace } = suite;
 const name = 'solo';
 const trait = 'solo-size';
-const selector = `app.kubernetes.io/instance=${name},app.kubernetes.io/component=server`;
+const selector = memberSelectorOf(name);
 
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: selector })).items;
 const readTrait = () => traits.get(namespace, trait);

@@ -3,7 +3,7 @@
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock } from '@zk-oam/runtime';
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, inject, it } from 'vitest';
@@ -28,7 +28,7 @@ kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const name = 'zk';
 const trait = 'zk-size';
-const selector = `app.kubernetes.io/instance=${name},app.kubernetes.io/component=server`;
+const selector = memberSelectorOf(name);
 
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: selector })).items;
 const readTrait = () => traits.get(namespace, trait);

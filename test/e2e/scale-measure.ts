@@ -2,7 +2,7 @@
 // time without a leader) and a step clock (time per member change, from the trait's status), printed per scenario.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { V1Pod } from '@kubernetes/client-node';
-import type { ZookeeperScale } from '@zk-oam/apis';
+import { ZOOKEEPER_PORTS, type ZookeeperScale } from '@zk-oam/apis';
 import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
 
 /** What one scenario measured: leader elections, time per step, writes. Printed as one line per scenario. */
@@ -24,7 +24,7 @@ export async function measured(
     (await watch.listPods()).flatMap((pod) => (pod.metadata?.deletionTimestamp === undefined && pod.status?.podIP !== undefined ? [pod.status.podIP] : []));
   const started = performance.now();
   const writer = await ContinuousWriter.start({
-    connectString: async () => (await ips()).map((ip) => `${ip}:2181`).join(','),
+    connectString: async () => (await ips()).map((ip) => `${ip}:${ZOOKEEPER_PORTS.client}`).join(','),
     root: `/scale-test-${name.replaceAll(/[^a-z0-9]+/gi, '-')}`,
   });
   const tracker = new LeaderTracker({ members: ips });

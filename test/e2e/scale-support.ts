@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CustomObjectsApi, KubeConfig, type V1Pod } from '@kubernetes/client-node';
-import { parseResource, ZOOKEEPER_SCALE, zookeeperScaleSchema, type ZookeeperScale, type ZookeeperScaleInput } from '@zk-oam/apis';
+import { myidOfPod, parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_SCALE, type ZookeeperScale, type ZookeeperScaleInput, zookeeperScaleSchema } from '@zk-oam/apis';
 import { KubeClient } from '@zk-oam/runtime';
 import { assessEnsemble, observeEnsemble, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -111,13 +111,21 @@ export interface EnsembleTruth {
   assessment: EnsembleAssessment | undefined;
 }
 
+function statefulSetOf(pod: V1Pod): string {
+  return pod.metadata?.ownerReferences?.find((owner) => owner.kind === 'StatefulSet')?.name ?? '';
+}
+
 export async function ensembleTruth(listPods: () => Promise<V1Pod[]>): Promise<EnsembleTruth> {
   const pods = (await listPods()).filter((pod) => pod.metadata?.deletionTimestamp === undefined);
-  const members = pods.map((pod) => ({ name: pod.metadata?.name ?? '', ip: pod.status?.podIP }));
-  const observed = await observeEnsemble(members, { clientPort: 2181, timeoutMs: 3_000 });
+  const members = pods.flatMap((pod) => {
+    const name = pod.metadata?.name ?? '';
+    const myid = myidOfPod(name, statefulSetOf(pod));
+    return myid === undefined ? [] : [{ pod: name, myid, ip: pod.status?.podIP }];
+  });
+  const observed = await observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 3_000 });
   const config = observed.committed.ok ? observed.committed.config : undefined;
   return {
-    pods: members.map((member) => member.name).sort(),
+    pods: members.map((member) => member.pod).sort(),
     podIds: observed.members.map((member) => member.myid).sort((a, b) => a - b),
     committed: config?.servers.filter((server) => server.role === 'participant').map((server) => server.id).sort((a, b) => a - b),
     assessment: config === undefined ? undefined : assessEnsemble(config, observed.members.map((member) => member.observation)),

@@ -1,6 +1,7 @@
 // The workload controller around an ensemble's life, with pods that never schedule (a nodeSelector no node matches),
 // so no ZooKeeper has to run: deletion honours the storage reclaim policy, and ServiceMonitor/PrometheusRule follow
 // the monitoring CRDs' presence without anything failing while they are absent.
+import { derivedNames } from '@zk-oam/apis';
 import { fileURLToPath } from 'node:url';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { isApiError, KubeClient } from '@zk-oam/runtime';
@@ -40,11 +41,11 @@ function childPaths(name: string): string[] {
   const ns = `/namespaces/${namespace}`;
   return [
     `/apis/apps/v1${ns}/statefulsets/${name}`,
-    `/api/v1${ns}/configmaps/${name}-config`,
-    `/api/v1${ns}/services/${name}-headless`,
-    `/api/v1${ns}/services/${name}-client`,
+    `/api/v1${ns}/configmaps/${derivedNames(name).configMap}`,
+    `/api/v1${ns}/services/${derivedNames(name).headlessService}`,
+    `/api/v1${ns}/services/${derivedNames(name).clientService}`,
     `/apis/policy/v1${ns}/poddisruptionbudgets/${name}`,
-    `/api/v1${ns}/secrets/${name}-superuser`,
+    `/api/v1${ns}/secrets/${derivedNames(name).defaultSuperuserSecret}`,
   ];
 }
 

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
@@ -16,7 +16,7 @@ const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);
 const name = 'zk';
-const selector = `app.kubernetes.io/instance=${name},app.kubernetes.io/component=server`;
+const selector = memberSelectorOf(name);
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 
 async function memberPods(): Promise<V1Pod[]> {
@@ -51,7 +51,7 @@ describe('the workload controller on the bed', () => {
 
     const pods = await memberPods();
     const modes = await Promise.all(
-      pods.map(async (pod) => [pod.metadata?.name ?? '', parseSrvr(await fourLetterWord(pod.status?.podIP ?? '', 2181, 'srvr')).mode] as const),
+      pods.map(async (pod) => [pod.metadata?.name ?? '', parseSrvr(await fourLetterWord(pod.status?.podIP ?? '', ZOOKEEPER_PORTS.client, 'srvr')).mode] as const),
     );
     const leaders = modes.filter(([, mode]) => mode === 'leader').map(([pod]) => pod);
     expect(leaders).toEqual([workload.status?.leader]);
@@ -62,7 +62,7 @@ describe('the workload controller on the bed', () => {
     const row = await kubectl(bed, ['get', 'zkw', name, '-n', namespace, '--no-headers']);
     expect(row.trim().split(/\s+/).slice(0, 6)).toEqual([name, '3', '3', '3', workload.status?.leader, 'Running']);
     const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note);
-    expect(notes).toEqual(expect.arrayContaining([`Created StatefulSet ${name}`, `Created ConfigMap ${name}-config`]));
+    expect(notes).toEqual(expect.arrayContaining([`Created StatefulSet ${name}`, `Created ConfigMap ${derivedNames(name).configMap}`]));
   });
 
   it('reports a killed ZooKeeper process as Degraded naming its pod, then recovers on its own', async () => {
@@ -110,11 +110,11 @@ describe('the workload controller on the bed', () => {
     );
     expect(mostInReplacement).toBe(1);
     for (const pod of rolled) {
-      expect(await fourLetterWord(pod.status?.podIP ?? '', 2181, 'conf')).toMatch(/^tickTime=2500$/m);
+      expect(await fourLetterWord(pod.status?.podIP ?? '', ZOOKEEPER_PORTS.client, 'conf')).toMatch(/^tickTime=2500$/m);
     }
     await waitHealthy('the rolled ensemble to be Ready');
     const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note);
-    expect(notes).toContain(`Updated ConfigMap ${name}-config (zoo.cfg changed: pods will roll)`);
+    expect(notes).toContain(`Updated ConfigMap ${derivedNames(name).configMap} (zoo.cfg changed: pods will roll)`);
   });
 
   it('refuses a spec.replicas change without a scale trait, with a condition and an Event, and keeps the StatefulSet', async () => {
@@ -135,7 +135,7 @@ describe('the workload controller on the bed', () => {
   });
 
   it('generates the superuser Secret once and keeps it as it is across a controller restart', async () => {
-    const secretName = `${name}-superuser`;
+    const secretName = `${derivedNames(name).defaultSuperuserSecret}`;
     const before = await client.core.readNamespacedSecret({ namespace, name: secretName });
     expect(Object.keys(before.data ?? {}).sort()).toEqual(['digest', 'password']);
     expect(before.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'ZookeeperWorkload', name, controller: true });

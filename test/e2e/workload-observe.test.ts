@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
-import { zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
+import { podOfMember, ZOOKEEPER_PORTS, type ZookeeperWorkload, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveStatus } from '@zk-oam/workload';
@@ -39,7 +39,7 @@ describe('observeEnsemble against a real ensemble', () => {
     dir = mkdtempSync(join(tmpdir(), 'zk-oam-observe-'));
     ensemble = await startLocalEnsemble({ size: 3, dir, ipPrefix: IP_PREFIX, log });
     pods = ensemble.members().map((member) => ({
-      metadata: { name: `zk-${member.id - 1}`, namespace: 'observe', labels: { 'controller-revision-hash': 'zk-1' } },
+      metadata: { name: podOfMember('zk', member.id), namespace: 'observe', labels: { 'controller-revision-hash': 'zk-1' } },
       status: { podIP: member.ip },
     }));
   });
@@ -50,8 +50,8 @@ describe('observeEnsemble against a real ensemble', () => {
   });
 
   const observe = (): ReturnType<typeof observeEnsemble> => observeEnsemble(
-      pods.map((pod) => ({ name: pod.metadata?.name ?? '', ip: pod.status?.podIP })),
-      { clientPort: 2181, timeoutMs: 3_000 },
+      (ensemble?.members() ?? []).map((member) => ({ pod: podOfMember('zk', member.id), myid: member.id, ip: member.ip })),
+      { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 3_000 },
     );
 
   it('sees one leader, two followers and the committed three-voter config', async () => {
@@ -87,7 +87,7 @@ describe('observeEnsemble against a real ensemble', () => {
     const seen = observation.members.find((member) => member.myid === victim.myid);
     expect(seen?.pod).toBe(victim.pod);
     expect(seen?.observation.srvr).toBeUndefined();
-    expect(seen?.observation.error?.message).toContain(`${victim.ip ?? ''}:2181`);
+    expect(seen?.observation.error?.message).toContain(`${victim.ip ?? ''}:${ZOOKEEPER_PORTS.client}`);
     expect(observation.committed.ok).toBe(true);
 
     const { status } = deriveStatus({ workload, statefulSet, pods, ensemble: observation, now: new Date() });

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, PolicyV1Api, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
-import { parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema, type ZookeeperWorkload, type ZookeeperWorkloadSpecInput } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload, zookeeperWorkloadSchema, type ZookeeperWorkloadSpecInput } from '@zk-oam/apis';
 import { buildSuperuserSecret, renderWorkload, selectorLabels } from '@zk-oam/workload';
 import { fourLetterWord, parseMntr, parseSrvr, voters, ZooKeeperAdmin } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
@@ -59,12 +59,12 @@ async function readyPods(count: number): Promise<Map<string, V1Pod>> {
 const podIP = (pod: V1Pod | undefined): string => pod?.status?.podIP ?? '';
 
 async function modes(pods: Iterable<V1Pod>): Promise<string[]> {
-  const answers = await Promise.all([...pods].map((pod) => fourLetterWord(podIP(pod), 2181, 'srvr')));
+  const answers = await Promise.all([...pods].map((pod) => fourLetterWord(podIP(pod), ZOOKEEPER_PORTS.client, 'srvr')));
   return answers.map((answer) => parseSrvr(answer).mode).sort();
 }
 
 async function withAdmin<T>(pods: Iterable<V1Pod>, use: (admin: ZooKeeperAdmin) => Promise<T>): Promise<T> {
-  const connectString = [...pods].map((pod) => `${podIP(pod)}:2181`).join(',');
+  const connectString = [...pods].map((pod) => `${podIP(pod)}:${ZOOKEEPER_PORTS.client}`).join(',');
   const admin = await ZooKeeperAdmin.connect({ connectString, superPassword: password });
   try {
     return await use(admin);
@@ -74,7 +74,7 @@ async function withAdmin<T>(pods: Iterable<V1Pod>, use: (admin: ZooKeeperAdmin) 
 }
 
 async function readZnode(pods: Iterable<V1Pod>, path: string): Promise<string> {
-  const zk = new ZooKeeper({ connect: [...pods].map((pod) => `${podIP(pod)}:2181`).join(','), timeout: 10_000, debug_level: 0, host_order_deterministic: false });
+  const zk = new ZooKeeper({ connect: [...pods].map((pod) => `${podIP(pod)}:${ZOOKEEPER_PORTS.client}`).join(','), timeout: 10_000, debug_level: 0, host_order_deterministic: false });
   const connected = new Promise<void>((resolve) => zk.once('connect', () => resolve()));
   zk.init({});
   await connected;
@@ -146,7 +146,7 @@ describe('the rendered workload on the test bed', () => {
 
     const four = await readyPods(4);
     const newcomer = four.get(`${name}-3`);
-    expect(parseSrvr(await fourLetterWord(podIP(newcomer), 2181, 'srvr')).mode).toBe('follower');
+    expect(parseSrvr(await fourLetterWord(podIP(newcomer), ZOOKEEPER_PORTS.client, 'srvr')).mode).toBe('follower');
     const committed = await withAdmin(three.values(), async (admin) => {
       await admin.sync();
       return admin.getConfig();
@@ -156,7 +156,7 @@ describe('the rendered workload on the test bed', () => {
       'the leader to count one synced non-voting follower',
       async () => {
         for (const pod of three.values()) {
-          const mntr = parseMntr(await fourLetterWord(podIP(pod), 2181, 'mntr'));
+          const mntr = parseMntr(await fourLetterWord(podIP(pod), ZOOKEEPER_PORTS.client, 'mntr'));
           if (mntr.serverState === 'leader' && mntr.syncedNonVotingFollowers === 1) return mntr;
         }
         return undefined;

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { waitUntil, type BedInfo } from './bed/index.js';
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   for (const member of workload.status?.members ?? []) {
     const pod = await client.core.readNamespacedPod({ namespace, name: member.pod });
     const ip = pod.status?.podIP ?? '';
-    const srvr = parseSrvr(await fourLetterWord(ip, 2181, 'srvr', { timeoutMs: 3_000 }));
+    const srvr = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 }));
     say(`  ${member.pod}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
   }
   process.stdout.write(

@@ -1,4 +1,5 @@
 // spec of a ZookeeperWorkload: what ensemble a person asks for.
+import { ZOOKEEPER_PORTS } from './contract.js';
 import { z } from 'zod';
 import { dnsSubdomainSchema } from '../common/object-meta.js';
 import { compareQuantities, quantitySchema } from '../common/quantity.js';
@@ -51,7 +52,7 @@ export const metricsSchema = z
 export const clientServiceSchema = z
   .object({
     type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer']).default('ClusterIP'),
-    port: z.int().min(1).max(65_535).default(2181),
+    port: z.int().min(1).max(65_535).default(ZOOKEEPER_PORTS.client),
     annotations: maxProperties(z.record(z.string(), z.string()), 64).optional(),
   })
   .describe('The Service clients connect to.');

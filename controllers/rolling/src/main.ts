@@ -1,5 +1,6 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
+import { MANAGED_SELECTOR, MEMBER_SELECTOR, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import {
   apiVersionOf,
   controller,
@@ -30,10 +31,6 @@ const configSchema = processEnvSchema.extend({
   ZOOKEEPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
 });
 
-/** ZooKeeper's client port as the workload renders it. */
-const CLIENT_PORT = 2181;
-const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
-const MEMBER_POD_SELECTOR = `${MANAGED_SELECTOR},app.kubernetes.io/component=server`;
 /** Workload facts that can unblock the next step. */
 const WORKLOAD_EVENT_TYPES: readonly string[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged', 'TemplateRevisionChanged'];
 
@@ -45,7 +42,7 @@ async function main(): Promise<void> {
   const rollings = informer(rollingResource);
   const workloads = informer(workloadResource);
   const statefulSets = informer(coreResources.statefulSet, MANAGED_SELECTOR);
-  const pods = informer(coreResources.pod, MEMBER_POD_SELECTOR);
+  const pods = informer(coreResources.pod, MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
 
   const reconcile = rollingReconciler({
@@ -68,7 +65,7 @@ async function main(): Promise<void> {
       }),
     recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling'),
     bus: bus ?? { publish: () => Promise.resolve() },
-    observe: (members) => observeEnsemble(members, { clientPort: CLIENT_PORT, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     now: () => new Date(),
     source: FIELD_MANAGER,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },

@@ -15,15 +15,13 @@ import {
   type ObjectKey,
   type ResourceType,
 } from '@zk-oam/runtime';
-import type { ZkEvent, ZkEventType } from '@zk-oam/apis';
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
   BINDING_ANNOTATION,
   connectEnsembleAdmin,
   FIELD_MANAGER,
-  INSTANCE_LABEL,
-  MEMBER_SELECTOR,
   scaleReconciler,
   scaleResource,
   traitsOfWorkload,
@@ -40,7 +38,6 @@ const configSchema = processEnvSchema.extend({
   IDLE_PERIOD_MS: milliseconds(30_000),
   LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
   ZOOKEEPER_TIMEOUT_MS: milliseconds(2_000),
-  ZOOKEEPER_CLIENT_PORT: z.coerce.number().int().min(1).max(65_535).default(2181),
 });
 
 /** The workload facts a membership step waits on. */
@@ -57,7 +54,7 @@ async function main(): Promise<void> {
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
   const traits = informer(scaleResource);
   const workloads = informer(workloadResource);
-  const statefulSets = informer(watchedResources.statefulSet, 'app.kubernetes.io/managed-by=zk-oam');
+  const statefulSets = informer(watchedResources.statefulSet, MANAGED_SELECTOR);
   const pods = informer(watchedResources.pod, MEMBER_SELECTOR);
   const volumes = informer(watchedResources.persistentVolumeClaim, MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
@@ -90,9 +87,9 @@ async function main(): Promise<void> {
             finalizer: UNBIND_FINALIZER,
           }),
           lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
-          observe: (members) => observeEnsemble(members, { clientPort: config.ZOOKEEPER_CLIENT_PORT, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+          observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
           connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5),
-          clientPort: config.ZOOKEEPER_CLIENT_PORT,
+          clientPort: ZOOKEEPER_PORTS.client,
           now: () => new Date(),
           source: FIELD_MANAGER,
           timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },

@@ -1,13 +1,13 @@
 // Public surface of the workload package for tests and benchmarks: pure rendering and the observer.
 export { renderWorkload, type RenderedResource, type RenderedWorkload } from './render/render.js';
 export type { RenderInput, UpdateStrategy } from './render/input.js';
-export { buildSuperuserSecret, SUPERUSER_SECRET_KEYS } from './render/superuser-secret.js';
+export { buildSuperuserSecret } from './render/superuser-secret.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
 export { heapMiB, jvmFlags } from './render/heap.js';
 export { buildInitialDynamicConfig, memberServerEntry } from './render/initial-dynamic-config.js';
 export { MissingIdentityError, selectorLabels, workloadLabels, workloadNames, type WorkloadNames } from './render/identity.js';
 export { AffinityShapeError } from './render/placement.js';
 export { FOUR_LETTER_WORD_WHITELIST } from './render/zoo-cfg.js';
-export { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberHost, PORTS } from './render/layout.js';
+export { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberHost } from './render/layout.js';
 export type { AlertingRule, PrometheusRule, ServiceMonitor } from './render/monitoring-types.js';
 export * from './observe/index.js';

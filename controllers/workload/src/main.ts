@@ -1,5 +1,6 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import {
   controller,
   controllerProcess,
@@ -12,18 +13,12 @@ import {
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { PORTS } from './render/layout.js';
 import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
-
-/** Members' pods, by the labels every rendered pod carries. */
-const MEMBER_POD_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam,app.kubernetes.io/component=server';
-const MANAGED_SELECTOR = 'app.kubernetes.io/managed-by=zk-oam';
-const INSTANCE_LABEL = 'app.kubernetes.io/instance';
 
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
   const instance = pod.metadata.labels?.[INSTANCE_LABEL];
@@ -41,7 +36,7 @@ async function main(): Promise<void> {
   const services = informer(childResources.service, MANAGED_SELECTOR);
   const podDisruptionBudgets = informer(childResources.podDisruptionBudget, MANAGED_SELECTOR);
   const secrets = informer(coreResources.secret, MANAGED_SELECTOR);
-  const pods = informer(childResources.pod, MEMBER_POD_SELECTOR);
+  const pods = informer(childResources.pod, MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
@@ -59,7 +54,7 @@ async function main(): Promise<void> {
     recorder: manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload'),
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => discovery.served(),
-    observe: (members) => observeEnsemble(members, { clientPort: PORTS.client, timeoutMs: 2_000 }),
+    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 2_000 }),
     now: () => new Date(),
     source: FIELD_MANAGER,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },

@@ -48,4 +48,3 @@ export { observeEnsemble, type MemberPod, type ObserveEnsembleOptions } from './
 export { connectAdmin, readCommittedConfig, type AdminFactory, type ConfigReader } from './ensemble/committed-config.js';
 export type { CommittedConfigReading, EnsembleObservation, ObservedPod } from './ensemble/ensemble-observation.js';
 export { CommittedConfigReadError, NoServingMemberError, PodWithoutIpError } from './ensemble/errors.js';
-export { memberName, myidOfPod, podOfMember } from './ensemble/member-identity.js';

@@ -1,5 +1,6 @@
 // Watches who leads an ensemble while an operation runs, by polling `srvr` on every member: how many leader elections
 // happened (each election starts a new epoch, the high 32 bits of the zxid) and how long no member was leading.
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 
@@ -57,7 +58,7 @@ export class LeaderTracker {
 
   private async ask(ip: string): Promise<{ ip: string; mode: string; epoch: bigint } | undefined> {
     try {
-      const srvr = parseSrvr(await fourLetterWord(ip, this.options.clientPort ?? 2181, 'srvr', { timeoutMs: 1_000 }));
+      const srvr = parseSrvr(await fourLetterWord(ip, this.options.clientPort ?? ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 1_000 }));
       return { ip, mode: srvr.mode, epoch: srvr.zxid.value >> 32n };
     } catch {
       return undefined;

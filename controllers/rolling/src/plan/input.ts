@@ -49,8 +49,3 @@ export interface RollingPlanInput {
   ensemble: EnsembleAssessment;
   now: Date;
 }
-
-/** A StatefulSet pod `<name>-<ordinal>` runs ZooKeeper server myid = ordinal + 1 (the workload's start script writes it). */
-export function memberIdOfOrdinal(ordinal: number): number {
-  return ordinal + 1;
-}

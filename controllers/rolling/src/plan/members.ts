@@ -1,6 +1,7 @@
 // Each ordinal of the StatefulSet seen as a roll member: its pod, whether it needs a restart, and whether it is up.
+import { myidOfOrdinal } from '@zk-oam/apis';
 import { memberLabel, type EnsembleAssessment } from '@zk-oam/zookeeper';
-import { memberIdOfOrdinal, type PodView, type RollingPlanInput } from './input.js';
+import { type PodView, type RollingPlanInput } from './input.js';
 import { needsRestart, type RestartRequest } from './restart-request.js';
 import type { WaitReason } from './step.js';
 
@@ -27,7 +28,7 @@ export function rollMembers(
 ): RollMember[] {
   return Array.from({ length: input.statefulSet.replicas }, (_unused, ordinal) => {
     const podName = `${input.statefulSet.name}-${ordinal}`;
-    const memberId = memberIdOfOrdinal(ordinal);
+    const memberId = myidOfOrdinal(ordinal);
     const pod = input.pods.find((candidate) => candidate.ordinal === ordinal);
     return {
       ordinal,
@@ -45,7 +46,7 @@ export function downPods(input: Pick<RollingPlanInput, 'statefulSet' | 'pods' | 
   return Array.from({ length: input.statefulSet.replicas }, (_unused, ordinal) => {
     const podName = `${input.statefulSet.name}-${ordinal}`;
     const pod = input.pods.find((candidate) => candidate.ordinal === ordinal);
-    return memberState(podName, memberIdOfOrdinal(ordinal), pod, input.ensemble).up ? [] : [podName];
+    return memberState(podName, myidOfOrdinal(ordinal), pod, input.ensemble).up ? [] : [podName];
   }).flat();
 }
 

@@ -1,6 +1,7 @@
 // Test helper: a StatefulSet's pods and their ZooKeeper members as immutable values; steps and time move them along.
+import { myidOfOrdinal } from '@zk-oam/apis';
 import type { EnsembleAssessment } from '@zk-oam/zookeeper';
-import { memberIdOfOrdinal, type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
+import { type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
 import { assessSimulated, type SimulatedMemberState } from './simulated-ensemble.js';
 import type { RollingStep } from './step.js';
 import { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
@@ -55,7 +56,7 @@ export function newCluster(options: {
     status: {},
     statefulSet: { name: NAME, updateRevision: revision, replicas: options.members, onDelete: true },
     slots,
-    leader: memberIdOfOrdinal(options.leaderOrdinal),
+    leader: myidOfOrdinal(options.leaderOrdinal),
     nextUid: options.members,
     deletions: [],
     elections: 0,
@@ -75,9 +76,9 @@ export function observe(cluster: SimulatedCluster): RollingPlanInput {
 
 export function ensembleOf(cluster: SimulatedCluster): EnsembleAssessment {
   return assessSimulated({
-    voters: cluster.slots.map((slot) => memberIdOfOrdinal(slot.ordinal)),
+    voters: cluster.slots.map((slot) => myidOfOrdinal(slot.ordinal)),
     leader: cluster.leader,
-    state: (id) => memberState(cluster.slots.find((slot) => memberIdOfOrdinal(slot.ordinal) === id)?.stage),
+    state: (id) => memberState(cluster.slots.find((slot) => myidOfOrdinal(slot.ordinal) === id)?.stage),
   });
 }
 
@@ -164,13 +165,13 @@ function deletePod(cluster: SimulatedCluster, name: string, uid: string): Simula
   const deletion = { at: new Date(cluster.now.getTime() + GRACE_SECONDS * 1000), gracePeriodSeconds: GRACE_SECONDS };
   const pod: PodView = { ...slot.pod, ready: false, readyChangedAt: cluster.now, deletion };
   const slots = cluster.slots.map((candidate): Slot => (candidate === slot ? { ...slot, pod, stage: 'terminating' } : candidate));
-  const leader = cluster.leader === memberIdOfOrdinal(slot.ordinal);
+  const leader = cluster.leader === myidOfOrdinal(slot.ordinal);
   const deletions = [...cluster.deletions, { pod: name, uid, leader, at: cluster.now }];
   return electIfLeaderless(dropLeaderIfDown({ ...cluster, slots, deletions }));
 }
 
 function dropLeaderIfDown(cluster: SimulatedCluster): SimulatedCluster {
-  const leaderSlot = cluster.slots.find((slot) => memberIdOfOrdinal(slot.ordinal) === cluster.leader);
+  const leaderSlot = cluster.slots.find((slot) => myidOfOrdinal(slot.ordinal) === cluster.leader);
   return leaderSlot === undefined || memberState(leaderSlot.stage) === 'synced' ? cluster : { ...cluster, leader: undefined };
 }
 
@@ -184,7 +185,7 @@ function electIfLeaderless(cluster: SimulatedCluster): SimulatedCluster {
   if (winner === undefined || up.length <= cluster.slots.length / 2) {
     return cluster;
   }
-  return { ...cluster, leader: memberIdOfOrdinal(winner.ordinal), elections: cluster.elections + 1 };
+  return { ...cluster, leader: myidOfOrdinal(winner.ordinal), elections: cluster.elections + 1 };
 }
 
 function memberState(stage: Stage | undefined): SimulatedMemberState {

@@ -1,4 +1,5 @@
 // Test helper: an ensemble as ZooKeeper would answer srvr/mntr, judged by the real health model (assessEnsemble).
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { assessEnsemble, parseDynamicConfig, type EnsembleAssessment, type MemberObservation } from '@zk-oam/zookeeper';
 import { answeringMember, notServingMember } from '@zk-oam/zookeeper/testing';
 
@@ -17,7 +18,7 @@ export function hostOf(id: number): string {
 
 export function assessSimulated(ensemble: SimulatedEnsemble): EnsembleAssessment {
   const config = parseDynamicConfig(
-    ensemble.voters.map((id) => `server.${id}=${hostOf(id)}:2888:3888:participant;${hostOf(id)}:2181`).join('\n'),
+    ensemble.voters.map((id) => `server.${id}=${hostOf(id)}:${ZOOKEEPER_PORTS.quorum}:${ZOOKEEPER_PORTS.election}:participant;${hostOf(id)}:${ZOOKEEPER_PORTS.client}`).join('\n'),
   );
   return assessEnsemble(config, ensemble.voters.map((id) => observe(ensemble, id)));
 }

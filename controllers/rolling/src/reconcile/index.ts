@@ -2,4 +2,3 @@
 export { reconcileRolling, rollingReconciler } from './reconcile.js';
 export type { RollingCaches, RollingReconcilerDependencies, RollingTiming } from './dependencies.js';
 export { BINDING_ANNOTATION, FIELD_MANAGER, lockHolder, rollingResource, UNBIND_FINALIZER, workloadResource } from './markers.js';
-export { memberSelector } from './observe.js';

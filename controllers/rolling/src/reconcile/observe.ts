@@ -1,16 +1,12 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
 // the plan, so the leader and each member's sync state are those of this moment.
+import { memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
 import { assessEnsemble, type EnsembleAssessment, type EnsembleObservation } from '@zk-oam/zookeeper';
 import { coreResources, isApiError, objectPath, collectionPath, type KubeClient } from '@zk-oam/runtime';
 import type { PodView, StatefulSetView } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import { observedPod, statefulSetView, type ObservedPod } from './views.js';
 import { z } from 'zod';
-
-/** The labels every member pod of a workload carries. */
-export function memberSelector(workload: string): string {
-  return `app.kubernetes.io/instance=${workload},app.kubernetes.io/component=server,app.kubernetes.io/managed-by=zk-oam`;
-}
 
 export type RollObservation =
   | { readonly kind: 'NoStatefulSet'; readonly name: string }
@@ -28,7 +24,7 @@ export async function observeRoll(
   if (raw === undefined) return { kind: 'NoStatefulSet', name: workload };
   const statefulSet = statefulSetView(raw, workload);
   const pods = await listMemberPods(deps.client, namespace, workload, statefulSet.name);
-  const observation = await deps.observe(pods.map((pod) => ({ name: pod.view.name, ip: pod.ip })));
+  const observation = await deps.observe(pods.map((pod) => ({ pod: pod.view.name, myid: myidOfOrdinal(pod.view.ordinal), ip: pod.ip })));
   return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation) };
 }
 
@@ -54,7 +50,7 @@ async function readStatefulSet(client: KubeClient, namespace: string, name: stri
 
 async function listMemberPods(client: KubeClient, namespace: string, workload: string, statefulSet: string): Promise<ObservedPod[]> {
   const list = listSchema.parse(
-    await client.request('GET', collectionPath(coreResources.pod, namespace), { query: { labelSelector: memberSelector(workload) } }),
+    await client.request('GET', collectionPath(coreResources.pod, namespace), { query: { labelSelector: memberSelectorOf(workload) } }),
   );
   return list.items.flatMap((item) => observedPod(item, statefulSet) ?? []);
 }

@@ -1,9 +1,8 @@
 // Maps a workload, its StatefulSet, its pods and events about it to the keys of the rolling traits that name it.
+import { INSTANCE_LABEL } from '@zk-oam/apis';
 import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
 import { keyOf } from '@zk-oam/runtime';
 import { z } from 'zod';
-
-const INSTANCE_LABEL = 'app.kubernetes.io/instance';
 
 const workloadRefSchema = z.looseObject({ spec: z.looseObject({ workloadRef: z.looseObject({ name: z.string() }) }) });
 

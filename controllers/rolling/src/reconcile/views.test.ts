@@ -1,4 +1,5 @@
 // Reading the StatefulSet, its pods and ZooKeeper's answers into what the planner takes: what counts and what does not.
+import { podOfMember } from '@zk-oam/apis';
 import { answeringMember } from '@zk-oam/zookeeper/testing';
 import { describe, expect, it } from 'vitest';
 import { assess } from './observe.js';
@@ -68,7 +69,7 @@ describe('a member pod as the planner sees it', () => {
 
 describe('the ensemble without its committed configuration', () => {
   it('is unhealthy, saying why, even when every member answers', () => {
-    const members = [1, 2, 3].map((id) => ({ pod: `zk-${id - 1}`, myid: id, ip: `10.0.0.${id}`, observation: answeringMember(id, `10.0.0.${id}`, { mode: id === 1 ? 'leader' : 'follower', phase: 'broadcast', synced: { followers: 2 } }) }));
+    const members = [1, 2, 3].map((id) => ({ pod: podOfMember('zk', id), myid: id, ip: `10.0.0.${id}`, observation: answeringMember(id, `10.0.0.${id}`, { mode: id === 1 ? 'leader' : 'follower', phase: 'broadcast', synced: { followers: 2 } }) }));
     const assessment = assess({ members, committed: { ok: false, error: new Error('connection loss') } });
     expect(assessment.health).toEqual({ ok: false, reason: 'the committed configuration could not be read: connection loss' });
   });

@@ -1,4 +1,5 @@
 // The StatefulSet and its pods as read from the API, parsed once into what the planner reads (no client here).
+import { ordinalOfPod } from '@zk-oam/apis';
 import type { PodView, StatefulSetView } from '../plan/index.js';
 import { z } from 'zod';
 import { ObjectShapeError } from './errors.js';
@@ -61,7 +62,7 @@ export function observedPod(object: unknown, statefulSet: string): ObservedPod |
   const parsed = podSchema.safeParse(object);
   if (!parsed.success) throw new ObjectShapeError('Pod', statefulSet, { cause: parsed.error });
   const { metadata, status } = parsed.data;
-  const ordinal = ordinalOf(metadata.name, statefulSet);
+  const ordinal = ordinalOfPod(metadata.name, statefulSet);
   if (ordinal === undefined) return undefined;
   const view: PodView = {
     name: metadata.name,
@@ -87,11 +88,4 @@ function readiness(status: ParsedPod['status']): Pick<PodView, 'ready' | 'readyC
 function deletionOf(metadata: ParsedPod['metadata']): PodView['deletion'] {
   if (metadata.deletionTimestamp === undefined) return undefined;
   return { at: new Date(metadata.deletionTimestamp), gracePeriodSeconds: metadata.deletionGracePeriodSeconds };
-}
-
-function ordinalOf(podName: string, statefulSet: string): number | undefined {
-  const prefix = `${statefulSet}-`;
-  if (!podName.startsWith(prefix)) return undefined;
-  const digits = podName.slice(prefix.length);
-  return /^(0|[1-9][0-9]*)$/.test(digits) ? Number(digits) : undefined;
 }

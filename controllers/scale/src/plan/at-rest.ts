@@ -1,7 +1,8 @@
 // The plan when the workload asks for exactly the committed voters: finish the last change, then start the next one.
+import { myidOfOrdinal, ordinalOfMyid } from '@zk-oam/apis';
 import { majorityAfter } from '@zk-oam/zookeeper';
 import { adding, blockedBy, removing, waitFor, type Decision } from './decision.js';
-import { memberOf, myidOf, ordinalOf } from './identity.js';
+import { memberOf } from './identity.js';
 import type { ScalePlanInput } from './input.js';
 import { healthProblem, syncedVoters, type HealthProblem, type Membership } from './membership.js';
 
@@ -16,15 +17,15 @@ function leftoverOfLastRemoval(membership: Membership, input: ScalePlanInput): D
     return waitFor(
       'WaitingForStatefulSet',
       `StatefulSet ${statefulSet} still has ${statefulSetReplicas} replicas, the workload asks for ${workloadReplicas}`,
-      removing(myidOf(statefulSetReplicas - 1), 'StoppingMember'),
+      removing(myidOfOrdinal(statefulSetReplicas - 1), 'StoppingMember'),
     );
   }
   const outside = membership.pods.filter((pod) => pod.ordinal >= workloadReplicas).sort((a, b) => b.ordinal - a.ordinal)[0];
   if (outside !== undefined) {
     return waitFor(
       'WaitingForPodRemoval',
-      `${memberOf(statefulSet, myidOf(outside.ordinal))} has left the config; waiting for its pod to be deleted`,
-      removing(myidOf(outside.ordinal), 'StoppingMember'),
+      `${memberOf(statefulSet, myidOfOrdinal(outside.ordinal))} has left the config; waiting for its pod to be deleted`,
+      removing(myidOfOrdinal(outside.ordinal), 'StoppingMember'),
     );
   }
   if (input.trait.removedMemberVolumePolicy !== 'Delete') {
@@ -36,7 +37,7 @@ function leftoverOfLastRemoval(membership: Membership, input: ScalePlanInput): D
   if (release === undefined) {
     return undefined;
   }
-  const member = myidOf(release.ordinal);
+  const member = myidOfOrdinal(release.ordinal);
   return { action: { kind: 'DeleteVolume', pvc: release.name, member }, change: removing(member, 'ReleasingVolume') };
 }
 
@@ -79,7 +80,7 @@ function unsettled(membership: Membership, input: ScalePlanInput, problem: Healt
 function startAdding(membership: Membership): Decision {
   const { size, statefulSet } = membership;
   const joiner = size + 1;
-  const releasing = membership.volumes.find((volume) => volume.ordinal === ordinalOf(joiner) && volume.deleting);
+  const releasing = membership.volumes.find((volume) => volume.ordinal === ordinalOfMyid(joiner) && volume.deleting);
   if (releasing !== undefined) {
     return waitFor(
       'WaitingForVolumeRelease',

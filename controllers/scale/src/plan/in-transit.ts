@@ -3,9 +3,10 @@
 // Both histories look the same from outside (a non-voting member beside n voters) and need the same next step:
 // towards a larger target it is reconfigured in, otherwise its pod is stopped. So the plan needs no memory of which
 // step came last, and a lost status write can neither repeat nor skip a reconfig.
+import { ordinalOfMyid } from '@zk-oam/apis';
 import { majorityAfter } from '@zk-oam/zookeeper';
 import { adding, blockedBy, removing, waitFor, type Decision } from './decision.js';
-import { memberOf, ordinalOf } from './identity.js';
+import { memberOf } from './identity.js';
 import type { ScalePlanInput } from './input.js';
 import { healthProblem, livePod, syncedVoters, type Membership } from './membership.js';
 
@@ -42,7 +43,7 @@ function joinerNotReady(membership: Membership, joiner: number): Decision | unde
       starting,
     );
   }
-  if (livePod(membership, ordinalOf(joiner))?.podIP === undefined) {
+  if (livePod(membership, ordinalOfMyid(joiner))?.podIP === undefined) {
     return waitFor('WaitingForPod', `${name} has no running pod with an IP yet`, starting);
   }
   const status = membership.assessment.members.find((member) => member.id === joiner);

@@ -2,4 +2,4 @@
 export { planScale } from './plan.js';
 export { changesWorld, type WorldChange, type BlockedReason, type ScaleAction, type ScaleActionKind, type ScalePlan, type WaitReason } from './action.js';
 export type { CommittedReading, ObservedPod, ObservedVolume, ScalePlanInput } from './input.js';
-export { memberOf, myidOf, ordinalOf, podOf } from './identity.js';
+export { memberOf } from './identity.js';

@@ -1,7 +1,8 @@
 // Reads the observed world into the membership the planner reasons about, or blocks when it is not one the plan owns.
+import { ordinalOfMyid, podOfMember } from '@zk-oam/apis';
 import { assessEnsemble, type EnsembleAssessment, type Zxid } from '@zk-oam/zookeeper';
 import { blockedBy, waitFor, type Decision } from './decision.js';
-import { listMembers, ordinalOf, podOf } from './identity.js';
+import { listMembers } from './identity.js';
 import type { ObservedPod, ObservedVolume, ScalePlanInput } from './input.js';
 
 /**
@@ -78,7 +79,7 @@ function refuse(decision: Decision): MembershipReading {
 function replicasMismatch(membership: Membership): Decision | undefined {
   const { workloadReplicas, size, statefulSet } = membership;
   if (workloadReplicas < size) {
-    const cut = membership.voters.filter((myid) => ordinalOf(myid) >= workloadReplicas);
+    const cut = membership.voters.filter((myid) => ordinalOfMyid(myid) >= workloadReplicas);
     return blockedBy(
       'ReplicasBelowMembership',
       `the workload asks for ${workloadReplicas} pods but ${listMembers(statefulSet, cut)} still vote in the committed ` +
@@ -99,7 +100,7 @@ function replicasMismatch(membership: Membership): Decision | undefined {
 
 /** A voter whose pod is missing or being deleted is down for a reason the plan did not cause. */
 function voterWithoutPod(membership: Membership): Decision | undefined {
-  const missing = membership.voters.filter((myid) => livePod(membership, ordinalOf(myid)) === undefined);
+  const missing = membership.voters.filter((myid) => livePod(membership, ordinalOfMyid(myid)) === undefined);
   if (missing.length === 0) {
     return undefined;
   }
@@ -138,7 +139,7 @@ export function healthProblem(membership: Membership): HealthProblem | undefined
     return undefined;
   }
   return {
-    message: health.member === undefined ? health.reason : `${health.reason} (pod ${podOf(membership.statefulSet, health.member)})`,
+    message: health.member === undefined ? health.reason : `${health.reason} (pod ${podOfMember(membership.statefulSet, health.member)})`,
     voterDown: members.some((member) => member.voter && !member.serving),
   };
 }

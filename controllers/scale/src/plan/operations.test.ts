@@ -93,7 +93,7 @@ describe('a member down', () => {
     const blocked = planAndCheck(world);
     expect(blocked).toMatchObject({ phase: 'Blocked', action: { kind: 'Blocked', reason: 'MemberUnhealthy' } });
     expect(blocked.action.kind === 'Blocked' && blocked.action.message).toBe(
-      'not removing member 5 (pod zk-4) while the ensemble is unhealthy: member 2 (127.0.10.2) is not serving requests (pod zk-1)',
+      'not removing zk-4 (myid 5) while the ensemble is unhealthy: member 2 (127.0.10.2) is not serving requests (pod zk-1)',
     );
     expect(blocked.step).toBeUndefined();
     world.setDown(2, false);

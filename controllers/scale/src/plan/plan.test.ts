@@ -69,7 +69,7 @@ describe('planScale refuses states it does not own', () => {
       {
         kind: 'Blocked',
         reason: 'VoterWithoutPod',
-        message: 'member 2 (pod zk-1) is a voter in the committed config without a running pod; waiting for it to come back',
+        message: 'zk-1 (myid 2) is a voter in the committed config without a running pod; waiting for it to come back',
       },
     ],
     [
@@ -104,18 +104,18 @@ describe('planScale refuses states it does not own', () => {
 describe('planScale adds a member only once it runs and is synced as a non-voting member', () => {
   it.each<[string, () => World, Partial<ScaleAction>]>([
     ['the StatefulSet has not caught up', () => joining(0), { kind: 'Wait', reason: 'WaitingForStatefulSet' }],
-    ['the pod does not exist yet', () => joining(1), { kind: 'Wait', reason: 'WaitingForPod', message: 'member 4 (pod zk-3) has no running pod with an IP yet' }],
-    ['the server is not serving yet', () => joining(2), { kind: 'Wait', reason: 'WaitingForServer', message: 'member 4 (pod zk-3) is not serving requests' }],
+    ['the pod does not exist yet', () => joining(1), { kind: 'Wait', reason: 'WaitingForPod', message: 'zk-3 (myid 4) has no running pod with an IP yet' }],
+    ['the server is not serving yet', () => joining(2), { kind: 'Wait', reason: 'WaitingForServer', message: 'zk-3 (myid 4) is not serving requests' }],
     [
       'the server serves but is still syncing',
       () => joining(3),
-      { kind: 'Wait', reason: 'WaitingForSync', message: 'member 4 (pod zk-3) serves as a non-voting observer but has not synced with the leader yet' },
+      { kind: 'Wait', reason: 'WaitingForSync', message: 'zk-3 (myid 4) serves as a non-voting observer but has not synced with the leader yet' },
     ],
     ['a voter is down', () => tweak(joining(JOINER_SYNCED), (world) => world.setDown(2, true)), { kind: 'Blocked', reason: 'MemberUnhealthy' }],
     [
       'the joiner leads an ensemble of its own',
       () => tweak(joining(JOINER_SYNCED), (world) => (world.leader = 4)),
-      { kind: 'Wait', reason: 'WaitingForLeaderHandover', message: expect.stringContaining('member 4 (pod zk-3) leads but is not a voter') },
+      { kind: 'Wait', reason: 'WaitingForLeaderHandover', message: expect.stringContaining('zk-3 (myid 4) leads but is not a voter') },
     ],
   ])('waits while %s', (_, world, expected) => {
     expect(planScale(world().input()).action).toMatchObject(expected);
@@ -166,12 +166,12 @@ describe('planScale removes the highest member first, and stops its pod only onc
     [
       'the removed member still leads',
       () => justRemoved({ leader: 4 }),
-      { kind: 'Wait', reason: 'WaitingForLeaderHandover', message: expect.stringContaining('member 4 (pod zk-3) leads but is not a voter') },
+      { kind: 'Wait', reason: 'WaitingForLeaderHandover', message: expect.stringContaining('zk-3 (myid 4) leads but is not a voter') },
     ],
     [
       'the remaining voters have no quorum',
       () => tweak(justRemoved(), (world) => [2, 3].forEach((id) => world.setDown(id, true))),
-      { kind: 'Wait', reason: 'WaitingForQuorum', message: 'not stopping member 4 (pod zk-3) yet: only 1 of the 3 old voters stay up, 2 needed' },
+      { kind: 'Wait', reason: 'WaitingForQuorum', message: 'not stopping zk-3 (myid 4) yet: only 1 of the 3 old voters stay up, 2 needed' },
     ],
   ])('does not lower replicas while %s', (_, world, expected) => {
     expect(planScale(world().input()).action).toMatchObject(expected);
@@ -216,7 +216,7 @@ describe('planScale on an ensemble that is not healthy', () => {
       action: {
         kind: 'Blocked',
         reason: 'MemberUnhealthy',
-        message: 'not adding member 4 (pod zk-3) while the ensemble is unhealthy: member 3 (127.0.10.3) is not serving requests (pod zk-2)',
+        message: 'not adding zk-3 (myid 4) while the ensemble is unhealthy: member 3 (127.0.10.3) is not serving requests (pod zk-2)',
       },
     });
   });
@@ -265,7 +265,7 @@ describe('the step record', () => {
     const plan = planScale({ ...world.input(), now: new Date(Date.parse(startedAt) + 700_000) });
     expect(plan.action).toMatchObject({
       message:
-        'adding zk-3 (myid 4) has taken 700s, longer than the step timeout of 600s: member 4 (pod zk-3) serves as a non-voting observer but has not synced with the leader yet',
+        'adding zk-3 (myid 4) has taken 700s, longer than the step timeout of 600s: zk-3 (myid 4) serves as a non-voting observer but has not synced with the leader yet',
     });
   });
 

@@ -2,10 +2,9 @@
 //
 // The record never chooses the next action. It only carries `startedAt`, so a wait that outlasts the trait's step
 // timeout turns into Blocked; when the record is lost the clock restarts, which only delays that report.
-import type { ScalePhase, ScaleStep } from '@zk-oam/apis';
+import { podOfMember, type ScalePhase, type ScaleStep } from '@zk-oam/apis';
 import type { ScaleAction } from './action.js';
 import type { ChangeInProgress } from './decision.js';
-import { podOf } from './identity.js';
 
 export interface StepSettlement {
   action: ScaleAction;
@@ -34,7 +33,7 @@ function stepRecord(
   const sameChange = recorded?.action === change.action && recorded.myid === change.myid;
   return {
     action: change.action,
-    pod: podOf(context.statefulSet, change.myid),
+    pod: podOfMember(context.statefulSet, change.myid),
     myid: change.myid,
     stage: change.stage,
     startedAt: sameChange ? recorded.startedAt : context.now.toISOString(),

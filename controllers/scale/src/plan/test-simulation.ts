@@ -1,5 +1,5 @@
 // Drives a test World with the planner until Done, checking at every state what must hold whatever happened before.
-import type { ScaleStep } from '@zk-oam/apis';
+import { ordinalOfMyid, type ScaleStep } from '@zk-oam/apis';
 import { quorumSize } from '@zk-oam/zookeeper';
 import { expect } from 'vitest';
 import { changesWorld, type ScaleAction, type ScaleActionKind, type ScalePlan } from './action.js';
@@ -101,7 +101,7 @@ export function expectSettled(world: World, size: number): void {
   expect(world.voters).toEqual(ids);
   expect(world.workloadReplicas).toBe(size);
   expect(world.pods.map((pod) => [pod.ordinal, pod.server, pod.runsAs, pod.deleting])).toEqual(
-    ids.map((id) => [id - 1, 'synced', 'participant', false]),
+    ids.map((id) => [ordinalOfMyid(id), 'synced', 'participant', false]),
   );
   expect(world.leader).toBeDefined();
 }

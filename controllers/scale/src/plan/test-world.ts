@@ -4,7 +4,7 @@
 // and syncs; a reconfigured-in observer runs as an observer until it rejoins as a follower; a removed leader leads on
 // until it hands over to a voter; a removed member stays up as a non-voting follower until its pod stops. Every effect
 // asserts the invariant it relies on, so a plan that breaks one fails the test at the step that did it.
-import type { ScaleStep } from '@zk-oam/apis';
+import { memberHost, myidOfOrdinal, ordinalOfMyid, type ScaleStep, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { majorityAfter, quorumSize, zxidFromValue, type MemberObservation, type ServerEntry } from '@zk-oam/zookeeper';
 import { answeringMember, notServingMember, type LeaderSyncCounts } from '@zk-oam/zookeeper/testing';
 import type { ScaleAction } from './action.js';
@@ -61,7 +61,7 @@ export class World {
     this.statefulSetReplicas = options.members;
     this.pods = ordinals.map((ordinal) => ({ ordinal, deleting: false, server: 'synced', runsAs: 'participant', down: false }));
     this.volumes = ordinals.map((ordinal) => ({ ordinal, deleting: false }));
-    this.voters = ordinals.map((ordinal) => ordinal + 1);
+    this.voters = ordinals.map(myidOfOrdinal);
     this.configVersion = 0x1_0000_0000n;
     this.leader = options.leader ?? 1;
   }
@@ -95,7 +95,7 @@ export class World {
   }
 
   private observe(pod: PodModel): MemberObservation {
-    const id = pod.ordinal + 1;
+    const id = myidOfOrdinal(pod.ordinal);
     const address = podIP(pod.ordinal);
     if (pod.down || pod.server === 'starting') {
       return notServingMember(id, address);
@@ -111,12 +111,12 @@ export class World {
   /** What the leader's mntr counts: the other members serving and synced, by the role they run with. */
   private leaderSyncCounts(leader: number): LeaderSyncCounts {
     const synced = this.pods.filter(
-      (pod) => pod.ordinal + 1 !== leader && !pod.deleting && !pod.down && pod.server === 'synced',
+      (pod) => myidOfOrdinal(pod.ordinal) !== leader && !pod.deleting && !pod.down && pod.server === 'synced',
     );
     const followers = synced.filter((pod) => pod.runsAs !== 'observer');
     return {
       followers: followers.length,
-      nonVotingFollowers: followers.filter((pod) => !this.voters.includes(pod.ordinal + 1)).length,
+      nonVotingFollowers: followers.filter((pod) => !this.voters.includes(myidOfOrdinal(pod.ordinal))).length,
       observers: synced.length - followers.length,
     };
   }
@@ -240,7 +240,7 @@ export class World {
     }
     if (pod.server === 'starting') {
       pod.server = 'syncing';
-      pod.runsAs = this.voters.includes(pod.ordinal + 1) ? 'participant' : 'observer';
+      pod.runsAs = this.voters.includes(myidOfOrdinal(pod.ordinal)) ? 'participant' : 'observer';
     } else if (pod.server === 'syncing') {
       pod.server = 'synced';
     } else {
@@ -250,7 +250,7 @@ export class World {
   }
 
   private promoted(pod: PodModel): boolean {
-    return pod.runsAs !== 'participant' && this.voters.includes(pod.ordinal + 1);
+    return pod.runsAs !== 'participant' && this.voters.includes(myidOfOrdinal(pod.ordinal));
   }
 
   private finishVolumeDeletion(): boolean {
@@ -275,14 +275,14 @@ export class World {
 
   servingVoters(): number[] {
     return this.voters.filter((id) => {
-      const pod = this.pods.find((candidate) => candidate.ordinal === id - 1);
+      const pod = this.pods.find((candidate) => candidate.ordinal === ordinalOfMyid(id));
       return pod !== undefined && !pod.deleting && !pod.down && pod.server !== 'starting';
     });
   }
 
   /** Test knob: a member's server stops answering (or comes back). */
   setDown(myid: number, down: boolean): void {
-    this.pods = this.pods.map((pod) => (pod.ordinal === myid - 1 ? { ...pod, down } : pod));
+    this.pods = this.pods.map((pod) => (pod.ordinal === ordinalOfMyid(myid) ? { ...pod, down } : pod));
   }
 
   private expect(condition: boolean, message: string): asserts condition {
@@ -293,10 +293,10 @@ export class World {
 }
 
 export function podIP(ordinal: number): string {
-  return `127.0.10.${ordinal + 1}`;
+  return `127.0.10.${myidOfOrdinal(ordinal)}`;
 }
 
 export function serverEntry(id: number, role: ServerEntry['role']): ServerEntry {
-  const host = `${STATEFUL_SET}-${id - 1}.${STATEFUL_SET}-headless.default.svc.cluster.local`;
-  return { id, host, quorumPort: 2888, electionPort: 3888, role, clientAddress: host, clientPort: 2181 };
+  const host = memberHost(STATEFUL_SET, 'default', ordinalOfMyid(id));
+  return { id, host, quorumPort: ZOOKEEPER_PORTS.quorum, electionPort: ZOOKEEPER_PORTS.election, role, clientAddress: host, clientPort: ZOOKEEPER_PORTS.client };
 }

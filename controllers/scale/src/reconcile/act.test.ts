@@ -1,6 +1,6 @@
 // Carrying out one step: which members the admin session uses, what counts as an unsettled outcome, and that a
 // member's pod is only stopped after a confirming write.
-import { parseResource, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_PORTS, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError, zxidFromValue, type CommittedConfig } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { World } from '../plan/test-world.js';
@@ -43,7 +43,7 @@ function fakes(failure?: Error) {
   };
   const deps = {
     client,
-    clientPort: 2181,
+    clientPort: ZOOKEEPER_PORTS.client,
     connectAdmin: (connectString: string, superPassword: string) => {
       calls.push(`connect ${connectString} as ${superPassword}`);
       return Promise.resolve(admin);
@@ -57,7 +57,7 @@ describe('carryOut', () => {
     const { calls, deps } = fakes();
     const input = new World({ members: 4, target: 3 }).input();
     const outcome = await carryOut(deps, { key, workload, input }, { kind: 'ReconfigRemove', member: 4, fromVersion: zxidFromValue(1n) });
-    expect(outcome).toEqual({ kind: 'acted', note: 'reconfig remove member 4 (pod zk-3): committed' });
+    expect(outcome).toEqual({ kind: 'acted', note: 'reconfig remove zk-3 (myid 4): committed' });
     expect(calls).toEqual([
       'GET /api/v1/namespaces/ns/secrets/zk-superuser',
       'connect 127.0.10.1:2181,127.0.10.2:2181,127.0.10.3:2181 as secret',

@@ -2,10 +2,10 @@
 //
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { ordinalOfMyid, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, coreResources, isApiError, objectPath, type ObjectKey } from '@zk-oam/runtime';
 import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError } from '@zk-oam/zookeeper';
-import { memberOf, ordinalOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
+import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import type { EnsembleAdmin } from './ensemble-admin.js';
 import { inStep } from './errors.js';
@@ -129,7 +129,7 @@ export function votersConnectString(input: ScalePlanInput, avoid: readonly numbe
   const addresses = voters
     .filter((id) => !avoid.includes(id))
     .flatMap((id) => {
-      const pod = input.pods.find((candidate) => candidate.ordinal === ordinalOf(id) && !candidate.deleting);
+      const pod = input.pods.find((candidate) => candidate.ordinal === ordinalOfMyid(id) && !candidate.deleting);
       return pod?.podIP === undefined ? [] : [`${pod.podIP}:${clientPort}`];
     });
   return addresses.join(',');

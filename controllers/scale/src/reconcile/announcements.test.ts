@@ -1,5 +1,5 @@
 // What a status change announces: steps started and completed (numbered within the operation), and new blocks.
-import type { ZookeeperScaleStatus } from '@zk-oam/apis';
+import { podOfMember, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { announcements, stepData } from './announcements.js';
 
@@ -7,11 +7,11 @@ const startedAt = '2026-01-01T00:00:00Z';
 const operation = { from: 3, startedAt };
 
 function adding(myid: number, stage = 'StartingMember'): ZookeeperScaleStatus['step'] {
-  return { action: 'Add', pod: `zk-${myid - 1}`, myid, stage, startedAt };
+  return { action: 'Add', pod: podOfMember('zk', myid), myid, stage, startedAt };
 }
 
 function removing(myid: number): ZookeeperScaleStatus['step'] {
-  return { action: 'Remove', pod: `zk-${myid - 1}`, myid, stage: 'LeavingConfiguration', startedAt };
+  return { action: 'Remove', pod: podOfMember('zk', myid), myid, stage: 'LeavingConfiguration', startedAt };
 }
 
 function blockedBy(reason: string): ZookeeperScaleStatus['conditions'] {

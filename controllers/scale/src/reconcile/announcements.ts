@@ -1,7 +1,7 @@
 // The facts a status change announces (pure): a member change started or completed, the scaling got blocked. Each
 // becomes a Kubernetes Event on the trait and a NATS event, published after the status that records it is stored.
 import type { EventDetails } from '@zk-oam/runtime';
-import type { ScaleStep, ZookeeperScaleStatus } from '@zk-oam/apis';
+import { ordinalOfMyid, type ScaleStep, type ZookeeperScaleStatus } from '@zk-oam/apis';
 
 interface StepData {
   step: number;
@@ -43,8 +43,8 @@ function stepAnnouncement(type: 'ScaleStepStarted' | 'ScaleStepCompleted', step:
 /** Member m joins as the m-th voter and leaves as it; steps count from the operation's starting size. */
 export function stepData(step: ScaleStep, operationFrom: number | undefined): StepData {
   const adding = step.action === 'Add';
-  const from = adding ? step.myid - 1 : step.myid;
-  const to = adding ? step.myid : step.myid - 1;
+  const from = adding ? ordinalOfMyid(step.myid) : step.myid;
+  const to = adding ? step.myid : ordinalOfMyid(step.myid);
   const start = operationFrom ?? from;
   return { step: Math.max(1, adding ? step.myid - start : start - step.myid + 1), from, to, member: step.pod };
 }

@@ -1,8 +1,8 @@
 // Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches.
+import { ordinalOfPod, ordinalOfVolume } from '@zk-oam/apis';
 import type { KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { ObservedPod, ObservedVolume } from '../plan/index.js';
-import { ordinalAfter, podPrefix, volumePrefix } from './resources.js';
 
 const labelsSchema = z.record(z.string(), z.string()).optional();
 
@@ -46,7 +46,7 @@ export function statefulSetView(object: KubeObject): StatefulSetView {
 /** Pods of the StatefulSet by ordinal; other pods sharing the labels are left out. */
 export function memberPods(objects: readonly KubeObject[], statefulSet: string): ObservedPod[] {
   return objects.flatMap((object) => {
-    const ordinal = ordinalAfter(podPrefix(statefulSet), object.metadata.name);
+    const ordinal = ordinalOfPod(object.metadata.name, statefulSet);
     if (ordinal === undefined) return [];
     const parsed = podSchema.safeParse(object);
     if (!parsed.success) throw new CachedObjectShapeError('Pod', object.metadata.name, { cause: parsed.error });
@@ -59,7 +59,7 @@ export function memberPods(objects: readonly KubeObject[], statefulSet: string):
 
 export function memberVolumes(objects: readonly KubeObject[], statefulSet: string): ObservedVolume[] {
   return objects.flatMap((object) => {
-    const ordinal = ordinalAfter(volumePrefix(statefulSet), object.metadata.name);
+    const ordinal = ordinalOfVolume(object.metadata.name, statefulSet);
     return ordinal === undefined ? [] : [{ name: object.metadata.name, ordinal, deleting: object.metadata.deletionTimestamp !== undefined }];
   });
 }

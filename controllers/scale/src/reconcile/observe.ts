@@ -1,12 +1,11 @@
 // Step: observe. Everything the planner looks at, read just before planning: the workload's size, its StatefulSet,
 // member pods and volumes from the caches, and every member's srvr/mntr plus the committed config from ZooKeeper.
-import type { ZookeeperScale, ZookeeperWorkload } from '@zk-oam/apis';
+import { INSTANCE_LABEL, myidOfOrdinal, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import type { CommittedReading, ObservedPod, ScalePlanInput } from '../plan/index.js';
 import { memberPods, memberVolumes, statefulSetView, type StatefulSetView } from './cached-views.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { memberEntry } from './member-entry.js';
-import { INSTANCE_LABEL } from './resources.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'caches' | 'observe' | 'now'>;
 
@@ -26,7 +25,7 @@ export async function observeWorld(deps: Deps, trait: ZookeeperScale, workload: 
   const pods = memberPods(deps.caches.pods.list({ namespace, labels }), name);
   const volumes = memberVolumes(deps.caches.volumes.list({ namespace, labels }), name);
   const live = pods.filter((pod) => !pod.deleting);
-  const ensemble = live.length === 0 ? undefined : await deps.observe(live.map((pod) => ({ name: pod.name, ip: pod.podIP })));
+  const ensemble = live.length === 0 ? undefined : await deps.observe(live.map((pod) => ({ pod: pod.name, myid: myidOfOrdinal(pod.ordinal), ip: pod.podIP })));
   const committed = committedReading(ensemble);
   const servers = committed.ok ? committed.config.servers : [];
   const input: ScalePlanInput = {

@@ -1,7 +1,7 @@
 // The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
-import { parseResource, zookeeperScaleSchema, type ZookeeperScale } from '@zk-oam/apis';
+import { INSTANCE_LABEL, parseResource, podOfMember, ZOOKEEPER_PORTS, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
 import { createLogger, type KubeObject, type Lister, type LockResult, type ObjectKey } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
 const context = { log, reconcileId: 'test', signal: new AbortController().signal };
 const key = { namespace, name: 'zk-size' };
-const labels = { 'app.kubernetes.io/instance': STATEFUL_SET };
+const labels = { [INSTANCE_LABEL]: STATEFUL_SET };
 
 function lister(objects: KubeObject[]): Lister<KubeObject> {
   return {
@@ -45,7 +45,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     status: { podIP: pod.podIP, conditions: [{ type: 'Ready', status: pod.ready ? 'True' : 'False' }] },
   }));
   const ensemble: EnsembleObservation = {
-    members: input.observations.map((observation) => ({ pod: `${STATEFUL_SET}-${observation.id - 1}`, myid: observation.id, ip: observation.address, observation })),
+    members: input.observations.map((observation) => ({ pod: podOfMember(STATEFUL_SET, observation.id), myid: observation.id, ip: observation.address, observation })),
     committed: input.committed.ok ? { ok: true, config: input.committed.config, readFrom: `${STATEFUL_SET}-0` } : { ok: false, error: new Error('unreadable') },
   };
   const deps: ScaleReconcilerDependencies = {
@@ -81,7 +81,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     }),
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
-    clientPort: 2181,
+    clientPort: ZOOKEEPER_PORTS.client,
     now: () => new Date('2026-01-01T00:00:00Z'),
     source: 'zk-oam-scale',
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },

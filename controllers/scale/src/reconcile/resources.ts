@@ -24,17 +24,3 @@ export const watchedResources = {
   pod: coreResources.pod,
   persistentVolumeClaim: coreResources.persistentVolumeClaim,
 } as const satisfies Record<string, ResourceType>;
-
-/** Labels every member pod and data volume of a workload carries (the StatefulSet's selector and claim template). */
-export const INSTANCE_LABEL = 'app.kubernetes.io/instance';
-export const MEMBER_SELECTOR = 'app.kubernetes.io/name=zookeeper,app.kubernetes.io/component=server';
-
-/** The ordinal of a StatefulSet pod (`<name>-<ordinal>`) or of its data volume (`data-<name>-<ordinal>`). */
-export function ordinalAfter(prefix: string, objectName: string): number | undefined {
-  if (!objectName.startsWith(prefix)) return undefined;
-  const digits = objectName.slice(prefix.length);
-  return /^(0|[1-9][0-9]*)$/.test(digits) ? Number(digits) : undefined;
-}
-
-export const podPrefix = (statefulSet: string): string => `${statefulSet}-`;
-export const volumePrefix = (statefulSet: string): string => `data-${statefulSet}-`;

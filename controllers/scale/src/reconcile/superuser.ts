@@ -1,16 +1,11 @@
-// The ZooKeeper superuser password reconfig authenticates with: Secret `<workload>-superuser` (or the workload's
-// spec.superuserSecretRef), key `password`. Read from the API when a step needs it, never cached or logged.
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+// The ZooKeeper superuser password reconfig authenticates with, from the superuser Secret the contract names. Read from the API when a step needs it, never cached or logged.
+import { SUPERUSER_SECRET_KEYS, superuserSecretName, type ZookeeperWorkload } from '@zk-oam/apis';
 import { coreResources, isApiError, objectPath, type KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { SuperuserSecretError } from './errors.js';
 
-const PASSWORD_KEY = 'password';
+const PASSWORD_KEY = SUPERUSER_SECRET_KEYS.password;
 const secretSchema = z.looseObject({ data: z.record(z.string(), z.string()).optional() });
-
-export function superuserSecretName(workload: ZookeeperWorkload): string {
-  return workload.spec.superuserSecretRef?.name ?? `${workload.metadata.name}-superuser`;
-}
 
 export async function readSuperPassword(client: Pick<KubeClient, 'request'>, workload: ZookeeperWorkload): Promise<string> {
   const namespace = workload.metadata.namespace ?? '';

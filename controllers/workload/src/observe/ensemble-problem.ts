@@ -1,6 +1,6 @@
 // Names what is wrong with an ensemble the health model judged unhealthy, as a condition reason and a message about pods.
 import type { EnsembleView, MemberView } from './ensemble-view.js';
-import { memberName } from '@zk-oam/zookeeper';
+import { memberName } from '@zk-oam/apis';
 
 export type ProblemReason = 'MemberNotServing' | 'NoLeader' | 'LeaderNotVoter' | 'VoterRunsAsObserver' | 'NotSynced';
 

@@ -1,14 +1,16 @@
 // The observation judged by the ZooKeeper health model, with every member tied to its pod: what status is derived from.
+import { podOfMember, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import {
   assessEnsemble,
   type CommittedConfig,
   type DynamicConfig,
   type EnsembleAssessment,
+  type EnsembleObservation,
   type MemberStatus,
+  type ObservedPod,
   type ServerEntry,
   type ServerRole,
 } from '@zk-oam/zookeeper';
-import { podOfMember, type EnsembleObservation, type ObservedPod } from '@zk-oam/zookeeper';
 
 export interface MemberView {
   pod: string;
@@ -63,18 +65,18 @@ export function viewEnsemble(observation: EnsembleObservation | undefined, state
 
 /**
  * Without a readable config (no member serves, or the read failed) the best guess is the StatefulSet's design:
- * every member pod votes. Ports are ZooKeeper's defaults; the health model reads only ids, roles and hosts.
+ * every member pod votes. Ports are the rendered ones; the health model reads only ids, roles and hosts.
  */
 function assumedConfig(observed: readonly ObservedPod[]): DynamicConfig {
   const servers = observed.map(
     (member): ServerEntry => ({
       id: member.myid,
       host: member.ip ?? member.pod,
-      quorumPort: 2888,
-      electionPort: 3888,
+      quorumPort: ZOOKEEPER_PORTS.quorum,
+      electionPort: ZOOKEEPER_PORTS.election,
       role: 'participant',
       clientAddress: undefined,
-      clientPort: 2181,
+      clientPort: ZOOKEEPER_PORTS.client,
     }),
   );
   return { servers, version: undefined };

@@ -1,7 +1,7 @@
 // Compares the committed voters with the StatefulSet's size: members in transit are scaling, a bare difference is a mismatch.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { EnsembleView, MemberView } from './ensemble-view.js';
-import { memberName } from '@zk-oam/zookeeper';
+import { memberName } from '@zk-oam/apis';
 
 export type MembershipDrift =
   | { kind: 'none' }

@@ -1,6 +1,6 @@
 // Builders for observer tests: a workload, its pods and StatefulSet, and member observations as srvr/mntr would give them.
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
-import { zookeeperWorkloadSchema, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { myidOfOrdinal, type ZookeeperWorkload, zookeeperWorkloadSchema, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import type { CommittedConfig, EnsembleObservation, ObservedPod } from '@zk-oam/zookeeper';
 import { ipOf } from '@zk-oam/zookeeper/testing';
 
@@ -22,7 +22,7 @@ export function workload(status?: ZookeeperWorkloadStatus): ZookeeperWorkload {
 export function pod(ordinal: number, revision = 'zk-rev1'): V1Pod {
   return {
     metadata: { name: `zk-${ordinal}`, namespace: 'prod', labels: { 'controller-revision-hash': revision } },
-    status: { podIP: ipOf(ordinal + 1) },
+    status: { podIP: ipOf(myidOfOrdinal(ordinal)) },
   };
 }
 

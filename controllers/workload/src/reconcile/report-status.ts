@@ -1,10 +1,10 @@
 // Step 5: observe the ensemble, derive the status, write it when it changed, then announce each fact (Kubernetes
 // Event and NATS event). Facts are published after the status that records them is stored.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { createEvent, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, type KubeObject } from '@zk-oam/runtime';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
-import { selectorLabels } from '../render/identity.js';
+import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
@@ -49,7 +49,12 @@ export async function reportStatus(
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
   const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
-  const members = pods.flatMap((pod) => (pod.metadata?.name === undefined ? [] : [{ name: pod.metadata.name, ip: pod.status?.podIP }]));
+  const statefulSetName = workloadNames(workload).statefulSet;
+  const members = pods.flatMap((pod) => {
+    const name = pod.metadata?.name ?? '';
+    const myid = myidOfPod(name, statefulSetName);
+    return myid === undefined ? [] : [{ pod: name, myid, ip: pod.status?.podIP }];
+  });
   const ensemble = members.length === 0 ? undefined : await deps.observe(members);
   const now = deps.now();
   const stored = storedStatus(raw['status']);

@@ -1,10 +1,10 @@
 // Step 2: the superuser Secret. The user's (spec.superuserSecretRef) is checked; otherwise `<name>-superuser` is
 // generated once with a random password and from then on used as it is, never rotated silently.
 import { randomBytes } from 'node:crypto';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { SUPERUSER_SECRET_KEYS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { coreResources, isApiError, objectPath, collectionPath, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { buildSuperuserSecret, SUPERUSER_SECRET_KEYS } from '../render/superuser-secret.js';
+import { buildSuperuserSecret } from '../render/superuser-secret.js';
 import { workloadNames } from '../render/identity.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { SuperuserSecretInvalidError } from './errors.js';

@@ -1,10 +1,9 @@
 // The ZooKeeper container: image, start.sh as command, env the scripts read, probes, resources, mounts.
 import type { V1Container, V1EnvVar, V1ResourceRequirements } from '@kubernetes/client-node';
-import type { ResourceList, ZookeeperWorkload } from '@zk-oam/apis';
+import { type ResourceList, SUPERUSER_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { jvmFlags } from './heap.js';
 import { workloadNames } from './identity.js';
-import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain, PORTS } from './layout.js';
-import { SUPERUSER_SECRET_KEYS } from './superuser-secret.js';
+import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
 
 export const CONTAINER_NAME = 'zookeeper';
 export const VOLUMES = { config: 'config', data: 'data' } as const;
@@ -72,9 +71,9 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
     command: script(CONFIG_FILES.start),
     env: env(workload),
     ports: [
-      { name: 'client', containerPort: PORTS.client },
-      { name: 'quorum', containerPort: PORTS.quorum },
-      { name: 'election', containerPort: PORTS.election },
+      { name: 'client', containerPort: ZOOKEEPER_PORTS.client },
+      { name: 'quorum', containerPort: ZOOKEEPER_PORTS.quorum },
+      { name: 'election', containerPort: ZOOKEEPER_PORTS.election },
       ...(metrics.enabled ? [{ name: 'metrics', containerPort: metrics.port }] : []),
     ],
     readinessProbe: { exec: { command: script(CONFIG_FILES.ready) }, periodSeconds: 5, timeoutSeconds: 5, failureThreshold: 3 },

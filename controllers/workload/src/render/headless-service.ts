@@ -1,16 +1,15 @@
 // Service `<name>-headless`: stable member DNS names, published before the pods are ready so a bootstrap never deadlocks.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { childMetadata, selectorLabels, workloadNames } from './identity.js';
-import { PORTS } from './layout.js';
 
 export const METRICS_PORT_NAME = 'metrics';
 
 export function buildHeadlessService(workload: ZookeeperWorkload): V1Service {
   const ports: V1ServicePort[] = [
-    { name: 'client', port: PORTS.client, targetPort: PORTS.client },
-    { name: 'quorum', port: PORTS.quorum, targetPort: PORTS.quorum },
-    { name: 'election', port: PORTS.election, targetPort: PORTS.election },
+    { name: 'client', port: ZOOKEEPER_PORTS.client, targetPort: ZOOKEEPER_PORTS.client },
+    { name: 'quorum', port: ZOOKEEPER_PORTS.quorum, targetPort: ZOOKEEPER_PORTS.quorum },
+    { name: 'election', port: ZOOKEEPER_PORTS.election, targetPort: ZOOKEEPER_PORTS.election },
   ];
   const { metrics } = workload.spec;
   if (metrics.enabled) {

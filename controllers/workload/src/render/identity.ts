@@ -1,6 +1,6 @@
-// Names, labels and owner reference shared by every object rendered for a workload.
+// Names, labels and owner reference of every object rendered for a workload, from the contract in @zk-oam/apis.
 import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
-import { ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberSelectorLabels, superuserSecretName, workloadLabels as labelsOf, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
 
 export class MissingIdentityError extends Error {
   override readonly name = 'MissingIdentityError';
@@ -29,31 +29,28 @@ export function workloadNames(workload: ZookeeperWorkload): WorkloadNames {
   if (namespace === undefined) {
     throw new MissingIdentityError('metadata.namespace', name);
   }
+  const derived = derivedNames(name);
   return {
     workload: name,
     namespace,
-    configMap: `${name}-config`,
-    headlessService: `${name}-headless`,
-    clientService: `${name}-client`,
-    statefulSet: name,
-    podDisruptionBudget: name,
-    superuserSecret: workload.spec.superuserSecretRef?.name ?? `${name}-superuser`,
-    serviceMonitor: name,
-    prometheusRule: name,
+    configMap: derived.configMap,
+    headlessService: derived.headlessService,
+    clientService: derived.clientService,
+    statefulSet: derived.statefulSet,
+    podDisruptionBudget: derived.podDisruptionBudget,
+    superuserSecret: superuserSecretName(workload),
+    serviceMonitor: derived.serviceMonitor,
+    prometheusRule: derived.prometheusRule,
   };
 }
 
 /** The labels that select a workload's pods; stable for the life of the StatefulSet (its selector is immutable). */
 export function selectorLabels(workload: ZookeeperWorkload): Record<string, string> {
-  return {
-    'app.kubernetes.io/name': 'zookeeper',
-    'app.kubernetes.io/instance': workload.metadata.name,
-    'app.kubernetes.io/component': 'server',
-  };
+  return memberSelectorLabels(workload.metadata.name);
 }
 
 export function workloadLabels(workload: ZookeeperWorkload): Record<string, string> {
-  return { ...selectorLabels(workload), 'app.kubernetes.io/managed-by': 'zk-oam' };
+  return labelsOf(workload.metadata.name);
 }
 
 /** The workload as controller owner: its children are garbage-collected with it. */

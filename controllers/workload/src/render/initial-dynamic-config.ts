@@ -1,19 +1,19 @@
 // The membership the first bootstrap uses: members 0..n-1 as voting participants, addressed by their stable pod names.
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { myidOfOrdinal, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { formatDynamicConfig, type ServerEntry } from '@zk-oam/zookeeper';
-import { memberHost, PORTS } from './layout.js';
+import { memberHost } from './layout.js';
 
-/** Server entry of the member with this StatefulSet ordinal (myid = ordinal + 1); the client port binds its own address. */
+/** Server entry of the member with this StatefulSet ordinal ; the client port binds its own address. */
 export function memberServerEntry(workload: ZookeeperWorkload, ordinal: number, role: ServerEntry['role']): ServerEntry {
   const host = memberHost(workload, ordinal);
   return {
-    id: ordinal + 1,
+    id: myidOfOrdinal(ordinal),
     host,
-    quorumPort: PORTS.quorum,
-    electionPort: PORTS.election,
+    quorumPort: ZOOKEEPER_PORTS.quorum,
+    electionPort: ZOOKEEPER_PORTS.election,
     role,
     clientAddress: host,
-    clientPort: PORTS.client,
+    clientPort: ZOOKEEPER_PORTS.client,
   };
 }
 

@@ -1,11 +1,8 @@
 // Secret `<name>-superuser`: the superuser password (for the operator's admin client) and its digest (for the servers).
 import type { V1Secret } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { SUPERUSER_SECRET_KEYS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { superDigest } from '@zk-oam/zookeeper';
 import { childMetadata, workloadNames } from './identity.js';
-
-/** Keys of the superuser Secret; a Secret given in spec.superuserSecretRef must hold both. */
-export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;
 
 /** The reconcile generates the password once (never rotated silently) and passes it in. */
 export function buildSuperuserSecret(workload: ZookeeperWorkload, password: string): V1Secret {

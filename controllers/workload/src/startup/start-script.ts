@@ -1,4 +1,5 @@
 // start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
+import { MYID_OFFSET, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 
 export const START_SCRIPT = `#!/bin/bash
 # ZooKeeper member startup, rendered by zk-oam. Writes myid, copies zoo.cfg to the data volume and picks the dynamic
@@ -11,7 +12,7 @@ exec 9>&1
 log() { echo "zk-oam start: $*" >&9; }
 
 ordinal="\${POD_NAME##*-}"
-myid=$((ordinal + 1))
+myid=$((ordinal + ${MYID_OFFSET}))
 self="\${POD_NAME}.\${ZK_DOMAIN}"
 initial="\${ZK_CONFIG_DIR}/dynamic.initial.cfg"
 data_dir="\${ZK_DATA_DIR}/data"
@@ -58,7 +59,7 @@ peers() {
 current_config() {
   local peer answer
   for peer in $(peers); do
-    if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" 2181 conf 2>/dev/null) &&
+    if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" ${ZOOKEEPER_PORTS.client} conf 2>/dev/null) &&
       grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
       log "asked \${peer} for conf: it serves a configuration"
       server_lines <<<"$answer"
@@ -79,7 +80,7 @@ while true; do
       # Without a version the leader's configuration supersedes this one, so the member stays non-voting until a
       # reconfig adds it.
       log "decision: server.\${myid} is not in the configuration the ensemble runs with; joining as a non-voting observer"
-      { server_lines <<<"$current"; echo "server.\${myid}=\${self}:2888:3888:observer;\${self}:2181"; } > "$chosen"
+      { server_lines <<<"$current"; echo "server.\${myid}=\${self}:${ZOOKEEPER_PORTS.quorum}:${ZOOKEEPER_PORTS.election}:observer;\${self}:${ZOOKEEPER_PORTS.client}"; } > "$chosen"
     fi
     break
   fi

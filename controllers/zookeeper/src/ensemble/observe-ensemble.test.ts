@@ -4,12 +4,11 @@ import { PodWithoutIpError } from './errors.js';
 import { observeEnsemble } from './observe-ensemble.js';
 
 describe('observeEnsemble', () => {
-  it('records a pod without IP and an unreachable member, skips pods that are not members, and reads no config', async () => {
+  it('records a pod without IP and an unreachable member, sorted by myid, and reads no config', async () => {
     const observation = await observeEnsemble(
       [
-        { name: 'zk-1', ip: '127.0.49.2' },
-        { name: 'zk-0', ip: undefined },
-        { name: 'zk-backup', ip: '127.0.49.9' },
+        { pod: 'zk-1', myid: 2, ip: '127.0.49.2' },
+        { pod: 'zk-0', myid: 1, ip: undefined },
       ],
       // Port 1 on a loopback address: nothing listens, the connection is refused at once.
       { clientPort: 1, timeoutMs: 1_000, adminFactory: () => Promise.reject(new Error('must not be asked')) },

@@ -4,11 +4,11 @@ import type { MemberObservation } from '../health/observation.js';
 import { connectAdmin, readCommittedConfig, type AdminFactory } from './committed-config.js';
 import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
 import { PodWithoutIpError } from './errors.js';
-import { myidOfPod } from './member-identity.js';
 
-/** A member as the controllers know it: its pod's name (`<statefulset>-<ordinal>`) and IP, undefined while it has none. */
+/** A member as the controllers know it: its pod's name, the server id it runs, and its IP (undefined while it has none). */
 export interface MemberPod {
-  readonly name: string;
+  readonly pod: string;
+  readonly myid: number;
   readonly ip: string | undefined;
 }
 
@@ -20,7 +20,6 @@ export interface ObserveEnsembleOptions {
   adminFactory?: AdminFactory;
 }
 
-/** Pods whose name carries no ordinal are not members and are left out. */
 export async function observeEnsemble(pods: readonly MemberPod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
   const targets = memberPods(pods);
   const members = await Promise.all(
@@ -34,13 +33,8 @@ export async function observeEnsemble(pods: readonly MemberPod[], options: Obser
   return { members, committed };
 }
 
-function memberPods(pods: readonly MemberPod[]): { pod: string; myid: number; ip: string | undefined }[] {
-  return pods
-    .flatMap(({ name, ip }) => {
-      const myid = myidOfPod(name);
-      return myid === undefined ? [] : [{ pod: name, myid, ip: ip === '' ? undefined : ip }];
-    })
-    .sort((a, b) => a.myid - b.myid);
+function memberPods(pods: readonly MemberPod[]): MemberPod[] {
+  return pods.map(({ pod, myid, ip }) => ({ pod, myid, ip: ip === '' ? undefined : ip })).sort((a, b) => a.myid - b.myid);
 }
 
 function askMember(pod: string, myid: number, ip: string | undefined, options: ObserveEnsembleOptions): Promise<MemberObservation> {

@@ -1,4 +1,5 @@
-// Builds ensemble observations for tests: members `zk-<myid-1>` on loopback IPs answering as srvr/mntr would, and configs.
+// Builds ensemble observations for tests: members of StatefulSet `zk` on loopback IPs answering as srvr/mntr would, and configs.
+import { podOfMember } from '@zk-oam/apis';
 import type { CommittedConfig } from '../admin/client.js';
 import type { ServerEntry } from '../dynamic-config/server-line.js';
 import type { ObservedPod } from '../ensemble/ensemble-observation.js';
@@ -11,7 +12,7 @@ export const ipOf = (myid: number): string => `127.64.3.${myid}`;
 const ZXID = parseZxid('0x200000007');
 
 function observed(myid: number, observation: MemberObservation): ObservedPod {
-  return { pod: `zk-${myid - 1}`, myid, ip: ipOf(myid), observation };
+  return { pod: podOfMember('zk', myid), myid, ip: ipOf(myid), observation };
 }
 
 export const leader = (myid: number, synced: LeaderSyncCounts = { followers: 2 }): ObservedPod =>

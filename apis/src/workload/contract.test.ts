@@ -1,0 +1,90 @@
+// The workload/trait contract: names, labels and member identity, as every controller reads them.
+import { describe, expect, it } from 'vitest';
+import {
+  derivedNames,
+  MEMBER_SELECTOR,
+  memberHost,
+  memberName,
+  memberSelectorLabels,
+  memberSelectorOf,
+  myidOfOrdinal,
+  myidOfPod,
+  ordinalOfMyid,
+  ordinalOfPod,
+  ordinalOfVolume,
+  podOfMember,
+  superuserSecretName,
+  volumeName,
+  workloadLabels,
+} from './contract.js';
+
+describe('the workload/trait contract', () => {
+  it('names every object rendered for a workload after it', () => {
+    expect(derivedNames('zk')).toStrictEqual({
+      statefulSet: 'zk',
+      configMap: 'zk-config',
+      headlessService: 'zk-headless',
+      clientService: 'zk-client',
+      podDisruptionBudget: 'zk',
+      defaultSuperuserSecret: 'zk-superuser',
+      serviceMonitor: 'zk',
+      prometheusRule: 'zk',
+    });
+  });
+
+  it("takes the user's superuser Secret when the spec names one", () => {
+    expect(superuserSecretName({ metadata: { name: 'zk' }, spec: {} })).toBe('zk-superuser');
+    expect(superuserSecretName({ metadata: { name: 'zk' }, spec: { superuserSecretRef: { name: 'mine' } } })).toBe('mine');
+  });
+
+  it('labels pods so that one selector finds every member and another one workload', () => {
+    expect(memberSelectorLabels('zk')).toStrictEqual({
+      'app.kubernetes.io/name': 'zookeeper',
+      'app.kubernetes.io/instance': 'zk',
+      'app.kubernetes.io/component': 'server',
+    });
+    expect(workloadLabels('zk')).toStrictEqual({ ...memberSelectorLabels('zk'), 'app.kubernetes.io/managed-by': 'zk-oam' });
+    expect(MEMBER_SELECTOR).toBe('app.kubernetes.io/name=zookeeper,app.kubernetes.io/component=server');
+    expect(memberSelectorOf('zk')).toBe('app.kubernetes.io/name=zookeeper,app.kubernetes.io/component=server,app.kubernetes.io/instance=zk');
+  });
+
+  it.each([
+    [0, 1, 'zk-0'],
+    [2, 3, 'zk-2'],
+    [254, 255, 'zk-254'],
+  ])('runs server myid = ordinal + 1: ordinal %i is myid %i in pod %s', (ordinal, myid, pod) => {
+    expect(myidOfOrdinal(ordinal)).toBe(myid);
+    expect(ordinalOfMyid(myid)).toBe(ordinal);
+    expect(podOfMember('zk', myid)).toBe(pod);
+    expect(ordinalOfPod(pod, 'zk')).toBe(ordinal);
+    expect(myidOfPod(pod, 'zk')).toBe(myid);
+  });
+
+  it.each([
+    ['zk-backup', 'zk'],
+    ['zk-01', 'zk'],
+    ['zk-', 'zk'],
+    ['other-0', 'zk'],
+    ['zk-main-0', 'zk'],
+    ['zk-255', 'zk'],
+  ])('does not take %s for a member of StatefulSet %s', (pod, statefulSet) => {
+    expect(myidOfPod(pod, statefulSet)).toBeUndefined();
+  });
+
+  it("finds a member's data volume by the StatefulSet's claim naming", () => {
+    expect(volumeName('zk', 3)).toBe('data-zk-3');
+    expect(ordinalOfVolume('data-zk-3', 'zk')).toBe(3);
+    expect(ordinalOfVolume('data-zk-main-3', 'zk')).toBeUndefined();
+    expect(ordinalOfVolume('zk-3', 'zk')).toBeUndefined();
+  });
+
+  it('addresses a member by its stable DNS name under the headless Service', () => {
+    expect(memberHost('zk', 'prod', 2)).toBe('zk-2.zk-headless.prod.svc.cluster.local');
+  });
+
+  it('names a member one way everywhere', () => {
+    expect(memberName({ pod: 'zk-1', myid: 2, ip: '10.0.0.2' })).toBe('zk-1 (myid 2, 10.0.0.2)');
+    expect(memberName({ pod: 'zk-1', myid: 2, ip: undefined })).toBe('zk-1 (myid 2)');
+    expect(memberName({ pod: 'zk-1', myid: 2 })).toBe('zk-1 (myid 2)');
+  });
+});

@@ -1,0 +1,148 @@
+// The contract between the workload controller and its traits: how the objects rendered for a ZookeeperWorkload are
+// named and labelled, and which ZooKeeper server each pod runs. Every controller and every test reads these facts here.
+
+/** Ports every member listens on, on its own pod IP. */
+export const ZOOKEEPER_PORTS = { client: 2181, quorum: 2888, election: 3888 } as const;
+
+export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
+export const MANAGED_BY = 'zk-oam';
+/** The label whose value is the workload's name, on every object rendered for it. */
+export const INSTANCE_LABEL = 'app.kubernetes.io/instance';
+const NAME_LABEL = 'app.kubernetes.io/name';
+const COMPONENT_LABEL = 'app.kubernetes.io/component';
+const MEMBER_COMPONENT = 'server';
+
+/** Selects every object zk-oam renders, across workloads (informers of the controllers). */
+export const MANAGED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY}`;
+/**
+ * Selects every member pod and member data volume, across workloads: the labels both carry (volumes get only the
+ * StatefulSet's selector labels from its claim template, which cannot change once created).
+ */
+export const MEMBER_SELECTOR = `${NAME_LABEL}=zookeeper,${COMPONENT_LABEL}=${MEMBER_COMPONENT}`;
+
+/** The labels that select one workload's pods; stable for the life of the StatefulSet (its selector is immutable). */
+export function memberSelectorLabels(workload: string): Record<string, string> {
+  return { [NAME_LABEL]: 'zookeeper', [INSTANCE_LABEL]: workload, [COMPONENT_LABEL]: MEMBER_COMPONENT };
+}
+
+/** Labels of every object rendered for a workload. */
+export function workloadLabels(workload: string): Record<string, string> {
+  return { ...memberSelectorLabels(workload), [MANAGED_BY_LABEL]: MANAGED_BY };
+}
+
+/** The label selector, as a string, of one workload's member pods and volumes. */
+export function memberSelectorOf(workload: string): string {
+  return `${MEMBER_SELECTOR},${INSTANCE_LABEL}=${workload}`;
+}
+
+/** Suffixes appended to the workload's name to name what is rendered for it; the longest bounds the name. */
+export const DERIVED_NAME_SUFFIXES = {
+  configMap: '-config',
+  headlessService: '-headless',
+  clientService: '-client',
+  superuserSecret: '-superuser',
+} as const;
+
+/** Names of the objects rendered for a workload called `workload`. */
+export function derivedNames(workload: string): {
+  statefulSet: string;
+  configMap: string;
+  headlessService: string;
+  clientService: string;
+  podDisruptionBudget: string;
+  defaultSuperuserSecret: string;
+  serviceMonitor: string;
+  prometheusRule: string;
+} {
+  return {
+    statefulSet: workload,
+    configMap: `${workload}${DERIVED_NAME_SUFFIXES.configMap}`,
+    headlessService: `${workload}${DERIVED_NAME_SUFFIXES.headlessService}`,
+    clientService: `${workload}${DERIVED_NAME_SUFFIXES.clientService}`,
+    podDisruptionBudget: workload,
+    defaultSuperuserSecret: `${workload}${DERIVED_NAME_SUFFIXES.superuserSecret}`,
+    serviceMonitor: workload,
+    prometheusRule: workload,
+  };
+}
+
+/** The Secret holding the superuser password reconfig authenticates with: the user's, or the one the workload renders. */
+export function superuserSecretName(workload: { metadata: { name: string }; spec: { superuserSecretRef?: { name: string } | undefined } }): string {
+  return workload.spec.superuserSecretRef?.name ?? derivedNames(workload.metadata.name).defaultSuperuserSecret;
+}
+
+/** Keys of the superuser Secret: the password (the operator's admin client) and its digest (the servers' superDigest). */
+export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;
+
+/** myid = ordinal + MYID_OFFSET: the start script and every controller use this one rule. */
+export const MYID_OFFSET = 1;
+/** ZooKeeper server ids zk-oam uses: 1..255. */
+export const MAX_MYID = 255;
+
+export function myidOfOrdinal(ordinal: number): number {
+  return ordinal + MYID_OFFSET;
+}
+
+export function ordinalOfMyid(myid: number): number {
+  return myid - MYID_OFFSET;
+}
+
+/** The StatefulSet pod `<statefulSet>-<ordinal>`. */
+export function podName(statefulSet: string, ordinal: number): string {
+  return `${statefulSet}-${ordinal}`;
+}
+
+/** The pod member `myid` runs in, also for members known only from the committed config (their pod may be gone). */
+export function podOfMember(statefulSet: string, myid: number): string {
+  return podName(statefulSet, ordinalOfMyid(myid));
+}
+
+/** The StatefulSet's volume claim template of the members' data. */
+export const DATA_VOLUME = 'data';
+
+/** The member's data volume `data-<statefulSet>-<ordinal>`, named by the StatefulSet controller. */
+export function volumeName(statefulSet: string, ordinal: number): string {
+  return `${DATA_VOLUME}-${podName(statefulSet, ordinal)}`;
+}
+
+/** The ordinal of a pod of `statefulSet`, or undefined for a pod that is not one of its members. */
+export function ordinalOfPod(pod: string, statefulSet: string): number | undefined {
+  return ordinalAfter(`${statefulSet}-`, pod);
+}
+
+/** The ordinal of a data volume of `statefulSet`, or undefined for any other claim. */
+export function ordinalOfVolume(claim: string, statefulSet: string): number | undefined {
+  return ordinalAfter(`${DATA_VOLUME}-${statefulSet}-`, claim);
+}
+
+function ordinalAfter(prefix: string, name: string): number | undefined {
+  if (!name.startsWith(prefix)) return undefined;
+  const digits = name.slice(prefix.length);
+  return /^(0|[1-9]\d*)$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** The myid a pod of `statefulSet` runs, or undefined when it is not a member or past the id range. */
+export function myidOfPod(pod: string, statefulSet: string): number | undefined {
+  const ordinal = ordinalOfPod(pod, statefulSet);
+  if (ordinal === undefined) return undefined;
+  const myid = myidOfOrdinal(ordinal);
+  return myid <= MAX_MYID ? myid : undefined;
+}
+
+export const CLUSTER_DOMAIN = 'cluster.local';
+
+/** `<headless service>.<namespace>.svc.cluster.local`: member pods are named under it. */
+export function memberDomain(workload: string, namespace: string): string {
+  return `${derivedNames(workload).headlessService}.${namespace}.svc.${CLUSTER_DOMAIN}`;
+}
+
+/** The stable DNS name of the pod with this ordinal, as the rendered server lines address members. */
+export function memberHost(workload: string, namespace: string, ordinal: number): string {
+  return `${podName(derivedNames(workload).statefulSet, ordinal)}.${memberDomain(workload, namespace)}`;
+}
+
+/** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */
+export function memberName(member: { pod: string; myid: number; ip?: string | undefined }): string {
+  const ip = member.ip === undefined || member.ip === '' ? '' : `, ${member.ip}`;
+  return `${member.pod} (myid ${member.myid}${ip})`;
+}
