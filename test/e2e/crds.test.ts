@@ -28,6 +28,7 @@ import {
 } from '@zk-oam/apis';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitFor } from '../src/wait-for.js';
 
 const namespace = `crds-${Date.now().toString(36)}`;
 const FIELD_MANAGER = 'zk-oam-crd-test';
@@ -95,15 +96,14 @@ async function kubectlApply(objects: readonly object[]): Promise<void> {
 async function applyAndWaitEstablished(crds: CustomResourceDefinition[]): Promise<void> {
   await kubectlApply(crds);
   const extensions = kubeconfig.makeApiClient(ApiextensionsV1Api);
-  const deadline = Date.now() + 60_000;
   for (const crd of crds) {
-    for (;;) {
-      const current = await extensions.readCustomResourceDefinition({ name: crd.metadata.name });
-      const established = current.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-      if (established === true) break;
-      if (Date.now() > deadline) throw new Error(`CRD ${crd.metadata.name} not Established: ${JSON.stringify(current.status?.conditions)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitFor(
+      `CRD ${crd.metadata.name} Established`,
+      async () => (await extensions.readCustomResourceDefinition({ name: crd.metadata.name })).status?.conditions,
+      (conditions) => conditions?.some((c) => c.type === 'Established' && c.status === 'True') === true,
+      60_000,
+      200,
+    );
   }
 }
 

@@ -8,7 +8,8 @@ import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContinuousWriter, LeaderTracker } from '../src/ensemble-probe/index.js';
-import { pollUntil, startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { waitForValue } from '../src/wait-for.js';
 
 /** Outside the agent's pod range (127.64.0.0/10) and the other local ensembles' prefixes. */
 const IP_PREFIX = '127.0.47';
@@ -34,12 +35,12 @@ describe('the continuous writer and the leader tracker on a real ensemble', () =
       () => undefined,
     );
   const leaderId = (): Promise<number> =>
-    pollUntil('a leader', async () => {
+    waitForValue('a leader', async () => {
       for (const member of ensemble.members()) if ((await modeOf(member.id)) === 'leader') return member.id;
       return undefined;
-    });
+    }, 60_000, 250);
   const allServing = (): Promise<boolean> =>
-    pollUntil('every member serving', async () => ((await Promise.all(ensemble.members().map((m) => modeOf(m.id)))).every(Boolean) ? true : undefined));
+    waitForValue('every member serving', async () => ((await Promise.all(ensemble.members().map((m) => modeOf(m.id)))).every(Boolean) ? true : undefined), 60_000, 250);
 
   it('sees no election for a restarted follower, one for a killed leader, and no lost write', async () => {
     const leader = await leaderId();
@@ -55,10 +56,10 @@ describe('the continuous writer and the leader tracker on a real ensemble', () =
     await ensemble.start(leader);
     await allServing();
     const before = writer.count;
-    await pollUntil('writes after the election', () => {
+    await waitForValue('writes after the election', () => {
       if (writer.count > before + 20) return Promise.resolve(true);
       return Promise.reject(new Error(`${String(writer.count)} writes; last failure: ${writer.lastError ?? 'none'}`));
-    });
+    }, 60_000, 250);
 
     const leaders = await tracker.stop();
     const writes = await writer.stop();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
-import { eventually } from '../src/agent/fixtures/eventually.js';
+import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { isAlive } from '../src/bed/index.js';
 
@@ -29,7 +29,7 @@ async function createNamespace(prefix: string): Promise<string> {
 afterEach(async () => {
   for (const name of namespaces.splice(0)) {
     await core.deleteNamespace({ name });
-    await eventually(`namespace ${name} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== name) || undefined, 180_000, 2_000);
+    await waitForValue(`namespace ${name} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== name) || undefined, 180_000, 2_000);
   }
 });
 
@@ -46,7 +46,7 @@ function isReady(pod: V1Pod): boolean {
 
 /** Waits until `count` pods of the ensemble are Ready, and returns them by name. */
 async function readyPods(namespace: string, count: number): Promise<Map<string, V1Pod>> {
-  return eventually(
+  return waitForValue(
     `${count} ready ZooKeeper pods in ${namespace}`,
     async () => {
       const pods = (await core.listNamespacedPod({ namespace, labelSelector: `app=${ensembleName}` })).items;
@@ -113,8 +113,8 @@ describe('the bed node agent', () => {
 
     await core.deleteNamespacedPod({ namespace, name: `${ensembleName}-1` });
 
-    await eventually('the deleted pod to stop its process', async () => (isAlive(oldPid) ? undefined : true), 60_000, 500);
-    const after = await eventually(
+    await waitForValue('the deleted pod to stop its process', async () => (isAlive(oldPid) ? undefined : true), 60_000, 500);
+    const after = await waitForValue(
       'a replacement pod that is ready',
       async () => {
         const pods = await readyPods(namespace, 3);
@@ -136,7 +136,7 @@ describe('the bed node agent', () => {
   it('removes a volume directory and its PV once the claim is deleted after its pod', async () => {
     const namespace = await createNamespace('agent-reclaim');
     await createEnsemble(namespace, 1);
-    await eventually('the single-member ensemble to run', async () => {
+    await waitForValue('the single-member ensemble to run', async () => {
       const pod = (await core.listNamespacedPod({ namespace })).items[0];
       return pod?.status?.containerStatuses?.[0]?.state?.running === undefined ? undefined : pod;
     }, 300_000, 2_000);
@@ -147,12 +147,12 @@ describe('the bed node agent', () => {
       { namespace, name: ensembleName, body: { spec: { replicas: 0 } } },
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
     );
-    await eventually('the pod to be gone', async () => ((await core.listNamespacedPod({ namespace })).items.length === 0 ? true : undefined), 120_000, 1_000);
+    await waitForValue('the pod to be gone', async () => ((await core.listNamespacedPod({ namespace })).items.length === 0 ? true : undefined), 120_000, 1_000);
     expect(existsSync(volume.path)).toBe(true);
     await core.deleteNamespacedPersistentVolumeClaim({ namespace, name: `data-${ensembleName}-0` });
 
-    await eventually('the volume directory to be removed', async () => (existsSync(volume.path) ? undefined : true), 120_000, 1_000);
-    await eventually(
+    await waitForValue('the volume directory to be removed', async () => (existsSync(volume.path) ? undefined : true), 120_000, 1_000);
+    await waitForValue(
       'the PV to be deleted',
       async () => ((await core.listPersistentVolume()).items.some((pv) => pv.metadata?.name === volume.volumeName) ? undefined : true),
       120_000,

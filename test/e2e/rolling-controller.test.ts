@@ -1,6 +1,7 @@
 // The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed. One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
 import { KubeClient, ObjectLock } from '@zk-oam/runtime';
@@ -10,13 +11,14 @@ import {
   bedWorkloadSpec,
   eventsAbout,
   isReady,
+  PodHistory,
   startControllerProcess,
   useWorkloadController,
   waitControllerReady,
   waitFor,
   type ControllerProcess,
 } from '../src/controllers/index.js';
-import { figures, PodHistory, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 
 const bed = inject('bed');
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -104,11 +106,10 @@ describe('the rolling controller on the bed', () => {
   it('rolls a template change followers first, highest ordinal first, the leader last, every pod once; the unbound one rolls natively', async () => {
     const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
     const nativeLeader = (await waitHealthy(NATIVE)).status?.leader ?? '';
-    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
-    const baseline = new PodHistory(client, namespace, NATIVE, MEMBERS);
+    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    const baseline = new PodHistory(memberPods(client, namespace, NATIVE), MEMBERS);
+    await Promise.all([history.start(), baseline.start()]);
     const [ours, native] = await Promise.all([probeEnsemble(client, namespace, BOUND), probeEnsemble(client, namespace, NATIVE)]);
-    history.start();
-    baseline.start();
     const started = new Date();
 
     await Promise.all([
@@ -143,9 +144,9 @@ describe('the rolling controller on the bed', () => {
 
   it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {
     const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
-    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
+    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
-    history.start();
     const started = new Date();
 
     await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'restart-1' } });
@@ -153,7 +154,7 @@ describe('the rolling controller on the bed', () => {
     // During a step: the first pod is down; the controller dies, and a new one must wait for it, not delete another.
     await waitFor('the first pod deleted', async () => history.restarts.length, (count) => count >= 1, 120_000, 100);
     await controllerProcess().kill();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     expect(history.restarts).toHaveLength(1);
     await controllerProcess().restart();
     await waitControllerReady(controllerProcess());
@@ -166,7 +167,7 @@ describe('the rolling controller on the bed', () => {
     await controllerProcess().kill();
     await controllerProcess().restart();
     await waitControllerReady(controllerProcess());
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     expect((await trait()).status?.phase).toBe('Paused');
     expect(history.restarts).toHaveLength(restartedBeforeKill);
     await traits.patch(namespace, TRAIT, { spec: { paused: false } });
@@ -196,9 +197,9 @@ describe('the rolling controller on the bed', () => {
       logger: pino({ level: 'warn' }),
     });
     expect(await lock.tryAcquire('scale/grow', { leaseDurationSeconds: 60, operation: 'test: a scale step' })).toEqual({ held: true });
-    const history = new PodHistory(client, namespace, BOUND, MEMBERS);
+    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
-    history.start();
     const started = new Date();
 
     await traits.patch(namespace, TRAIT, { spec: { stepTimeoutSeconds: 8 } });
@@ -206,7 +207,7 @@ describe('the rolling controller on the bed', () => {
 
     const waiting = await waitFor('the roll to wait for the Lease', trait, (current) => rollingCondition(current, 'Waiting')?.reason === 'DisruptionLockBusy', 120_000, 500);
     expect(rollingCondition(waiting, 'Waiting')?.message).toContain('held by scale/grow (test: a scale step) since');
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await sleep(5_000);
     expect(history.restarts).toEqual([]);
     expect(await lock.release('scale/grow')).toBe(true);
 

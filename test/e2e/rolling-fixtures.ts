@@ -1,5 +1,5 @@
-// Helpers for the rolling controller's bed tests: ZookeeperRolling objects, a pod history that records every restart
-// of a workload's member pods (and how many were down at once), and ZooKeeper process signals for member failures.
+// Helpers for the rolling controller's bed tests: ZookeeperRolling objects, the member pods (for a PodHistory), an
+// ensemble probe during a roll, and ZooKeeper process signals for member failures.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
@@ -49,88 +49,9 @@ export function rollingCondition(trait: ZookeeperRolling, type: string): { statu
   return trait.status?.conditions?.find((entry) => entry.type === type);
 }
 
-function podUp(pod: V1Pod): boolean {
-  return pod.metadata?.deletionTimestamp === undefined && (pod.status?.conditions?.some((entry) => entry.type === 'Ready' && entry.status === 'True') ?? false);
-}
-
-/** One pod going down for good (Terminating or gone) while the history watched it. */
-export interface Restart {
-  readonly pod: string;
-  readonly uid: string;
-  readonly at: number;
-}
-
-/**
- * Polls a workload's member pods: each uid that goes Terminating or disappears is one restart, in order, and the most
- * pods down at once: missing, Terminating, or a pod not Ready that has never been Ready (a replacement still starting).
- * A member whose readiness dips after it was Ready is not being restarted, so it does not count. Every poll is a fresh
- * LIST from the apiserver.
- */
-export class PodHistory {
-  readonly restarts: Restart[] = [];
-  mostDown = 0;
-  private readonly live = new Map<string, string>();
-  private readonly everReady = new Set<string>();
-  private stopped = false;
-  private loop: Promise<void> | undefined;
-
-  constructor(
-    private readonly client: WorkloadClient,
-    private readonly namespace: string,
-    private readonly workload: string,
-    private readonly members: number,
-  ) {}
-
-  start(intervalMs = 250): void {
-    this.loop = (async () => {
-      while (!this.stopped) {
-        await this.poll().catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, intervalMs));
-      }
-    })();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.loop;
-  }
-
-  /** Restarts per pod name. */
-  counts(): Record<string, number> {
-    const counts: Record<string, number> = {};
-    for (const restart of this.restarts) counts[restart.pod] = (counts[restart.pod] ?? 0) + 1;
-    return counts;
-  }
-
-  order(): string[] {
-    return this.restarts.map((restart) => restart.pod);
-  }
-
-  /** Pods neither Terminating nor still starting: Ready now, or Ready once before. */
-  private upCount(pods: readonly V1Pod[]): number {
-    for (const pod of pods) if (podUp(pod)) this.everReady.add(pod.metadata?.uid ?? '');
-    return pods.filter((pod) => pod.metadata?.deletionTimestamp === undefined && this.everReady.has(pod.metadata?.uid ?? '')).length;
-  }
-
-  private async poll(): Promise<void> {
-    const pods = (await this.client.core.listNamespacedPod({ namespace: this.namespace, labelSelector: memberSelectorOf(this.workload) })).items;
-    const now = Date.now();
-    const seen = new Map(pods.map((pod) => [pod.metadata?.name ?? '', pod]));
-    for (const [name, uid] of [...this.live]) {
-      const pod = seen.get(name);
-      if (pod === undefined || pod.metadata?.uid !== uid || pod.metadata.deletionTimestamp !== undefined) {
-        this.restarts.push({ pod: name, uid, at: now });
-        this.live.delete(name);
-      }
-    }
-    for (const pod of pods) {
-      const name = pod.metadata?.name ?? '';
-      const uid = pod.metadata?.uid ?? '';
-      const gone = this.restarts.some((restart) => restart.uid === uid);
-      if (pod.metadata?.deletionTimestamp === undefined && !gone) this.live.set(name, uid);
-    }
-    this.mostDown = Math.max(this.mostDown, this.members - this.upCount(pods));
-  }
+/** A LIST of the workload's member pods, fresh from the apiserver on every call. */
+export function memberPods(client: WorkloadClient, namespace: string, workload: string): () => Promise<V1Pod[]> {
+  return async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
 }
 
 /** The pid of a member's ZooKeeper process as the bed's node agent records it. */
@@ -140,7 +61,7 @@ export async function zookeeperPid(bed: BedInfo, namespace: string, pod: string)
 
 /** The members' pod IPs as they are now (pods come and go during a roll). */
 async function memberIps(client: WorkloadClient, namespace: string, workload: string): Promise<string[]> {
-  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
+  const pods = await memberPods(client, namespace, workload)();
   return pods.flatMap((pod) => (pod.status?.podIP === undefined || pod.metadata?.deletionTimestamp !== undefined ? [] : [pod.status.podIP]));
 }
 

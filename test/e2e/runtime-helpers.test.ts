@@ -1,10 +1,12 @@
 // The kit's write helpers and manager against the shared bed's apiserver: server-side apply, status
 // updates with conflict retry, aggregated Kubernetes Events, and the manager's probes and metrics.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { waitFor } from '../src/wait-for.js';
 import {
   EventRecorder,
   KubeApiError,
@@ -34,11 +36,7 @@ let core: CoreV1Api;
 let extensions: ApiextensionsV1Api;
 
 async function until(what: string, timeoutMs: number, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(what, condition, Boolean, timeoutMs, 200);
 }
 
 describe('runtime helpers on a real apiserver', () => {
@@ -145,7 +143,7 @@ describe('runtime helpers on a real apiserver', () => {
         .for(configMaps)
         .reconcile(async () => {
           started++;
-          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await sleep(1_500);
           finished++;
           return done;
         }),

@@ -9,6 +9,7 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Informer, KubeClient, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject } from '@zk-oam/runtime';
 import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
+import { waitFor } from '../src/wait-for.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zkoam-informer-'));
 const namespace = 'informer-restart';
@@ -39,11 +40,7 @@ function cacheState(): Record<string, string> {
 }
 
 async function until(what: string, timeoutMs: number, condition: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(what, async () => condition(), Boolean, timeoutMs, 100);
 }
 
 async function restartCount(): Promise<number> {

@@ -1,6 +1,7 @@
 // Steady state costs the apiserver nothing: with Ready workloads that keep being observed, the workload controller
 // makes no write request for a minute (counted in the bed apiserver's audit log, by the controller's own user).
 // Its leader-election Lease renewals are the one expected exception and are counted apart.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 
@@ -25,13 +26,13 @@ describe('the workload controller in steady state', () => {
     // Let the last status write and its Events land before the window opens.
     await waitFor('a quiet controller', async () => {
       const offset = await auditLogSize(bed);
-      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      await sleep(15_000);
       return (await auditEntriesSince(bed, offset)).filter((e) => e.user.username === running.user && e.objectRef?.resource !== 'leases');
     }, (writes) => writes.length === 0, 120_000, 0);
 
     const offset = await auditLogSize(bed);
     const reconcilesBefore = await reconcileCount(running.metricsPort);
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    await sleep(WINDOW_MS);
     const entries = (await auditEntriesSince(bed, offset)).filter((entry) => entry.user.username === running.user);
     const reconciles = (await reconcileCount(running.metricsPort)) - reconcilesBefore;
 

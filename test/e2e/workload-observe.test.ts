@@ -9,7 +9,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveStatus } from '@zk-oam/workload';
 import { observeEnsemble } from '@zk-oam/zookeeper';
-import { pollUntil, startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { waitForValue } from '../src/wait-for.js';
 
 /** Outside the agent's pod range (127.64.0.0/10) and the ZooKeeper package test's 127.0.1.x. */
 const IP_PREFIX = '127.0.48';
@@ -54,10 +55,10 @@ describe('observeEnsemble against a real ensemble', () => {
     );
 
   it('sees one leader, two followers and the committed three-voter config', async () => {
-    const observation = await pollUntil('a leader and three serving members', async () => {
+    const observation = await waitForValue('a leader and three serving members', async () => {
       const seen = await observe();
       return seen.members.every((member) => member.observation.srvr !== undefined) && seen.committed.ok ? seen : undefined;
-    });
+    }, 60_000, 250);
     const modes = observation.members.map((member) => member.observation.srvr?.mode).sort();
     expect(modes).toEqual(['follower', 'follower', 'leader']);
     const leaderPod = observation.members.find((member) => member.observation.srvr?.mode === 'leader')?.pod;

@@ -10,7 +10,7 @@ import { buildSuperuserSecret, renderWorkload, selectorLabels } from '@zk-oam/wo
 import { fourLetterWord, parseMntr, parseSrvr, voters, ZooKeeperAdmin } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually } from '../src/agent/fixtures/eventually.js';
+import { waitForValue } from '../src/wait-for.js';
 
 const bed = inject('bed');
 const kubeConfig = new KubeConfig();
@@ -44,7 +44,7 @@ function isReady(pod: V1Pod): boolean {
 /** The ensemble's pods once `count` of them are Ready (and none is terminating), by name. */
 async function readyPods(count: number): Promise<Map<string, V1Pod>> {
   const labelSelector = Object.entries(selectorLabels(workload)).map(([key, value]) => `${key}=${value}`).join(',');
-  return eventually(
+  return waitForValue(
     `${count} ready ZooKeeper pods in ${namespace}`,
     async () => {
       const pods = (await core.listNamespacedPod({ namespace, labelSelector })).items;
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await kubectl(['apply', '--server-side', '--field-manager=zk-oam-render-test', '-f', join(import.meta.dirname, '../../deploy/crds/workload.zookeeper.zkoam.dev_zookeeperworkloads.yaml')]);
   const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, namespace, plural: ZOOKEEPER_WORKLOAD.plural };
   const body = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name, namespace }, spec };
-  const created: unknown = await eventually('the ZookeeperWorkload CRD to serve', () => customObjects.createNamespacedCustomObject({ ...target, body }), 60_000, 1_000);
+  const created: unknown = await waitForValue('the ZookeeperWorkload CRD to serve', () => customObjects.createNamespacedCustomObject({ ...target, body }), 60_000, 1_000);
   workload = parseResource(zookeeperWorkloadSchema, created, `ZookeeperWorkload ${namespace}/${name}`);
   const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false });
   await core.createNamespacedSecret({ namespace, body: buildSuperuserSecret(workload, password) });
@@ -106,7 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core.deleteNamespace({ name: namespace }).catch((error: unknown) => console.error(`deleting namespace ${namespace} failed`, error));
-  await eventually(`namespace ${namespace} to be gone`, async () => ((await core.listNamespace()).items.some((ns) => ns.metadata?.name === namespace) ? undefined : true), 300_000, 2_000);
+  await waitForValue(`namespace ${namespace} to be gone`, async () => ((await core.listNamespace()).items.some((ns) => ns.metadata?.name === namespace) ? undefined : true), 300_000, 2_000);
 });
 
 describe('the rendered workload on the test bed', () => {
@@ -123,7 +123,7 @@ describe('the rendered workload on the test bed', () => {
 
     await core.deleteCollectionNamespacedPod({ namespace, labelSelector: Object.entries(selectorLabels(workload)).map(([k, v]) => `${k}=${v}`).join(',') });
 
-    const after = await eventually(
+    const after = await waitForValue(
       'three new ready pods',
       async () => {
         const pods = await readyPods(3);
@@ -152,7 +152,7 @@ describe('the rendered workload on the test bed', () => {
       return admin.getConfig();
     });
     expect(voters(committed).map((server) => server.id)).toEqual([1, 2, 3]);
-    const leader = await eventually(
+    const leader = await waitForValue(
       'the leader to count one synced non-voting follower',
       async () => {
         for (const pod of three.values()) {

@@ -15,7 +15,8 @@ import {
 } from '@zk-oam/zookeeper';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollUntil, startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
+import { waitForValue } from '../src/wait-for.js';
 
 const SUPER_PASSWORD = 'zk-oam-test-super';
 const log = pino({ name: 'zookeeper-admin.test', level: 'info' });
@@ -57,10 +58,10 @@ describe('ZooKeeper admin against a real 3.8 ensemble', () => {
   }
 
   function waitHealthy(config: CommittedConfig, what: string): Promise<EnsembleAssessment> {
-    return pollUntil(what, async () => {
+    return waitForValue(what, async () => {
       const assessment = await assess(config);
       return assessment.health.ok ? assessment : undefined;
-    });
+    }, 60_000, 250);
   }
 
   function participantIds(servers: ServerEntry[]): number[] {
@@ -71,11 +72,11 @@ describe('ZooKeeper admin against a real 3.8 ensemble', () => {
   async function addMember(id: number): Promise<CommittedConfig> {
     const before = await committedConfig();
     await ensemble.addJoiner(id, before.servers);
-    const joined = await pollUntil(`member ${id} synced as non-voting follower`, async () => {
+    const joined = await waitForValue(`member ${id} synced as non-voting follower`, async () => {
       const assessment = await assess(before);
       const joiner = assessment.members.find((member) => member.id === id);
       return assessment.health.ok && joiner?.synced === true ? assessment : undefined;
-    });
+    }, 60_000, 250);
     expect(joined.nonVoting).toEqual([id]);
     expect(joined.voters).not.toContain(id);
 

@@ -4,11 +4,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import type { BedInfo } from './bed/index.js';
+import { waitUntil, type BedInfo } from './bed/index.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
 import {
   applyManifests,
@@ -48,11 +47,8 @@ async function startInBackground(bed: BedInfo, name: ControllerName): Promise<{ 
 }
 
 async function waitReadyz(name: string, port: number, logFile: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (!(await fetch(`http://127.0.0.1:${String(port)}/readyz`).then((response) => response.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error(`the ${name} controller was not ready after 120 s; see ${logFile}`);
-    await sleep(500);
-  }
+  const ready = (): Promise<boolean> => fetch(`http://127.0.0.1:${String(port)}/readyz`).then((response) => response.ok, () => false);
+  await waitUntil(`the ${name} controller ready (see ${logFile})`, ready, { timeoutMs: 120_000, intervalMs: 500 });
 }
 
 /** The samples the running controllers act on: with the appconfig controller, the ApplicationConfiguration; else the CRs. */
@@ -78,20 +74,21 @@ function describeWorkload(workload: ZookeeperWorkload): string {
 }
 
 async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWorkload> {
-  const deadline = Date.now() + readyTimeoutMs;
   let last = '';
-  for (;;) {
+  let ready: ZookeeperWorkload | undefined;
+  const showProgress = async (): Promise<boolean> => {
     const workloads = await client.list(namespace);
     for (const workload of workloads) {
       const line = describeWorkload(workload);
       if (line !== last) say(line);
       last = line;
     }
-    const ready = workloads.find(isReady);
-    if (ready !== undefined) return ready;
-    if (Date.now() > deadline) throw new Error(`no ensemble Ready after ${String(readyTimeoutMs / 1000)} s: see the controller and agent logs`);
-    await sleep(2_000);
-  }
+    ready = workloads.find(isReady);
+    return ready !== undefined;
+  };
+  await waitUntil('an ensemble Ready (see the controller and agent logs)', showProgress, { timeoutMs: readyTimeoutMs, intervalMs: 2_000 });
+  if (ready === undefined) throw new Error('no ensemble Ready');
+  return ready;
 }
 
 async function main(): Promise<void> {

@@ -1,11 +1,12 @@
 // Supervising a container process: restart backoff, restart policy, SIGTERM then SIGKILL.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContainerProcess, type ContainerLaunch, type RestartPolicy } from './container-process.js';
-import { eventually } from './fixtures/eventually.js';
+import { waitForValue } from '../wait-for.js';
 
 const log = pino({ level: 'silent' });
 let dir = '';
@@ -32,9 +33,9 @@ describe('ContainerProcess', () => {
   it('restarts a crashing container after a backoff and counts the restarts', async () => {
     const crashing = container('echo started; exit 3', 'Always');
 
-    await eventually('a restart', async () => (crashing.snapshot().restartCount >= 1 ? true : undefined), 10_000, 100);
+    await waitForValue('a restart', async () => (crashing.snapshot().restartCount >= 1 ? true : undefined), 10_000, 100);
     // The restarted process writes its line a moment after the restart is counted; under load that moment is long.
-    const output = await eventually('the second start in the log', async () => {
+    const output = await waitForValue('the second start in the log', async () => {
       const text = await readFile(join(dir, 'container.log'), 'utf8');
       return text.includes('started\nstarted\n') ? text : undefined;
     }, 10_000, 100);
@@ -46,15 +47,15 @@ describe('ContainerProcess', () => {
   it('does not restart a container that completed under restartPolicy OnFailure', async () => {
     const finishing = container('exit 0', 'OnFailure');
 
-    await eventually('completion', async () => (finishing.snapshot().state.kind === 'terminated' ? true : undefined), 10_000, 100);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await waitForValue('completion', async () => (finishing.snapshot().state.kind === 'terminated' ? true : undefined), 10_000, 100);
+    await sleep(1_500);
 
     expect(finishing.snapshot()).toMatchObject({ restartCount: 0, state: { kind: 'terminated', reason: 'Completed' } });
   });
 
   it('kills a container that ignores SIGTERM once the grace period is over', async () => {
     const stubborn = container("trap '' TERM; echo trapped; while true; do sleep 0.1; done", 'Always');
-    await eventually('the container to ignore SIGTERM', async () => ((await readFile(join(dir, 'container.log'), 'utf8')).includes('trapped') ? true : undefined), 10_000, 50);
+    await waitForValue('the container to ignore SIGTERM', async () => ((await readFile(join(dir, 'container.log'), 'utf8')).includes('trapped') ? true : undefined), 10_000, 50);
     const pid = stubborn.snapshot().pid ?? 0;
 
     const began = Date.now();

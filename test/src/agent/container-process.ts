@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { backoffDelay, pause, restartBackoff } from './backoff.js';
+import { backoffDelayMs, pause } from '@zk-oam/runtime';
+import { restartBackoff, restartBackoffResetMs } from './restart-backoff.js';
 import { killGroup } from './pid-registry.js';
 
 export interface ContainerLaunch {
@@ -92,8 +93,8 @@ export class ContainerProcess {
       if (this.stopping.signal.aborted || !this.shouldRestart(exit.exitCode)) {
         return;
       }
-      failures = Date.now() - startedAt.getTime() >= restartBackoff.resetAfterMs ? 1 : failures + 1;
-      const delay = backoffDelay(restartBackoff, failures);
+      failures = Date.now() - startedAt.getTime() >= restartBackoffResetMs ? 1 : failures + 1;
+      const delay = backoffDelayMs(failures - 1, restartBackoff);
       this.log.warn({ exitCode: exit.exitCode, signal: exit.signal, delayMs: delay }, 'container exited; restarting after backoff');
       this.setState({ kind: 'waiting', reason: 'CrashLoopBackOff', message: `back-off ${delay}ms restarting failed container` });
       await pause(delay, this.stopping.signal);

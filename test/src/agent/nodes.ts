@@ -1,8 +1,8 @@
 // Registers the bed's Nodes and keeps them Ready: node status heartbeat plus a Lease per node in kube-node-lease.
 import { CoordinationV1Api, CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Node } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
+import { pause } from '@zk-oam/runtime';
 import { isConflict, isNotFound } from './api-errors.js';
-import { pause } from './backoff.js';
 import { leaseDurationSeconds, leaseNamespace, microTime, renderNode, renderNodeStatus } from './node-objects.js';
 
 const heartbeatMs = 10_000;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../bed/index.js';
-import { eventually } from './fixtures/eventually.js';
+import { waitForValue } from '../wait-for.js';
 import { PidRegistry, podDirEnvName } from './pid-registry.js';
 
 describe('PidRegistry', () => {
@@ -21,7 +21,7 @@ describe('PidRegistry', () => {
 
       await registry.killStale(pino({ level: 'silent' }));
 
-      await eventually('the recorded process to die', async () => (ours.exitCode !== null || ours.signalCode !== null ? true : undefined), 5_000, 50);
+      await waitForValue('the recorded process to die', async () => (ours.exitCode !== null || ours.signalCode !== null ? true : undefined), 5_000, 50);
       expect(isAlive(foreign.pid ?? 0)).toBe(true);
       expect(await readdir(join(dir, 'pids'))).toEqual([]);
     } finally {

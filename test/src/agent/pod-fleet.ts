@@ -1,13 +1,13 @@
 // Watches pods, starts a PodWorker for each pod bound to a bed node, and stops workers whose pods went away.
 import { CoreV1Api, makeInformer, type Informer, type KubeConfig, type ObjectCache, type V1Pod } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
+import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError } from './api-errors.js';
-import { backoffDelay, pause, type BackoffPolicy } from './backoff.js';
+import { restartBackoff } from './restart-backoff.js';
 import { HostsRegistry, podKey } from './hosts-registry.js';
 import { PodIpAllocator } from './pod-ip.js';
 import { PodWorker, type PodWorkerDeps } from './pod-worker.js';
 
-const watchBackoff: BackoffPolicy = { initialMs: 1_000, maxMs: 30_000, resetAfterMs: 60_000 };
 /** A full pass over the informer's cache now and then, in case a watch stalled without an error. */
 const resyncMs = 30_000;
 
@@ -97,7 +97,7 @@ export class PodFleet {
       return; // stopping the informer aborts its watch: not a failure
     }
     this.watchFailures += 1;
-    const delay = backoffDelay(watchBackoff, this.watchFailures);
+    const delay = backoffDelayMs(this.watchFailures - 1, restartBackoff);
     this.options.log.warn({ err: describeError(error), delayMs: delay }, 'pod watch failed; restarting after backoff');
     await pause(delay, this.stopping.signal);
     if (!this.stopping.signal.aborted) {

@@ -2,7 +2,7 @@
 import { PatchStrategy, setHeaderOptions, type CoreV1Api, type V1Pod, type V1PodCondition } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import { apiStatusCode, describeError } from './api-errors.js';
-import { pause } from './backoff.js';
+import { pause } from '@zk-oam/runtime';
 import type { ReportedPodStatus } from './pod-status.js';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);

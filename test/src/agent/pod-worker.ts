@@ -3,8 +3,9 @@ import type { CoreV1Api, V1Container, V1Pod } from '@kubernetes/client-node';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError, isConflict, isNotFound } from './api-errors.js';
-import { backoffDelay, pause, restartBackoff } from './backoff.js';
+import { restartBackoff } from './restart-backoff.js';
 import { ContainerProcess, type ContainerLaunch, type RestartPolicy } from './container-process.js';
 import { commandLine, LaunchError, probeCommandLine, processEnv, type HostEnvironment } from './pod-launch.js';
 import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
@@ -118,7 +119,7 @@ export class PodWorker {
         }
         return;
       } catch (error) {
-        const delay = backoffDelay(restartBackoff, attempt);
+        const delay = backoffDelayMs(attempt - 1, restartBackoff);
         this.log.warn({ err: describeError(error), delayMs: delay }, 'preparing the container failed; retrying');
         // Waiting for a claim to bind is normal start-up; anything else is a configuration problem of the pod.
         const reason = error instanceof ClaimNotReadyError ? 'ContainerCreating' : 'CreateContainerConfigError';

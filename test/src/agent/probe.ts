@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Logger } from 'pino';
-import { pause } from './backoff.js';
+import { pause } from '@zk-oam/runtime';
 import { killGroup } from './pid-registry.js';
 
 export interface ProbeContext {

@@ -3,8 +3,8 @@ import { CoreV1Api, type KubeConfig, type V1PersistentVolume, type V1PersistentV
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { pause } from '@zk-oam/runtime';
 import { isConflict, isNotFound } from './api-errors.js';
-import { pause } from './backoff.js';
 
 export const storageClassName = 'bed-local';
 export const provisionerName = 'bed.zkoam.dev/local';

@@ -6,4 +6,5 @@ export { serviceAccountKubeconfig } from './service-account.js';
 export { startNats, type NatsServer } from './nats.js';
 export { bedStorageClass } from './storage-class.js';
 export { processesMentioning, reapProcessesMentioning, isAlive } from './reap.js';
+export { waitUntil, type WaitOptions } from './wait.js';
 export { BedBinariesError, BedProcessError, BedSetupError, BedTimeoutError } from './errors.js';

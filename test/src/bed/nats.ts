@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { freePort } from './ports.js';
+import { waitUntil } from './wait.js';
 
 export interface NatsServer {
   /** nats://127.0.0.1:<port> */
@@ -140,24 +141,23 @@ async function waitUntilHealthy(
   let spawnError: Error | undefined;
   child.once('exit', () => (exited = true));
   child.once('error', (error) => (spawnError = error));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'not polled yet';
-  while (Date.now() < deadline) {
-    if (spawnError !== undefined) throw new NatsServerError(`nats-server could not be started: ${spawnError.message}`, context, { cause: spawnError });
-    if (exited) throw new NatsServerError(`nats-server exited during start-up: ${tail(context.logFile)}`, context);
-    try {
-      const response = await fetch(`http://127.0.0.1:${monitorPort}/healthz?js-enabled-only=true`, {
-        signal: AbortSignal.timeout(1_000),
-      });
-      if (response.ok) return;
-      lastProblem = `healthz answered ${response.status}: ${await response.text()}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await sleep(100);
+  const giveUp = (): Error | undefined => {
+    if (spawnError !== undefined) return new NatsServerError(`nats-server could not be started: ${spawnError.message}`, context, { cause: spawnError });
+    return exited ? new NatsServerError(`nats-server exited during start-up: ${tail(context.logFile)}`, context) : undefined;
+  };
+  const healthy = async (): Promise<boolean> => {
+    const response = await fetch(`http://127.0.0.1:${monitorPort}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1_000) });
+    if (response.ok) return true;
+    throw new Error(`healthz answered ${response.status}: ${await response.text()}`);
+  };
+  try {
+    await waitUntil('nats-server healthy', healthy, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100, giveUp });
+  } catch (error) {
+    if (error instanceof NatsServerError) throw error;
+    await terminate(child);
+    const cause = error instanceof Error ? error.cause : undefined;
+    throw new NatsServerError(`nats-server not healthy after ${READY_TIMEOUT_MS} ms (${cause instanceof Error ? cause.message : 'no answer'})`, context, { cause: error });
   }
-  await terminate(child);
-  throw new NatsServerError(`nats-server not healthy after ${READY_TIMEOUT_MS} ms (${lastProblem})`, context);
 }
 
 async function terminate(child: ChildProcess): Promise<void> {

@@ -1,5 +1,6 @@
 // Bed child processes: logs and pid files, SIGKILL after the grace period, restarts by the supervisor,
 // and reaping by command line.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +55,7 @@ describe('bed child processes', () => {
     await vi.waitFor(() => expect(supervised.pid).not.toBe(firstPid), { timeout: 5_000, interval: 100 });
     await supervised.stop(100);
     const lastPid = supervised.pid;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
 
     expect(supervised.pid).toBe(lastPid);
     expect(supervised.isRunning()).toBe(false);

@@ -1,4 +1,5 @@
-// Polling helpers: wait until a check passes, failing fast when a process it depends on has died.
+// The one poller of the bed's own code (tests use vitest's): wait until a check passes, failing fast when what it
+// depends on has died.
 import { request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BedProcessError, BedTimeoutError } from './errors.js';
@@ -9,6 +10,8 @@ export interface WaitOptions {
   intervalMs?: number;
   /** Processes whose exit makes waiting pointless. */
   processes?: ManagedProcess[];
+  /** Another reason waiting has become pointless (a child that could not start, or exited): checked before each try. */
+  giveUp?: () => Error | undefined;
 }
 
 /** Polls `check` until it returns true; a throwing check counts as "not yet" and its error becomes the cause. */
@@ -21,6 +24,8 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, opt
       const status = await dead.exited;
       throw new BedProcessError(`${dead.name} ${describeExit(status)} while waiting for ${what}`, dead.name, dead.logFile);
     }
+    const pointless = options.giveUp?.();
+    if (pointless !== undefined) throw pointless;
     try {
       if (await check()) return;
       lastError = undefined;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
 import { freePort } from '../bed/ports.js';
+import { waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
 import { installControllerRbac, repoRoot } from './manifests.js';
 
@@ -130,15 +131,16 @@ export async function startControllerProcess(options: ControllerProcessOptions):
 
 /** Polls the controller's /readyz until its caches are synced. */
 export async function waitControllerReady(controller: ControllerProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!controller.running()) throw new Error(`the controller exited before it was ready; see ${controller.logFile}`);
-    const ok = await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`the controller was not ready after ${String(timeoutMs)} ms; see ${controller.logFile}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const state = await waitFor(
+    `the controller ready; see ${controller.logFile}`,
+    async () => {
+      if (!controller.running()) return 'exited';
+      const ready = await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/readyz`).then((response) => response.ok, () => false);
+      return ready ? 'ready' : 'starting';
+    },
+    (seen) => seen !== 'starting',
+    timeoutMs,
+    250,
+  );
+  if (state === 'exited') throw new Error(`the controller exited before it was ready; see ${controller.logFile}`);
 }

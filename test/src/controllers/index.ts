@@ -10,6 +10,7 @@ export {
 } from './controller-process.js';
 export { applyManifests, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
+export { PodHistory, PodTally, tallyPods, type Restart } from './pod-history.js';
 export {
   auditEntriesSince,
   auditLogSize,
@@ -17,9 +18,9 @@ export {
   condition,
   eventsAbout,
   isReady,
-  waitFor,
   WorkloadClient,
   type AuditEntry,
   type RecordedEvent,
 } from './workload-fixtures.js';
+export { waitFor, waitForValue } from '../wait-for.js';
 export { useWorkloadController, type WorkloadControllerSuite } from './workload-controller-suite.js';

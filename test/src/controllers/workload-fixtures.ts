@@ -79,23 +79,6 @@ export class WorkloadClient {
   }
 }
 
-/** Polls `read` until `accept` holds for its value; the last value read is in the timeout error. */
-export async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, intervalMs = 1_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = 'nothing read';
-  for (;;) {
-    try {
-      const value = await read();
-      if (accept(value)) return value;
-      last = value;
-    } catch (error) {
-      last = error instanceof Error ? error.message : error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 export function condition(workload: ZookeeperWorkload, type: string): { status: string; reason: string; message: string } | undefined {
   return workload.status?.conditions?.find((entry) => entry.type === type);
 }

@@ -6,4 +6,3 @@ export {
   type LocalMember,
 } from './ensemble.js';
 export { MemberNotServingError } from './wait.js';
-export { pollUntil, PollTimeoutError } from './poll.js';

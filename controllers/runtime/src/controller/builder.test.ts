@@ -1,5 +1,5 @@
 // The builder wires informer events to keys: the primary's own key, a child's controller owner, a mapped key.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { Informer } from '../informer/informer.js';
 import { kubeObjectSchema, formatKey, type KubeObject } from '../kube/object.js';
@@ -54,7 +54,7 @@ describe('controller builder', () => {
     await Promise.all([primary.waitForSync(), children.waitForSync(), secrets.waitForSync()]);
     // Every event is queued before the workers start, so duplicates have been merged by then.
     built.start();
-    while (reconciled.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(reconciled.length).toBeGreaterThanOrEqual(2), { interval: 5 });
     expect(built.queueLength).toBe(0);
     expect(reconciled.sort()).toEqual(['ns/w1', 'ns/w9']);
   });

@@ -3,7 +3,7 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { pause, reconnectBackoff, retryDelayMs } from '../retry/backoff.js';
+import { backoffDelayMs, pause, reconnectBackoff } from '../retry/backoff.js';
 import type { EventBusMetrics } from './metrics.js';
 
 export interface NatsConnectionOptions {
@@ -105,7 +105,7 @@ export function openNatsLink(options: NatsLinkOptions): NatsLink {
       } catch (error) {
         log.warn({ err: error, attempt, servers: options.connection.servers }, 'cannot connect to NATS; retrying');
       }
-      await pause(retryDelayMs(attempt++, reconnectBackoff), stopping.signal);
+      await pause(backoffDelayMs(attempt++, reconnectBackoff), stopping.signal);
     }
   };
   const running = keepConnected();

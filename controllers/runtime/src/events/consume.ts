@@ -3,7 +3,7 @@
 import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { parseEvent, type ZkEvent } from '@zk-oam/apis';
 import type { Logger } from 'pino';
-import { pause, reconnectBackoff, retryDelayMs } from '../retry/backoff.js';
+import { backoffDelayMs, pause, reconnectBackoff } from '../retry/backoff.js';
 import type { NatsLink } from './connection.js';
 import type { EventBusMetrics } from './metrics.js';
 import { ensureDurableConsumer, ensureStream, type DurableConsumerOptions, type EventStreamOptions } from './stream.js';
@@ -63,7 +63,7 @@ export function startConsumerLoop(options: ConsumerLoopOptions): ConsumerLoop {
         log.warn({ err: error, attempt }, 'event consumer stopped; restarting');
       }
       if (Date.now() - startedAt > reconnectBackoff.maxMs) attempt = 0;
-      await pause(retryDelayMs(attempt++, reconnectBackoff), stopping.signal);
+      await pause(backoffDelayMs(attempt++, reconnectBackoff), stopping.signal);
     }
   };
   const running = run();

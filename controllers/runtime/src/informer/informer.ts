@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { KubeClient } from '../kube/client.js';
 import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '../kube/resource.js';
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
-import { retryDelayMs } from '../retry/backoff.js';
+import { backoffDelayMs } from '../retry/backoff.js';
 import { sleep, systemClock, type Clock } from '../queue/clock.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { Store, type Lister } from './store.js';
@@ -137,7 +137,7 @@ export class Informer<T extends KubeObject> {
         continue;
       }
       failures = end.received ? 1 : failures + 1;
-      const delayMs = retryDelayMs(failures - 1, { baseMs, maxMs });
+      const delayMs = backoffDelayMs(failures - 1, { baseMs, maxMs, jitter: 0.5 });
       const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
       this.log.warn({ err: error, failures, delayMs }, 'list/watch failed; retrying after backoff');
       await sleep(this.clock, delayMs, signal);

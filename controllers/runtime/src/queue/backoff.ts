@@ -1,4 +1,7 @@
-// Per-key exponential backoff for failed reconciles (controller-runtime's default: 5 ms doubling up to 1000 s).
+// Per-key exponential backoff for failed reconciles (controller-runtime's default: 5 ms doubling up to 1000 s), paced
+// by the one backoff of retry/backoff.ts.
+import { backoffDelayMs } from '../retry/backoff.js';
+
 export interface BackoffOptions {
   /** Delay after the first failure. Default 5 ms. */
   readonly baseMs?: number;
@@ -20,7 +23,7 @@ export class KeyBackoff {
   next(key: string): number {
     const failures = this.failures.get(key) ?? 0;
     this.failures.set(key, failures + 1);
-    return Math.min(this.baseMs * 2 ** failures, this.maxMs);
+    return backoffDelayMs(failures, { baseMs: this.baseMs, maxMs: this.maxMs });
   }
 
   /** Forgets the failures of `key`: the next failure waits `baseMs` again. */

@@ -1,18 +1,20 @@
-// Reconnect pacing: doubling, the cap, and the jitter's bounds.
+// Backoff pacing: doubling, the cap, the jitter's bounds; and the pause a signal cuts short.
 import { describe, expect, it } from 'vitest';
-import { pause, retryDelayMs } from './backoff.js';
+import { backoffDelayMs, pause, reconnectBackoff } from './backoff.js';
 
-describe('retryDelayMs', () => {
-  const policy = { baseMs: 250, maxMs: 30_000 };
+describe('backoffDelayMs', () => {
+  it('doubles with each attempt and, with jitter, stays within [cap, (1 + jitter) cap)', () => {
+    expect(backoffDelayMs(0, reconnectBackoff, () => 0)).toBe(250);
+    expect(backoffDelayMs(0, reconnectBackoff, () => 0.999)).toBe(375);
+    expect(backoffDelayMs(3, reconnectBackoff, () => 0)).toBe(2_000);
+  });
 
-  it('doubles with each attempt and stays within [cap, 1.5 cap)', () => {
-    expect(retryDelayMs(0, policy, () => 0)).toBe(250);
-    expect(retryDelayMs(0, policy, () => 0.999)).toBe(375);
-    expect(retryDelayMs(3, policy, () => 0)).toBe(2_000);
+  it('is exact without jitter', () => {
+    expect([0, 1, 2, 3].map((attempt) => backoffDelayMs(attempt, { baseMs: 5, maxMs: 1_000 }, () => 0.999))).toEqual([5, 10, 20, 40]);
   });
 
   it('stops growing at maxMs, even after very many attempts', () => {
-    expect(retryDelayMs(1_000, policy, () => 0)).toBe(30_000);
+    expect(backoffDelayMs(1_000, reconnectBackoff, () => 0)).toBe(30_000);
   });
 });
 
@@ -22,5 +24,9 @@ describe('pause', () => {
     const paused = pause(60_000, stop.signal);
     stop.abort();
     await expect(paused).resolves.toBeUndefined();
+  });
+
+  it('returns at once when the signal has already aborted', async () => {
+    await expect(pause(60_000, AbortSignal.abort())).resolves.toBeUndefined();
   });
 });

@@ -49,9 +49,7 @@ describe('fourLetterWord', () => {
   it('gives up after the timeout when the server never closes', async () => {
     const standIn = await serve(() => undefined);
     standIns.push(standIn);
-    const started = Date.now();
     await expect(fourLetterWord('127.0.0.1', standIn.port, 'srvr', { timeoutMs: 300 })).rejects.toThrow(/within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('turns the not-serving text into a typed error', async () => {
