@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import {
   bedWorkloadSpec,
+  counterOf,
   eventsAbout,
   installCrds,
   installOam,
@@ -181,10 +182,7 @@ describe('failed steps reported on the object by every controller', () => {
       (await eventsAbout(workloads, namespace, 'refused-ensemble', ZOOKEEPER_WORKLOAD.kind)).filter((event) => event.type === 'Warning').length;
     const workloadController = running[0];
     if (workloadController === undefined) throw new Error('the workload controller is not running');
-    const reconcileErrors = async (): Promise<number> => {
-      const metrics = await (await fetch(`http://127.0.0.1:${String(workloadController.metricsPort)}/metrics`)).text();
-      return Number(/^controller_runtime_reconcile_errors_total\{[^}]*\} (\d+)$/m.exec(metrics)?.[1] ?? '0');
-    };
+    const reconcileErrors = (): Promise<number> => counterOf(workloadController, 'controller_runtime_reconcile_errors_total');
     const before = { warnings: await warnings(), errors: await reconcileErrors() };
     expect(before.warnings).toBe(1);
     await waitFor('three more failed reconciles', reconcileErrors, (errors) => errors >= before.errors + 3, 120_000, 1_000);

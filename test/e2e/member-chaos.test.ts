@@ -11,6 +11,7 @@ import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bedWorkloadSpec,
+  counterOf,
   isReady,
   startControllerProcess,
   waitControllerReady,
@@ -42,11 +43,6 @@ async function handlesOf(pid: number | undefined): Promise<Handles> {
   const fds = await readdir(fdDir);
   const targets = await Promise.all(fds.map((fd) => readlink(join(fdDir, fd)).catch(() => '')));
   return { fds: fds.length, sockets: targets.filter((target) => target.startsWith('socket:')).length, threads: (await readdir(`/proc/${String(pid)}/task`)).length };
-}
-
-async function reconcilesOf(controller: ControllerProcess): Promise<number> {
-  const metrics = await (await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/metrics`)).text();
-  return [...metrics.matchAll(/^controller_runtime_reconcile_total\{[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
 /** Deterministic, so a failing run can be repeated: a linear congruential generator seeded per run and printed. */
@@ -104,7 +100,7 @@ describe('member chaos under the workload and scale controllers', () => {
     const { workload: workloadController, scale: scaleController } = controllers;
     if (workloadController === undefined || scaleController === undefined) throw new Error('the controllers did not start');
     const before = { workload: await handlesOf(workloadController.pid()), scale: await handlesOf(scaleController.pid()) };
-    const reconcilesBefore = { workload: await reconcilesOf(workloadController), scale: await reconcilesOf(scaleController) };
+    const reconcilesBefore = { workload: await counterOf(workloadController, 'controller_runtime_reconcile_total'), scale: await counterOf(scaleController, 'controller_runtime_reconcile_total') };
     const seed = Date.now() % 2 ** 31;
     const random = randomFrom(seed);
 
@@ -155,8 +151,8 @@ describe('member chaos under the workload and scale controllers', () => {
         killsSeenNotReady: lags.length,
         observationLagMs: { median: median(lags), max: Math.max(...lags) },
         reconciles: {
-          workload: (await reconcilesOf(workloadController)) - reconcilesBefore.workload,
-          scale: (await reconcilesOf(scaleController)) - reconcilesBefore.scale,
+          workload: (await counterOf(workloadController, 'controller_runtime_reconcile_total')) - reconcilesBefore.workload,
+          scale: (await counterOf(scaleController, 'controller_runtime_reconcile_total')) - reconcilesBefore.scale,
         },
         handles: { before, after },
       }),

@@ -144,3 +144,10 @@ export async function waitControllerReady(controller: ControllerProcess, timeout
   );
   if (state === 'exited') throw new Error(`the controller exited before it was ready; see ${controller.logFile}`);
 }
+
+/** The sum of every series of a counter on the controller's /metrics, e.g. `controller_runtime_reconcile_total`. */
+export async function counterOf(controller: ControllerProcess, metric: string): Promise<number> {
+  const metrics = await (await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/metrics`)).text();
+  const series = new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\d+)$`, 'gm');
+  return [...metrics.matchAll(series)].reduce((sum, match) => sum + Number(match[1]), 0);
+}

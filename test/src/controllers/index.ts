@@ -1,6 +1,7 @@
 // Running our controllers on the bed: CRDs, their shipped RBAC, and the controller as a local process.
 export {
   CONTROLLER_NAMESPACE,
+  counterOf,
   prepareControllerLaunch,
   startControllerProcess,
   waitControllerReady,
