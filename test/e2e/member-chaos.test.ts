@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bedWorkloadSpec,
   counterOf,
+  installCrds,
   isReady,
   startControllerProcess,
   waitControllerReady,
@@ -78,6 +79,7 @@ function median(values: readonly number[]): number {
 
 describe('member chaos under the workload and scale controllers', () => {
   beforeAll(async () => {
+    await installCrds(bed);
     for (const name of ['workload', 'scale'] as const) {
       const started = await startControllerProcess({ bed, name, env: name === 'workload' ? { OBSERVE_PERIOD_MS: '5000' } : {} });
       controllers[name] = started;

@@ -82,6 +82,13 @@ describe('runtime helpers on a real apiserver', () => {
     await core.deleteNamespace({ name: namespace }).catch(() => undefined);
   });
 
+  it('answers a path no API serves yet (a CRD not established) with a KubeApiError, not a JSON parse error', async () => {
+    const unserved: ResourceType = { ...widgets, group: `unserved.${widgets.group}` };
+    const request = client.request('GET', collectionPath(unserved, namespace));
+    await expect(request).rejects.toBeInstanceOf(KubeApiError);
+    await expect(request).rejects.toMatchObject({ code: 404 });
+  });
+
   it('applies an object as its field manager and drops fields it no longer applies', async () => {
     const options = { fieldManager: 'helpers-test' };
     await applyObject(client, coreResources.configMap, { metadata: { name: 'applied', namespace }, data: { a: '1', b: '2' } }, options);

@@ -27,6 +27,14 @@ export function isApiError(error: unknown, code: number): boolean {
   return error instanceof KubeApiError && error.code === code;
 }
 
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const statusSchema = z.object({ reason: z.string().optional(), message: z.string().optional() }).loose();
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -51,9 +59,9 @@ export class KubeClient {
   async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
     const response = await this.http.send(await this.prepare(verb, path, options)).toPromise();
     const text = await response.body.text();
-    const body: unknown = text === '' ? undefined : JSON.parse(text);
-    if (response.httpStatusCode >= 200 && response.httpStatusCode < 300) return body;
-    const status = statusSchema.safeParse(body);
+    if (response.httpStatusCode >= 200 && response.httpStatusCode < 300) return text === '' ? undefined : JSON.parse(text);
+    // A refusal is a Status object, except where no API serves the path yet (a CRD not established): plain text.
+    const status = statusSchema.safeParse(parseOrUndefined(text));
     throw new KubeApiError(
       response.httpStatusCode,
       status.data?.reason ?? 'Unknown',
