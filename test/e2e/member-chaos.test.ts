@@ -27,6 +27,8 @@ const namespace = `chaos-${Date.now().toString(36)}`;
 const WORKLOADS = 20;
 const CHAOS_MS = Number(process.env['ZKOAM_CHAOS_SECONDS'] ?? '120') * 1_000;
 const KILL_EVERY_MS = 4_000;
+/** Beyond the chaos itself: every workload Ready again, and a fresh one created and Ready. */
+const SETTLE_BUDGET_MS = 900_000;
 const workloads = new WorkloadClient(bed);
 const scales = new ScaleClient(bed);
 const names = Array.from({ length: WORKLOADS }, (_, index) => `chaos-${String(index)}`);
@@ -168,5 +170,5 @@ describe('member chaos under the workload and scale controllers', () => {
       expect(after[name].fds).toBeLessThanOrEqual(before[name].fds + 8);
       expect(after[name].threads).toBeLessThanOrEqual(before[name].threads + 4);
     }
-  });
+  }, CHAOS_MS + SETTLE_BUDGET_MS);
 });
