@@ -7,6 +7,7 @@ export default defineConfig(
   {
     ignores: [
       '**/node_modules/**',
+      '**/dist/**',
       'test-results/**',
       // Being written right now by another engineer; to be included (the lead removes these lines).
       'controllers/workload/src/main.ts',

@@ -5,5 +5,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 bash scripts/cluster.sh up
+# The controllers run from their bundles (controllers/<name>/dist/); turbo rebuilds only what changed.
+node_modules/.bin/turbo run build --output-logs=errors-only
 export PATH="$repo/node_modules/.bin:$PATH"
 exec tsx test/src/start.ts

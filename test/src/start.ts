@@ -1,63 +1,30 @@
-// `npm start`, after `cluster:up`: runs this repository's controllers on the bed, each in the background as its own
-// ServiceAccount with the RBAC of deploy/<controller>/ (`cluster:down` stops them with the bed), applies the samples of
-// deploy/samples/, shows the ensemble coming up until it is Ready, then says what to try next.
-import { spawn } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
+// `npm start`, after `cluster:up` and `npm run build`: installs the controllers as a user does (kubectl apply -k
+// deploy/<controller>; the node agent runs their pods from the bundles, `cluster:down` stops them with the bed), applies
+// the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each controller
+// pod's log is and what to try next.
 import { join } from 'node:path';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { waitUntil, type BedInfo } from './bed/index.js';
+import { waitUntil } from './bed/index.js';
+import { CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
-import {
-  applyManifests,
-  installCrds,
-  isReady,
-  prepareControllerLaunch,
-  readManifests,
-  repoRoot,
-  WorkloadClient,
-} from './controllers/index.js';
+import { ControllerPods } from './controllers/controller-pods.js';
+import { applyManifests, isReady, readManifests, repoRoot, WorkloadClient } from './controllers/index.js';
 
 const namespace = 'zk-demo';
 const sampleSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string() }) });
 const readyTimeoutMs = 8 * 60_000;
-const CONTROLLERS = ['workload', 'scale', 'rolling', 'appconfig'] as const;
-type ControllerName = (typeof CONTROLLERS)[number];
-/** What each controller turns into an ensemble, in the order the samples are applied. */
-const SAMPLE_KINDS: Record<ControllerName, readonly string[]> = {
-  workload: ['ZookeeperWorkload'],
-  scale: ['ZookeeperScale'],
-  rolling: ['ZookeeperRolling'],
-  appconfig: ['Component', 'ApplicationConfiguration'],
-};
+/** The OAM samples, in the order they are applied: the appconfig controller renders them into a workload and its traits. */
+const SAMPLE_KINDS = ['Component', 'ApplicationConfiguration'] as const;
 
 function say(line: string): void {
   process.stdout.write(`[start] ${line}\n`);
 }
 
-/** Starts one controller detached, its output in its own log file; returns its metrics port. */
-async function startInBackground(bed: BedInfo, name: ControllerName): Promise<{ port: number; logFile: string }> {
-  const launch = await prepareControllerLaunch({ bed, name, logLevel: 'info' });
-  const logFd = openSync(launch.logFile, 'a');
-  const [executable = process.execPath, ...args] = launch.command;
-  const child = spawn(executable, args, { cwd: repoRoot, env: launch.env, detached: true, stdio: ['ignore', logFd, logFd] });
-  child.unref();
-  return { port: launch.metricsPort, logFile: launch.logFile };
-}
-
-async function waitReadyz(name: string, port: number, logFile: string): Promise<void> {
-  const ready = (): Promise<boolean> => fetch(`http://127.0.0.1:${String(port)}/readyz`).then((response) => response.ok, () => false);
-  await waitUntil(`the ${name} controller ready (see ${logFile})`, ready, { timeoutMs: 120_000, intervalMs: 500 });
-}
-
-/** The samples the running controllers act on: with the appconfig controller, the ApplicationConfiguration; else the CRs. */
-async function samples(running: readonly ControllerName[]): Promise<Record<string, unknown>[]> {
-  const directory = join(repoRoot, 'deploy/samples');
-  if (!existsSync(directory)) return [];
-  const objects = await readManifests(directory);
-  const kinds = running.includes('appconfig') ? SAMPLE_KINDS.appconfig : running.flatMap((name) => SAMPLE_KINDS[name]);
-  return kinds.flatMap((kind) =>
+async function samples(): Promise<Record<string, unknown>[]> {
+  const objects = await readManifests(join(repoRoot, 'deploy/samples'));
+  return SAMPLE_KINDS.flatMap((kind) =>
     objects
       .filter((object) => object['kind'] === kind)
       .map((object) => {
@@ -91,26 +58,28 @@ async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWo
   return ready;
 }
 
+/** Each controller's pods: Ready or not, which one holds the Lease, and where the agent writes its output. */
+async function describeControllers(controllers: ControllerPods): Promise<void> {
+  for (const name of CONTROLLER_NAMES) {
+    const holder = await controllers.leaseHolder(name);
+    for (const pod of await controllers.pods(name)) {
+      const role = pod.name === holder ? 'leader ' : 'standby';
+      say(`  ${pod.name.padEnd(36)} ${pod.ready ? 'Ready    ' : 'not Ready'} ${role}  log ${pod.logFile}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const bed = readyInfo();
   if (!bed) throw new Error('the bed is not up: run npm run cluster:up first');
   const started = Date.now();
-  await installCrds(bed);
-  const oam = join(repoRoot, 'deploy/oam');
-  if (existsSync(oam)) {
-    await applyManifests(bed, await readManifests(join(oam, 'crds')));
-    await applyManifests(bed, await readManifests(oam));
-  }
-  const running = CONTROLLERS.filter((name) => existsSync(join(repoRoot, 'controllers', name, 'src/main.ts')));
-  for (const name of running) {
-    const { port, logFile } = await startInBackground(bed, name);
-    await waitReadyz(name, port, logFile);
-    say(`${name} controller running as ServiceAccount zk-oam-${name} (metrics http://127.0.0.1:${String(port)}/metrics, log ${logFile})`);
-  }
+  const controllers = new ControllerPods(bed);
+  await controllers.install(CONTROLLER_NAMES);
+  say(`installed ${CONTROLLER_NAMES.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k; the node agent runs their pods from controllers/<name>/dist/`);
   const client = new WorkloadClient(bed);
   await client.createNamespace(namespace).catch(() => undefined);
-  const objects = await samples(running);
-  if (objects.length === 0) throw new Error('deploy/samples/ holds nothing the running controllers act on');
+  const objects = await samples();
+  if (objects.length === 0) throw new Error('deploy/samples/ holds no Component or ApplicationConfiguration');
   await applyManifests(bed, objects);
   say(`applied ${objects.map((object) => String(object['kind'])).join(', ')} from deploy/samples/ in namespace ${namespace}`);
   const workload = await waitForReadyEnsemble(client);
@@ -121,6 +90,8 @@ async function main(): Promise<void> {
     const srvr = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 }));
     say(`  ${member.pod}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
   }
+  say('the controllers, each a Deployment in zk-oam-system:');
+  await describeControllers(controllers);
   process.stdout.write(
     [
       '',
@@ -129,7 +100,8 @@ async function main(): Promise<void> {
       `  kubectl -n ${namespace} get zookeeper                       # workloads and traits`,
       `  kubectl -n ${namespace} describe zkw ${workload.metadata.name}                    # conditions, members, Events`,
       `  kubectl -n ${namespace} get pods -o wide`,
-      ...(running.includes('scale') ? [`  kubectl -n ${namespace} scale zks --all --replicas=5   # one member at a time, never losing quorum`] : []),
+      '  kubectl -n zk-oam-system get deploy,pods,leases                  # the controllers and who leads',
+      `  kubectl -n ${namespace} scale zks --all --replicas=5   # one member at a time, never losing quorum`,
       `  npm run cluster:down                                        # stops the bed and the controllers`,
       '',
     ].join('\n'),

@@ -17,6 +17,8 @@ export interface AgentConfig {
   nodeNames: readonly string[];
   /** Host-specific env values that replace the image's (ZOOKEEPER_CLASSPATH, JAVA_HOME, PATH, ...). */
   envOverrides: Readonly<Record<string, string>>;
+  /** Image -> host command, for containers that rely on the image's entrypoint. */
+  imageEntrypoints: Readonly<Record<string, readonly string[]>>;
   log: Logger;
 }
 
@@ -45,7 +47,7 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
       hostIP: '127.0.0.1',
       nodeAllocatable,
       podsDir: join(dir, 'pods'),
-      host: { overrides: config.envOverrides, hostsFile: join(dir, 'hosts') },
+      host: { overrides: config.envOverrides, imageEntrypoints: config.imageEntrypoints, hostsFile: join(dir, 'hosts') },
       pids,
       volumes: apiVolumeSources(config.kubeConfig.makeApiClient(CoreV1Api)),
     },

@@ -1,6 +1,7 @@
-// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c`; runs until SIGTERM/SIGINT.
+// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c [--images <file>]`; runs
+// until SIGTERM/SIGINT.
 import { KubeConfig } from '@kubernetes/client-node';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
@@ -14,7 +15,11 @@ const argsSchema = z.object({
     .string()
     .min(1)
     .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== '')),
+  /** JSON: image -> the host command its entrypoint becomes. */
+  images: z.string().min(1).optional(),
 });
+
+const imageEntrypointsSchema = z.record(z.string().min(1), z.array(z.string().min(1)).min(1));
 
 /**
  * Debian's ZooKeeper: zkEnv.sh puts the conf dir and the one jar (whose manifest lists its dependencies) on the
@@ -23,9 +28,17 @@ const argsSchema = z.object({
 const debianZooKeeperClasspath = '/etc/zookeeper/conf:/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-simple.jar';
 const debianJavaHome = '/usr/lib/jvm/default-java';
 
-function envOverrides(): Record<string, string> {
+/** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
+function apiServiceEnv(kubeConfig: KubeConfig): Record<string, string> {
+  const server = new URL(kubeConfig.getCurrentCluster()?.server ?? 'https://127.0.0.1:443');
+  const port = server.port === '' ? '443' : server.port;
+  return { KUBERNETES_SERVICE_HOST: server.hostname.replace(/^\[|\]$/g, ''), KUBERNETES_SERVICE_PORT: port, KUBERNETES_SERVICE_PORT_HTTPS: port };
+}
+
+function envOverrides(kubeConfig: KubeConfig): Record<string, string> {
   const javaHome = process.env['JAVA_HOME'] ?? (existsSync(debianJavaHome) ? debianJavaHome : undefined);
   return {
+    ...apiServiceEnv(kubeConfig),
     PATH: process.env['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
     ZOOKEEPER_CLASSPATH: debianZooKeeperClasspath,
     ZOOKEEPER_HOME: '/usr/share/zookeeper',
@@ -34,12 +47,22 @@ function envOverrides(): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { kubeconfig: { type: 'string' }, dir: { type: 'string' }, nodes: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { kubeconfig: { type: 'string' }, dir: { type: 'string' }, nodes: { type: 'string' }, images: { type: 'string' } },
+  });
   const args = argsSchema.parse(values);
   const log = pino({ name: 'bed-node-agent', level: process.env['LOG_LEVEL'] ?? 'info' });
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromFile(args.kubeconfig);
-  const agent = await startAgent({ kubeConfig, dir: resolve(args.dir), nodeNames: args.nodes, envOverrides: envOverrides(), log });
+  const imageEntrypoints = args.images === undefined ? {} : imageEntrypointsSchema.parse(JSON.parse(readFileSync(args.images, 'utf8')));
+  const agent = await startAgent({
+    kubeConfig,
+    dir: resolve(args.dir),
+    nodeNames: args.nodes,
+    envOverrides: envOverrides(kubeConfig),
+    imageEntrypoints,
+    log,
+  });
   const shutdown = (signal: string): void => {
     log.info({ signal }, 'signal received');
     agent.stop().then(

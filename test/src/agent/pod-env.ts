@@ -125,12 +125,17 @@ const POD_FIELDS = new Map<string, (pod: V1Pod, facts: PodRuntimeFacts) => strin
   ['status.hostIPs', (_pod, facts) => facts.hostIP],
 ]);
 
-function fieldValue(pod: V1Pod, fieldPath: string, facts: PodRuntimeFacts, variable: string): string {
+/** A label or annotation by key (`metadata.labels['x']`), empty when absent; undefined when the path names neither. */
+export function keyedMetadataValue(pod: V1Pod, fieldPath: string): string | undefined {
   const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(fieldPath);
-  if (keyed !== null) {
-    const map = keyed[1] === 'labels' ? pod.metadata?.labels : pod.metadata?.annotations;
-    return map?.[keyed[2] ?? ''] ?? '';
-  }
+  if (keyed === null) return undefined;
+  const map = keyed[1] === 'labels' ? pod.metadata?.labels : pod.metadata?.annotations;
+  return map?.[keyed[2] ?? ''] ?? '';
+}
+
+function fieldValue(pod: V1Pod, fieldPath: string, facts: PodRuntimeFacts, variable: string): string {
+  const keyed = keyedMetadataValue(pod, fieldPath);
+  if (keyed !== undefined) return keyed;
   const read = POD_FIELDS.get(fieldPath);
   if (read === undefined) {
     throw new EnvResolutionError(variable, `unsupported fieldRef ${fieldPath}`);

@@ -14,7 +14,10 @@ import { PodStatusWriter } from './pod-status-writer.js';
 import type { PidRegistry } from './pid-registry.js';
 import { ProbeLoop, type ProbeContext } from './probe.js';
 import { ClaimNotReadyError } from './volume-sources.js';
+import { refreshDueAt, refreshTokenFile, type ProjectedTokenFile } from './projected-volume.js';
 import { containerPathMappings, materialiseVolumes, type VolumeSourceReader } from './volumes.js';
+
+const tokenRetryMs = 10_000;
 
 export interface PodWorkerDeps {
   core: CoreV1Api;
@@ -138,15 +141,16 @@ export class PodWorker {
     const podDir = join(this.deps.podsDir, this.key.replace('/', '_'));
     await mkdir(podDir, { recursive: true });
     this.log.info({ podDir }, 'materialising volumes');
-    const volumeDirs = await materialiseVolumes(this.pod, join(podDir, 'volumes'), this.deps.volumes);
-    const mappings = containerPathMappings(container, volumeDirs);
+    const volumes = await materialiseVolumes(this.pod, join(podDir, 'volumes'), this.deps.volumes);
+    void this.keepTokensFresh(volumes.tokens);
+    const mappings = containerPathMappings(container, volumes.directories);
     const containerEnv = resolveEnv(this.pod, container, await this.readEnvSources(container), {
       podIP: this.podIP,
       hostIP: this.deps.hostIP,
       nodeAllocatable: this.deps.nodeAllocatable,
     });
-    const env = processEnv(this.pod, containerEnv, mappings, this.deps.host, podDir);
-    const [command = '', ...args] = commandLine(container, containerEnv, mappings);
+    const env = processEnv(this.pod, containerEnv, mappings, this.deps.host, podDir, this.podIP);
+    const [command = '', ...args] = commandLine(container, containerEnv, mappings, this.deps.host.imageEntrypoints);
     await this.deps.hostsReady();
     const launch: ContainerLaunch = { command, args, env, cwd: podDir, logFile: join(podDir, 'container.log') };
     const probeContext: ProbeContext = {
@@ -168,6 +172,25 @@ export class PodWorker {
         await this.deps.pids.forget(this.key);
       },
     });
+  }
+
+  /** Rewrites each projected token file at 80% of its lifetime until the pod stops, as kubelet does. */
+  private async keepTokensFresh(initial: readonly ProjectedTokenFile[]): Promise<void> {
+    let tokens = [...initial];
+    while (tokens.length > 0 && !this.stopping.signal.aborted) {
+      const due = Math.min(...tokens.map((token) => refreshDueAt(token, new Date()).getTime()));
+      await pause(due - Date.now(), this.stopping.signal);
+      if (this.stopping.signal.aborted) return;
+      try {
+        tokens = await Promise.all(
+          tokens.map((token) => (refreshDueAt(token, new Date()).getTime() <= Date.now() ? refreshTokenFile(token, this.deps.volumes) : token)),
+        );
+        this.log.info({ files: tokens.length }, 'service account tokens renewed');
+      } catch (error) {
+        this.log.warn({ err: describeError(error), delayMs: tokenRetryMs }, 'renewing a service account token failed; retrying');
+        await pause(tokenRetryMs, this.stopping.signal);
+      }
+    }
   }
 
   private async readEnvSources(container: V1Container): Promise<EnvSources> {

@@ -1,4 +1,5 @@
-// Reads ConfigMaps, Secrets and bound claims from the apiserver for volumes and env (the VolumeSourceReader).
+// Reads ConfigMaps, Secrets and bound claims from the apiserver for volumes and env, and asks TokenRequest for the
+// pods' ServiceAccount tokens (the VolumeSourceReader).
 import type { CoreV1Api } from '@kubernetes/client-node';
 import { isNotFound } from './api-errors.js';
 import type { VolumeSourceReader } from './volumes.js';
@@ -23,6 +24,24 @@ export function apiVolumeSources(core: CoreV1Api): VolumeSourceReader {
       const secret = await orUndefined(core.readNamespacedSecret({ namespace, name }));
       if (secret === undefined) return undefined;
       return Object.fromEntries(Object.entries(secret.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64')]));
+    },
+    async serviceAccountToken({ namespace, serviceAccount, pod, audience, expirationSeconds }) {
+      const answer = await core.createNamespacedServiceAccountToken({
+        namespace,
+        name: serviceAccount,
+        body: {
+          spec: {
+            audiences: audience === undefined ? [] : [audience],
+            expirationSeconds,
+            boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: pod.name, uid: pod.uid },
+          },
+        },
+      });
+      const { token, expirationTimestamp } = answer.status ?? {};
+      if (token === undefined || expirationTimestamp === undefined) {
+        throw new Error(`TokenRequest for ServiceAccount ${namespace}/${serviceAccount} answered without a token`);
+      }
+      return { token, expiresAt: new Date(expirationTimestamp) };
     },
     async claimDirectory(namespace, claimName) {
       const claim = await core.readNamespacedPersistentVolumeClaim({ namespace, name: claimName });

@@ -3,11 +3,10 @@ import type { V1Container, V1KeyToPath, V1Pod, V1Volume } from '@kubernetes/clie
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { PathMapping } from './path-mapping.js';
+import { writeProjectedVolume, type ProjectedTokenFile, type ProjectionSources } from './projected-volume.js';
 
-/** Reads what volumes point at; undefined means the object does not exist. */
-export interface VolumeSourceReader {
-  configMap(namespace: string, name: string): Promise<Readonly<Record<string, Buffer>> | undefined>;
-  secret(namespace: string, name: string): Promise<Readonly<Record<string, Buffer>> | undefined>;
+/** Reads what volumes point at (undefined: the object does not exist) and issues ServiceAccount tokens. */
+export interface VolumeSourceReader extends ProjectionSources {
   /** The host directory of the PV bound to the claim; throws while the claim is unbound. */
   claimDirectory(namespace: string, claimName: string): Promise<string>;
 }
@@ -24,19 +23,39 @@ export class VolumeError extends Error {
 
 const defaultFileMode = 0o644;
 
-/** Creates every volume of the pod under `volumesDir` (replacing what an earlier pod left) and returns name -> host dir. */
-export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader: VolumeSourceReader): Promise<Map<string, string>> {
+export interface MaterialisedVolumes {
+  /** Volume name -> host directory. */
+  readonly directories: Map<string, string>;
+  /** The projected ServiceAccount tokens, to be renewed before they expire. */
+  readonly tokens: ProjectedTokenFile[];
+}
+
+/** Creates every volume of the pod under `volumesDir`, replacing what an earlier pod left. */
+export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader: VolumeSourceReader): Promise<MaterialisedVolumes> {
   const namespace = pod.metadata?.namespace ?? 'default';
   await rm(volumesDir, { recursive: true, force: true });
   await mkdir(volumesDir, { recursive: true });
   const directories = new Map<string, string>();
+  const tokens: ProjectedTokenFile[] = [];
   for (const volume of pod.spec?.volumes ?? []) {
-    const directory = await materialiseVolume(volume, namespace, join(volumesDir, volume.name), reader);
-    if (directory !== undefined) {
+    const directory = join(volumesDir, volume.name);
+    if (volume.projected !== undefined) {
+      tokens.push(...(await writeProjectedVolume(pod, volume.projected, directory, reader).catch(rethrowFor(volume.name))));
       directories.set(volume.name, directory);
+      continue;
+    }
+    const materialised = await materialiseVolume(volume, namespace, directory, reader);
+    if (materialised !== undefined) {
+      directories.set(volume.name, materialised);
     }
   }
-  return directories;
+  return { directories, tokens };
+}
+
+function rethrowFor(volumeName: string): (error: unknown) => never {
+  return (error) => {
+    throw new VolumeError(volumeName, error instanceof Error ? error.message : String(error));
+  };
 }
 
 /** mountPath -> host path for each volumeMount of the container whose volume was materialised. */
@@ -69,7 +88,7 @@ async function materialiseVolume(volume: V1Volume, namespace: string, directory:
   if (volume.persistentVolumeClaim !== undefined) {
     return reader.claimDirectory(namespace, volume.persistentVolumeClaim.claimName);
   }
-  // Projected service-account tokens and the downward API volume are not provided: ZooKeeper pods do not use them.
+  // A downwardAPI volume (outside a projection) is not provided: no pod of ours uses one.
   return undefined;
 }
 

@@ -1,7 +1,9 @@
 // Runs the node agent (test/src/agent/main.ts) as a child process of the bed and waits until its Nodes
 // are Ready; the agent stops its ZooKeeper processes itself on SIGTERM.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, type V1Node } from '@kubernetes/client-node';
+import { controllerImageEntrypoints } from './controller-images.js';
 import { repoRoot } from './paths.js';
 import { startWhenReady, type ManagedProcess } from './process.js';
 import { waitUntil } from './wait.js';
@@ -18,6 +20,9 @@ export const agentStopGraceMs = 30_000;
 
 export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
+  // The controllers' images run their bundles (controllers/<name>/dist/), as the Dockerfile's entrypoint does.
+  const images = join(spec.bedDir, 'images.json');
+  writeFileSync(images, `${JSON.stringify(controllerImageEntrypoints(), null, 2)}\n`);
   const args = [
     '--import',
     'tsx',
@@ -28,6 +33,8 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
     join(spec.bedDir, 'agent'),
     '--nodes',
     spec.nodes.join(','),
+    '--images',
+    images,
   ];
   const kubeconfig = new KubeConfig();
   kubeconfig.loadFromFile(spec.kubeconfig);

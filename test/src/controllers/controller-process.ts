@@ -1,5 +1,7 @@
-// Runs one of our controllers (controllers/<name>/src/main.ts) as a local process authenticated as its own
-// ServiceAccount, so the RBAC in deploy/<name>/ is exactly what it can do. Output goes to <bed>/logs/controller-<name>-<n>.log.
+// Runs one of our controllers from its bundle (controllers/<name>/dist/main.mjs, what `npm run build` ships) as a local
+// process authenticated as its own ServiceAccount, so the RBAC in deploy/<name>/ is exactly what it can do. Tests that
+// need the controller's environment or its lifecycle in their own hands use this; controller-pods.ts runs the shipped
+// Deployments instead. Output goes to <bed>/logs/controller-<name>-<n>.log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -24,6 +26,8 @@ export interface ControllerProcessOptions {
   readonly logLevel?: string;
   /** Extra environment, e.g. LEADER_ELECTION=false or a shorter observer period. */
   readonly env?: Readonly<Record<string, string>>;
+  /** `bundle` (the default) runs what ships; `source` runs src/main.ts through tsx, as `npm run dev:<name>` does. */
+  readonly from?: 'bundle' | 'source';
 }
 
 export interface ControllerProcess {
@@ -76,7 +80,10 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
     serviceAccount,
     metricsPort,
     logFile: join(logDir, `controller-${name}-${String(metricsPort)}.log`),
-    command: [process.execPath, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')],
+    command:
+      options.from === 'source'
+        ? [process.execPath, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
+        : [process.execPath, join(repoRoot, 'controllers', name, 'dist/main.mjs')],
     env: {
       ...process.env,
       KUBECONFIG: kubeconfig,

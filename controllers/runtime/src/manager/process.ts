@@ -1,7 +1,9 @@
 // What every deployable's process shares: the environment it reads (parsed once), its Manager and optional NATS event
 // bus made from it, and running that Manager to an exit code. Keeps each controller's main.ts to its own settings and
 // its wiring.
+import { isIPv6 } from 'node:net';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -17,6 +19,11 @@ const optionalText = z.string().min(1).optional();
 export const processEnvSchema = z.object({
   /** Unset in a pod: the in-cluster ServiceAccount is used. */
   KUBECONFIG: optionalText,
+  /** The in-cluster API address, set by the kubelet in every pod. */
+  KUBERNETES_SERVICE_HOST: optionalText,
+  KUBERNETES_SERVICE_PORT: optionalText,
+  /** Where the pod's ServiceAccount token, CA and namespace are mounted. */
+  SERVICE_ACCOUNT_DIR: z.string().min(1).default('/var/run/secrets/kubernetes.io/serviceaccount'),
   /** No event bus when unset: the controller runs on watches and resyncs alone. */
   NATS_URL: optionalText,
   NATS_USER: optionalText,
@@ -43,10 +50,25 @@ export interface ControllerProcessParts {
   readonly identity: string;
 }
 
-function loadKubeConfig(path: string | undefined): KubeConfig {
+/**
+ * A kubeconfig file when KUBECONFIG names one, else the pod's ServiceAccount, as client-node's loadFromCluster reads
+ * it but from SERVICE_ACCOUNT_DIR. The token is read from its file again as the kubelet rotates it.
+ */
+export function loadKubeConfig(env: Pick<ProcessEnv, 'KUBECONFIG' | 'KUBERNETES_SERVICE_HOST' | 'KUBERNETES_SERVICE_PORT' | 'SERVICE_ACCOUNT_DIR'>): KubeConfig {
   const kubeConfig = new KubeConfig();
-  if (path === undefined) kubeConfig.loadFromCluster();
-  else kubeConfig.loadFromFile(path);
+  if (env.KUBECONFIG !== undefined) {
+    kubeConfig.loadFromFile(env.KUBECONFIG);
+    return kubeConfig;
+  }
+  const { KUBERNETES_SERVICE_HOST: host, KUBERNETES_SERVICE_PORT: port, SERVICE_ACCOUNT_DIR: dir } = env;
+  if (host === undefined || port === undefined) {
+    throw new Error('no KUBECONFIG and not in a pod (KUBERNETES_SERVICE_HOST/PORT unset): set KUBECONFIG to run outside a cluster');
+  }
+  const server = `https://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+  kubeConfig.loadFromClusterAndUser(
+    { name: 'in-cluster', server, caFile: join(dir, 'ca.crt'), skipTLSVerify: false },
+    { name: 'service-account', authProvider: { name: 'tokenFile', config: { tokenFile: join(dir, 'token') } } },
+  );
   return kubeConfig;
 }
 
@@ -58,7 +80,7 @@ export function controllerProcess(name: string, env: ProcessEnv): ControllerProc
   collectDefaultMetrics({ register: registry });
   const manager = new Manager({
     name,
-    kubeConfig: loadKubeConfig(env.KUBECONFIG),
+    kubeConfig: loadKubeConfig(env),
     logger: log,
     registry,
     http: { port: env.METRICS_PORT, host: env.HEALTH_HOST },

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Builds the artefact a controller ships as: `dist/main.mjs` (one ES module with every JavaScript dependency inside)
+// and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. `dist/` is
+// the whole program: the image copies it and runs `node main.mjs`, the bed's node agent runs the same file.
+//
+// Usage, from a controller's directory (its `build` script): node ../../scripts/bundle.mjs
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const packageDir = process.cwd();
+const outDir = join(packageDir, 'dist');
+const require = createRequire(join(packageDir, 'package.json'));
+
+/**
+ * The zookeeper package finds its addon at run time with `node-gyp-build(<package dir>)`, which no bundler can follow.
+ * This plugin copies the addon node-gyp-build would load on this machine into dist/ and makes that call load the copy.
+ */
+const zookeeperAddon = {
+  name: 'zookeeper-addon',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^node-gyp-build$/ }, (args) =>
+      args.importer.includes(`${'/node_modules/'}zookeeper/`) ? { path: 'zookeeper-addon', namespace: 'zookeeper-addon' } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zookeeper-addon' }, async () => {
+      const zookeeperDir = dirname(require.resolve('zookeeper/package.json'));
+      const addon = require('node-gyp-build').resolve(zookeeperDir);
+      await copyFile(addon, join(outDir, 'zookeeper.node'));
+      return { contents: 'module.exports = () => require("./zookeeper.node");', loader: 'js' };
+    });
+    pluginBuild.onResolve({ filter: /^\.\/zookeeper\.node$/ }, () => ({ path: './zookeeper.node', external: true }));
+  },
+};
+
+await rm(outDir, { recursive: true, force: true });
+await mkdir(outDir, { recursive: true });
+const started = Date.now();
+const result = await build({
+  entryPoints: [resolve(packageDir, 'src/main.ts')],
+  outfile: join(outDir, 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: 'linked',
+  // Bundled CommonJS dependencies use require(), __filename and __dirname, which an ES module does not have.
+  banner: {
+    js: [
+      "import { createRequire as __createRequire } from 'node:module';",
+      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+      'const require = __createRequire(import.meta.url);',
+      'const __filename = __fileURLToPath(import.meta.url);',
+      "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
+    ].join(' '),
+  },
+  plugins: [zookeeperAddon],
+  metafile: true,
+  logLevel: 'warning',
+});
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(`bundled ${packageDir} into dist/ (${String(Math.round(bytes / 1024))} KiB) in ${String(Date.now() - started)} ms`);

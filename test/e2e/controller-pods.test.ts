@@ -1,0 +1,114 @@
+// The controllers as a user runs them: installed with `kubectl apply -k deploy/<name>`, each Deployment's pods run by
+// the node agent from the controller's bundle (no tsx), authenticated by the projected ServiceAccount token. Frozen
+// for 30 s, kube-apiserver takes every leader's Lease away; the agent restarts those pods as a kubelet would, and the
+// system then carries out a scale with no acknowledged write lost. A deleted pod is replaced and its Lease taken over.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { memberSelectorOf } from '@zk-oam/apis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
+import { ControllerPods } from '../src/controllers/controller-pods.js';
+import { bedWorkloadSpec, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { measured } from './scale-measure.js';
+import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
+
+const bed = inject('bed');
+const controllers = new ControllerPods(bed);
+const client = new WorkloadClient(bed);
+const traits = new ScaleClient(bed);
+const namespace = `controller-pods-${Date.now().toString(36)}`;
+const name = 'zk';
+const trait = 'zk-size';
+const freezeMs = 30_000;
+
+const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
+
+beforeAll(async () => {
+  await controllers.install(CONTROLLER_NAMES);
+  await client.createNamespace(namespace);
+});
+
+afterAll(async () => {
+  await client.deleteNamespace(namespace);
+  await controllers.uninstall(CONTROLLER_NAMES);
+});
+
+async function apiServerPid(): Promise<number> {
+  return Number((await readFile(join(bed.dir, 'pids', 'kube-apiserver.pid'), 'utf8')).trim());
+}
+
+describe('the controllers as pods of their shipped Deployments', () => {
+  it('runs every controller from its bundle, Ready, one replica holding the Lease', async () => {
+    for (const controller of CONTROLLER_NAMES) {
+      const pods = await controllers.waitReady(controller);
+      expect(pods).toHaveLength(2);
+      for (const pod of pods) {
+        const commandLine = await controllers.commandLine(pod.name);
+        expect(commandLine.slice(1)).toEqual([join(bundleDir(controller), 'main.mjs')]);
+        expect(commandLine.join(' ')).not.toMatch(/tsx|\.ts\b/);
+      }
+    }
+    await client.create(namespace, name, bedWorkloadSpec({ replicas: 3 }));
+    await waitFor('a Ready 3-member ensemble', () => ensembleTruth(listPods), (truth) => settledAt(truth, 3), 300_000, 1_000);
+  });
+
+  it('restarts the leaders that lost their Lease to a 30 s kube-apiserver freeze, then scales with no write lost', async () => {
+    const leaders = new Map<string, string | undefined>();
+    for (const controller of CONTROLLER_NAMES) leaders.set(controller, await controllers.leaseHolder(controller));
+    const pid = await apiServerPid();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await sleep(freezeMs);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    for (const controller of CONTROLLER_NAMES) {
+      const leader = leaders.get(controller);
+      const restarted = await waitFor(
+        `the ${controller} leader ${leader ?? '?'} restarted by the agent`,
+        () => controllers.pods(controller),
+        (pods) => (pods.find((pod) => pod.name === leader)?.restarts ?? 0) >= 1,
+        120_000,
+        500,
+      );
+      expect(restarted.map((pod) => pod.name)).toContain(leader);
+      const log = await readFile(restarted.find((pod) => pod.name === leader)?.logFile ?? '', 'utf8');
+      expect(log).toContain('leadership lost');
+      await controllers.waitReady(controller);
+    }
+
+    const manifest = {
+      apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
+      kind: 'ZookeeperScale',
+      metadata: { name: trait, namespace },
+      spec: { workloadRef: { name }, replicas: 5 },
+    };
+    const report = await measured('3 -> 5 after the freeze, controllers as pods', { listPods, trait: () => traits.get(namespace, trait) }, async () => {
+      await kubectl(bed, ['apply', '--server-side', '-f', '-'], JSON.stringify(manifest));
+      await waitScaled(traits, { namespace, trait, listPods }, 5);
+    });
+    expect(report.writes.acknowledged).toBeGreaterThan(0);
+    expect(report.writes.lost).toEqual([]);
+  });
+
+  it('replaces a deleted controller pod, and the other replica takes the Lease', async () => {
+    const before = await controllers.waitReady('workload');
+    const holder = await controllers.leaseHolder('workload');
+    const standby = before.find((pod) => pod.name !== holder)?.name;
+    await kubectl(bed, ['delete', 'pod', holder ?? '', '-n', 'zk-oam-system', '--wait=false']);
+    const newHolder = await waitFor(
+      `the Lease taken over from ${holder ?? '?'}`,
+      () => controllers.leaseHolder('workload'),
+      (found) => found !== undefined && found !== '' && found !== holder,
+      60_000,
+      250,
+    );
+    const after = await controllers.waitReady('workload');
+    const names = after.map((pod) => pod.name);
+    expect(names).not.toContain(holder);
+    expect(names).toContain(standby);
+    expect(names).toContain(newHolder);
+    console.log(`[controller-pods] Lease of the deleted ${holder ?? '?'} taken by ${newHolder ?? '?'} (${newHolder === standby ? 'the standby replica' : 'its replacement'})`);
+  });
+});

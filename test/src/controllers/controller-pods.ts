@@ -1,0 +1,103 @@
+// Our controllers installed the way a user installs them: `kubectl apply --server-side -k deploy/<name>` after
+// deploy/namespace and the CRDs, with the bed's NATS in the `zk-oam-nats` Secret the Deployments read. The node agent
+// then runs each pod from the controller's bundle (test/src/bed/controller-images.ts), with its ServiceAccount token.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import type { BedInfo } from '../bed/index.js';
+import type { ControllerName } from '../bed/controller-images.js';
+import { waitFor } from '../wait-for.js';
+import { CONTROLLER_NAMESPACE } from './controller-process.js';
+import { kubectl } from './kubectl.js';
+import { installCrds, installOam, repoRoot } from './manifests.js';
+
+const NATS_SECRET = 'zk-oam-nats';
+
+/** One controller pod as the bed runs it. */
+export interface ControllerPod {
+  readonly name: string;
+  readonly ip: string;
+  readonly ready: boolean;
+  readonly restarts: number;
+  /** Where the agent writes its output: `<bed>/agent/pods/<ns>_<pod>/container.log`. */
+  readonly logFile: string;
+}
+
+export class ControllerPods {
+  private readonly core: CoreV1Api;
+  private readonly apps: AppsV1Api;
+  private readonly coordination: CoordinationV1Api;
+
+  constructor(private readonly bed: BedInfo) {
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(bed.kubeconfig);
+    this.core = kubeConfig.makeApiClient(CoreV1Api);
+    this.apps = kubeConfig.makeApiClient(AppsV1Api);
+    this.coordination = kubeConfig.makeApiClient(CoordinationV1Api);
+  }
+
+  /** Namespace, CRDs (and the OAM ones for appconfig), the NATS Secret, then each `deploy/<name>` with kubectl -k. */
+  async install(names: readonly ControllerName[]): Promise<void> {
+    await kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy/namespace')]);
+    await installCrds(this.bed);
+    if (names.includes('appconfig')) await installOam(this.bed);
+    const { url, user, password } = this.bed.nats;
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: NATS_SECRET, namespace: CONTROLLER_NAMESPACE }, stringData: { url, user, password } };
+    await kubectl(this.bed, ['apply', '--server-side', '-f', '-'], JSON.stringify(secret));
+    for (const name of names) await kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy', name)]);
+  }
+
+  /** Deletes the Deployments and waits until their pods are gone (each releases its Lease on SIGTERM). */
+  async uninstall(names: readonly ControllerName[]): Promise<void> {
+    for (const name of names) {
+      await this.apps.deleteNamespacedDeployment({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) }).catch(() => undefined);
+    }
+    for (const name of names) await waitFor(`the ${name} controller pods gone`, () => this.pods(name), (pods) => pods.length === 0, 120_000, 500);
+  }
+
+  async pods(name: ControllerName): Promise<ControllerPod[]> {
+    const { items } = await this.core.listNamespacedPod({ namespace: CONTROLLER_NAMESPACE, labelSelector: `app.kubernetes.io/name=${deploymentName(name)}` });
+    return items.filter((pod) => pod.metadata?.deletionTimestamp === undefined).map((pod) => this.describe(pod));
+  }
+
+  /** The Deployment's replicas, all Ready, and the Lease held by one of them. */
+  async waitReady(name: ControllerName, timeoutMs = 120_000): Promise<ControllerPod[]> {
+    const deployment = await this.apps.readNamespacedDeployment({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) });
+    const replicas = deployment.spec?.replicas ?? 1;
+    return waitFor(
+      `${String(replicas)} Ready ${name} controller pods, one of them holding the Lease`,
+      async () => ({ pods: await this.pods(name), holder: await this.leaseHolder(name) }),
+      ({ pods, holder }) => pods.length === replicas && pods.every((pod) => pod.ready) && pods.some((pod) => pod.name === holder),
+      timeoutMs,
+      500,
+    ).then(({ pods }) => pods);
+  }
+
+  async leaseHolder(name: ControllerName): Promise<string | undefined> {
+    const lease = await this.coordination.readNamespacedLease({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) }).catch(() => undefined);
+    return lease?.spec?.holderIdentity ?? undefined;
+  }
+
+  /** The command line of the pod's running process, from the process group the agent recorded. */
+  async commandLine(pod: string): Promise<string[]> {
+    const pid = (await readFile(join(this.bed.dir, 'agent', 'pids', `${CONTROLLER_NAMESPACE}_${pod}`), 'utf8')).trim();
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
+  }
+
+  private describe(pod: V1Pod): ControllerPod {
+    const name = pod.metadata?.name ?? '';
+    const status = pod.status?.containerStatuses?.[0];
+    return {
+      name,
+      ip: pod.status?.podIP ?? '',
+      ready: pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false,
+      restarts: status?.restartCount ?? 0,
+      logFile: join(this.bed.dir, 'agent', 'pods', `${CONTROLLER_NAMESPACE}_${name}`, 'container.log'),
+    };
+  }
+}
+
+/** Deployment, ServiceAccount, Lease and pod label share this name in deploy/<name>/. */
+export function deploymentName(name: ControllerName): string {
+  return `zk-oam-${name}`;
+}
