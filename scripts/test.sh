@@ -10,6 +10,8 @@ t0=$(date +%s)
 mkdir -p test-results
 status=0
 node_modules/.bin/turbo run typecheck --output-logs=errors-only || status=$?
+# What ships: every controller bundled into controllers/<name>/dist/ (the bed runs these; cached by turbo).
+node_modules/.bin/turbo run build --output-logs=errors-only || status=$?
 # Lint budgets (STYLE.md habit 12); like the typecheck, a finding fails the run but the tests still run.
 node_modules/.bin/eslint . || status=$?
 vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?

@@ -1,25 +1,28 @@
-// The tests' waits, on vitest's one poller (vi.waitFor): a timeout names what was awaited and the last value or error.
-import { vi } from 'vitest';
+// The one poller of the tests, benchmarks and `npm start`: a timeout names what was awaited and the last value or
+// error. It does not use vitest, so that code outside a test (benchmarks, start.ts) can wait the same way.
+import { setTimeout as sleep } from 'node:timers/promises';
 
 function describeLast(last: unknown): string {
   return last instanceof Error ? last.message : (JSON.stringify(last) ?? String(last)).slice(0, 2000);
 }
 
-/** Polls `read` until `accept` holds for its value, and returns that value. */
+/** Polls `read` until `accept` holds for its value, and returns that value; a throwing `read` is retried. */
 export async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, intervalMs = 1_000): Promise<T> {
-  return vi.waitFor(
-    async () => {
-      let value: T;
-      try {
-        value = await read();
-      } catch (error) {
-        throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}; last: ${describeLast(error)}`, { cause: error });
-      }
-      if (!accept(value)) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}; last: ${describeLast(value)}`);
-      return value;
-    },
-    { timeout: timeoutMs, interval: intervalMs },
-  );
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    let last: unknown;
+    try {
+      const value = await read();
+      if (accept(value)) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (performance.now() + intervalMs > deadline) {
+      throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}; last: ${describeLast(last)}`, { cause: last });
+    }
+    await sleep(intervalMs);
+  }
 }
 
 /** Polls `read` until it returns a value other than undefined, and returns it. */

@@ -8,6 +8,7 @@ import {
   eventBusFrom,
   kubeObjectSchema,
   processEnvSchema,
+  RequeuePacer,
   runUntilSignalled,
   type KubeObject,
 } from '@zk-oam/runtime';
@@ -17,6 +18,8 @@ import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler,
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
+  /** Timed looks at ensembles (four-letter words to every member) per second, for all workloads of the process. */
+  OBSERVATIONS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(20),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     source: FIELD_MANAGER,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
+    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
   });
   manager.add(
     controller('workload')

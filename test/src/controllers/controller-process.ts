@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
@@ -134,6 +134,11 @@ export async function startControllerProcess(options: ControllerProcessOptions):
       child = launch();
     },
   };
+}
+
+/** The running process's command line, as the kernel reports it (/proc/<pid>/cmdline). */
+export async function commandLineOf(controller: ControllerProcess): Promise<string[]> {
+  return (await readFile(`/proc/${String(controller.pid())}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
 }
 
 /** Polls the controller's /readyz until its caches are synced. */

@@ -1,9 +1,10 @@
 // One workload controller per test file: registers vitest hooks that install the CRDs, start the controller with
 // deploy/workload RBAC, create a fresh namespace, and afterwards remove the namespace and stop the controller cleanly.
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../bed/index.js';
-import { startControllerProcess, waitControllerReady, type ControllerProcess } from './controller-process.js';
-import { installCrds } from './manifests.js';
+import { commandLineOf, startControllerProcess, waitControllerReady, type ControllerProcess } from './controller-process.js';
+import { installCrds, repoRoot } from './manifests.js';
 import { WorkloadClient } from './workload-fixtures.js';
 
 export interface WorkloadControllerSuite {
@@ -24,6 +25,8 @@ export function useWorkloadController(
     await installCrds(bed);
     running = await startControllerProcess({ bed, name: 'workload', logLevel: options.logLevel ?? 'info', ...(options.env === undefined ? {} : { env: options.env }) });
     await waitControllerReady(running);
+    // What runs is what ships: the bundle, nothing loaded through tsx.
+    expect(await commandLineOf(running)).toEqual([process.execPath, join(repoRoot, 'controllers/workload/dist/main.mjs')]);
     await client.createNamespace(namespace);
   });
   afterAll(async () => {

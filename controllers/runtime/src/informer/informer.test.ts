@@ -50,6 +50,24 @@ describe('Informer', () => {
     expect(server.lastWatch.query).toMatchObject({ resourceVersion: '10', allowWatchBookmarks: true });
   });
 
+  it('caches objects without managedFields, and without what its transform drops', async () => {
+    server.lastWatch.send('ADDED', { ...configMap('c', '12'), metadata: { name: 'c', namespace: 'ns', resourceVersion: '12', managedFields: [{ manager: 'x' }] } });
+    expect(informer.lister.get({ namespace: 'ns', name: 'c' })?.metadata).toEqual({ name: 'c', namespace: 'ns', resourceVersion: '12' });
+    const trimmed = new Informer<KubeObject>({
+      client: server,
+      resource: coreResources.configMap,
+      schema: kubeObjectSchema,
+      logger: pino({ level: 'silent' }),
+      transform: ({ data: _data, ...kept }) => kept,
+    });
+    server.items = [{ ...configMap('d', '30'), data: { big: 'x'.repeat(1000) } }];
+    trimmed.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await trimmed.waitForSync();
+    expect(trimmed.lister.get({ namespace: 'ns', name: 'd' })).toEqual(configMap('d', '30'));
+    await trimmed.stop();
+  });
+
   it('sends no update for an event whose resourceVersion did not change', () => {
     server.lastWatch.send('MODIFIED', configMap('a', '5'));
     expect(events).toEqual(['added a', 'added b']);

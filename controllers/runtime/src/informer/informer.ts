@@ -34,6 +34,21 @@ export interface InformerOptions<T extends KubeObject> {
   readonly pageSize?: number;
   readonly metrics?: Pick<RuntimeMetrics, 'informerRestarts' | 'informerInvalidObjects'>;
   readonly clock?: Clock;
+  /**
+   * Drops what reconciles never read before an object is cached (the cache holds every object of the kind, so this
+   * is most of a controller's memory). managedFields are always dropped: no controller reads them.
+   */
+  readonly transform?: (object: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const metadataSchema = z.object({ metadata: z.object({}).loose() }).loose();
+
+/** The object without `metadata.managedFields`, which server-side apply makes the largest part of most objects. */
+export function withoutManagedFields(object: Record<string, unknown>): Record<string, unknown> {
+  const parsed = metadataSchema.safeParse(object);
+  if (!parsed.success || !('managedFields' in parsed.data.metadata)) return object;
+  const { managedFields: _dropped, ...metadata } = parsed.data.metadata;
+  return { ...object, metadata };
 }
 
 type WatchEnd =
@@ -285,11 +300,11 @@ export class Informer<T extends KubeObject> {
   }
 
   private parse(raw: unknown): T[] {
-    const withType = z.object({}).loose().safeParse(raw).data;
+    const withType = withoutManagedFields(z.object({}).loose().safeParse(raw).data ?? {});
     const parsed = this.options.schema.safeParse({
       apiVersion: apiVersionOf(this.resource),
       kind: this.resource.kind,
-      ...withType,
+      ...(this.options.transform === undefined ? withType : this.options.transform(withType)),
     });
     if (parsed.success) return [parsed.data];
     this.options.metrics?.informerInvalidObjects.inc({ resource: this.name });

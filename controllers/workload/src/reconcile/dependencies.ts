@@ -1,6 +1,6 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
@@ -28,4 +28,6 @@ export interface WorkloadReconcilerDependencies {
   readonly source: string;
   /** Requeue period while Ready (the observer's period) and while anything is still moving. */
   readonly periods: { readonly readyMs: number; readonly progressingMs: number };
+  /** Spreads the timed looks of every workload of the process (runtime's RequeuePacer). */
+  readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;
 }

@@ -2,7 +2,7 @@
 // Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { done, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { workloadNames } from '../render/identity.js';
 import type { RenderInput } from '../render/input.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
@@ -28,7 +28,10 @@ export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconc
 
 export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readWorkload(deps, key);
-  if (reading.kind === 'absent' || reading.kind === 'deleting') return done;
+  if (reading.kind === 'absent' || reading.kind === 'deleting') {
+    deps.pacer.release(formatKey(key));
+    return done;
+  }
   if (reading.kind === 'invalid') {
     context.log.warn({ problems: reading.error.problems }, 'workload does not validate; reported, waiting for a spec change');
     await reportInvalidWorkload(deps, key, reading.raw, reading.error);
@@ -53,7 +56,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
-  return nextLook(report, actions, deps.periods);
+  return nextLook(formatKey(key), report, actions, deps);
 }
 
 function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {
@@ -71,8 +74,17 @@ function renderChildren(input: RenderInput): RenderedWorkload {
   };
 }
 
-/** Look again after the observer's period while Ready and unchanged, sooner while anything is still moving. */
-function nextLook(report: StatusReport, actions: readonly ChildAction[], periods: WorkloadReconcilerDependencies['periods']): ReconcileResult {
+/**
+ * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
+ * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
+ * for the pod and StatefulSet events instead: polling it would only repeat the same answer.
+ */
+function nextLook(key: string, report: StatusReport, actions: readonly ChildAction[], deps: WorkloadReconcilerDependencies): ReconcileResult {
+  const settled = actions.length === 0;
+  if (settled && !report.observable) {
+    deps.pacer.release(key);
+    return done;
+  }
   const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-  return requeueAfter(ready && actions.length === 0 ? periods.readyMs : periods.progressingMs);
+  return requeueAfter(deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs));
 }

@@ -17,6 +17,8 @@ export interface StatusReport {
   readonly status: ZookeeperWorkloadStatus;
   readonly written: boolean;
   readonly changes: readonly StatusChange[];
+  /** Whether any member has a pod IP to observe; without one, only pod events can change what there is to see. */
+  readonly observable: boolean;
 }
 
 /** One NATS event per fact; the switch keeps each type paired with its own data. */
@@ -66,5 +68,5 @@ export async function reportStatus(
     await deps.recorder.record(raw, change.kubernetes);
     await deps.bus.publish(natsEventOf(change, workload, deps.source));
   }
-  return { status, written, changes };
+  return { status, written, changes, observable: members.some((member) => member.ip !== undefined) };
 }
