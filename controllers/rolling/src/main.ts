@@ -12,6 +12,7 @@ import {
   kubeObjectSchema,
   ObjectLock,
   processEnvSchema,
+  RequeuePacer,
   runUntilSignalled,
   TraitBinding,
   type KubeObject,
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     source: FIELD_MANAGER,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },
+    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
   });
   const rolling = manager.add(
     controller('rolling')

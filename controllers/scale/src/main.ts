@@ -9,6 +9,7 @@ import {
   kubeObjectSchema,
   ObjectLock,
   processEnvSchema,
+  RequeuePacer,
   runUntilSignalled,
   TraitBinding,
   type KubeObject,
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
           now: () => new Date(),
           source: FIELD_MANAGER,
           timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
+          pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
         }),
       ),
   );

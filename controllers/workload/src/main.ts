@@ -18,8 +18,6 @@ import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler,
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
-  /** Timed looks at ensembles (four-letter words to every member) per second, for all workloads of the process. */
-  OBSERVATIONS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(20),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 

@@ -1,6 +1,6 @@
 // What the rolling reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 export interface RollingCaches {
@@ -33,4 +33,6 @@ export interface RollingReconcilerDependencies {
   /** The `source` of published NATS events. */
   readonly source: string;
   readonly timing: RollingTiming;
+  /** Spreads the idle looks of every trait of the process (runtime's RequeuePacer); steps under way are not paced. */
+  readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;
 }

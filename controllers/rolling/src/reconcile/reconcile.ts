@@ -2,7 +2,7 @@
 // -> announce. One step of the roll per reconcile; everything is re-derived from the API objects and ZooKeeper, so a
 // controller killed at any line resumes without restarting a pod twice.
 import type { ZookeeperRolling, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { applyStatus, done, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { applyStatus, done, formatKey, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { downPods, planRollingStep, type PodToDelete } from '../plan/index.js';
 import { announce, factsOf } from './announce.js';
 import { deletePods } from './delete-pods.js';
@@ -23,7 +23,10 @@ export function rollingReconciler(deps: RollingReconcilerDependencies): Reconcil
 
 export async function reconcileRolling(deps: RollingReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readTrait(deps, key);
-  if (reading.kind === 'absent') return done;
+  if (reading.kind === 'absent') {
+    deps.pacer.release(formatKey(key));
+    return done;
+  }
   if (reading.kind === 'invalid') {
     context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
     await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message.slice(0, 1000) });
@@ -45,7 +48,7 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
   const boundWorkload = workload === undefined ? undefined : { name: workload.metadata.name, uid: workload.metadata.uid };
   await announce(deps, raw, boundWorkload, factsOf(verdict, stored, next, deleted));
   if (next.phase !== stored?.phase) context.log.info({ phase: next.phase, currentPod: next.currentPod, pending: next.pendingReplicas }, 'roll phase changed');
-  return nextReconcile(verdict, deps.timing, deps.now());
+  return nextReconcile(verdict, deps.timing, deps.now(), (periodMs) => deps.pacer.delayMs(formatKey(key), periodMs));
 }
 
 /** Bind, observe, plan and settle the lock: what this reconcile concludes, nothing written but binding and lock. */

@@ -38,6 +38,8 @@ export const processEnvSchema = z.object({
   /** Defaults to the controller's name. */
   LEADER_ELECTION_NAME: optionalText,
   POD_NAME: optionalText,
+  /** Timed looks (those no watch asks for) falling due per second in this process, for its RequeuePacer. */
+  OBSERVATIONS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ProcessEnv = z.infer<typeof processEnvSchema>;

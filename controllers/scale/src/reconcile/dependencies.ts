@@ -1,6 +1,6 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 import type { EnsembleAdmin } from './ensemble-admin.js';
 
@@ -37,4 +37,6 @@ export interface ScaleReconcilerDependencies {
     readonly idleMs: number;
     readonly lockDurationSeconds: number;
   };
+  /** Spreads the idle looks of every trait of the process (runtime's RequeuePacer); steps under way are not paced. */
+  readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;
 }

@@ -2,7 +2,7 @@
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
 import { INSTANCE_LABEL, parseResource, podOfMember, ZOOKEEPER_PORTS, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
-import { createLogger, type KubeObject, type Lister, type LockResult, type ObjectKey } from '@zk-oam/runtime';
+import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { STATEFUL_SET, World } from '../plan/test-world.js';
@@ -85,6 +85,8 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     now: () => new Date('2026-01-01T00:00:00Z'),
     source: 'zk-oam-scale',
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
+    // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
+    pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),
   };
   return { deps, calls, statuses };
 }

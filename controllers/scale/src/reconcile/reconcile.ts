@@ -2,7 +2,7 @@
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
 // resumes where the world is: it neither repeats nor skips a reconfig.
 import { ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
-import { done, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, formatKey, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import { carryOut } from './act.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
@@ -27,7 +27,10 @@ export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
 
 export async function reconcileScale(deps: ScaleReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readTrait(deps.caches, key);
-  if (reading.kind === 'absent') return done;
+  if (reading.kind === 'absent') {
+    deps.pacer.release(formatKey(key));
+    return done;
+  }
   if (reading.kind === 'invalid') {
     context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
     await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message });
@@ -42,12 +45,12 @@ export async function reconcileScale(deps: ScaleReconcilerDependencies, key: Obj
   const binding = await inStep('Bind', 'BindingFailed', key, () => deps.binding.bind(raw, trait.spec.workloadRef, reading.workload, context.log));
   if (binding.kind === 'Problem') {
     await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: binding.reason, message: binding.message });
-    return requeueAfter(deps.timing.idleMs);
+    return idleLook(deps, key);
   }
   const workload = parseWorkload(binding.workload);
   if (workload instanceof ResourceValidationError) {
     await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: 'WorkloadInvalid', message: workload.message });
-    return requeueAfter(deps.timing.idleMs);
+    return idleLook(deps, key);
   }
   return scaleTowardsTarget(deps, { key, raw, trait, workload }, context);
 }
@@ -63,7 +66,7 @@ async function scaleTowardsTarget(deps: ScaleReconcilerDependencies, bound: Boun
   if (plan.action.kind === 'Done') {
     if (await inStep('Lock', 'LockFailed', key, () => lock.release())) log.info('scaling done; disruption lock released');
     await report(deps, bound, workload, { kind: 'planned', plan, selector });
-    return requeueAfter(deps.timing.idleMs);
+    return idleLook(deps, key);
   }
   if (!needsLock(plan, bound.trait)) {
     await report(deps, bound, workload, { kind: 'planned', plan, selector });
@@ -136,4 +139,9 @@ async function unbind(
     await disruptionLock(deps, workload, trait.metadata.name).release();
   }
   await deps.binding.unbind(raw, workloadRaw, context.log);
+}
+
+/** The next look at a trait with nothing under way, paced with every other trait of the process. */
+function idleLook(deps: ScaleReconcilerDependencies, key: ObjectKey): ReconcileResult {
+  return requeueAfter(deps.pacer.delayMs(formatKey(key), deps.timing.idleMs));
 }
