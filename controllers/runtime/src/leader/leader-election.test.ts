@@ -1,6 +1,8 @@
 // Leader election against an in-memory Lease API with optimistic concurrency, under fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { KubeApiError, type KubeClient, type RequestOptions, type Verb } from '../kube/client.js';
 import { LeaderElector, type ElectionEnd } from './leader-election.js';
 import { leaseSchema, type Lease } from './lease.js';
@@ -80,6 +82,25 @@ describe('LeaderElector', () => {
     a.stop.abort();
     b.stop.abort();
     await Promise.all([a.end, b.end]);
+  });
+
+  it('measures the time between renewals: the retry period, and longer while the apiserver does not answer', async () => {
+    const registry = new Registry();
+    const renewInterval = createRuntimeMetrics(registry).leaderRenewInterval;
+    const elector = new LeaderElector({ client: api, namespace: 'ns', name: 'l', identity: 'a', logger: pino({ level: 'silent' }), renewInterval });
+    const stop = new AbortController();
+    const end = elector.run(stop.signal, { onStartedLeading: () => undefined, onStoppedLeading: () => undefined });
+    await vi.advanceTimersByTimeAsync(10_100);
+    api.reachable = false;
+    await vi.advanceTimersByTimeAsync(6_000);
+    api.reachable = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+    const metric = await registry.getSingleMetricAsString('leader_election_renew_interval_seconds');
+    expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="2",name="l"} 5');
+    expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="7.5",name="l"} 5');
+    expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="10",name="l"} 6');
+    stop.abort();
+    await end;
   });
 
   it('takes over a lease its holder stopped renewing only after the lease duration', async () => {

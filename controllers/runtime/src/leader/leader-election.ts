@@ -4,7 +4,7 @@
 // observed on this candidate's own clock (so clock skew between machines does not matter). The leader
 // renews every retryPeriod and gives up when it could not renew for renewDeadline. On graceful stop the
 // leader releases the Lease (no holder, 1 s duration) so another candidate takes over at once.
-import type { Gauge } from 'prom-client';
+import type { Gauge, Histogram } from 'prom-client';
 import type { Logger } from 'pino';
 import { isApiError, type KubeClient } from '../kube/client.js';
 import { collectionPath, coreResources, objectPath } from '../kube/resource.js';
@@ -27,6 +27,8 @@ export interface LeaderElectionOptions {
   /** Default 2 s. */
   readonly retryPeriodMs?: number;
   readonly leaderGauge?: Gauge<'name'>;
+  /** Observes the time between successful renewals: how late the renew loop runs under load. */
+  readonly renewInterval?: Histogram<'name'>;
   readonly clock?: Clock;
 }
 
@@ -85,7 +87,9 @@ export class LeaderElector {
       if (signal.aborted) return 'stopped';
       const remaining = this.renewDeadlineMs - (this.clock.now() - lastRenew);
       if (await this.tryAcquireOrRenew(Math.max(remaining, 500))) {
-        lastRenew = this.clock.now();
+        const renewed = this.clock.now();
+        this.options.renewInterval?.observe({ name: this.options.name }, (renewed - lastRenew) / 1000);
+        lastRenew = renewed;
       } else if (this.clock.now() - lastRenew >= this.renewDeadlineMs) {
         this.log.error({ renewDeadlineMs: this.renewDeadlineMs }, 'could not renew the lease in time; leadership lost');
         return 'lost';

@@ -67,7 +67,13 @@ export class Manager {
     this.elector =
       election === undefined
         ? undefined
-        : new LeaderElector({ ...election, client: this.client, logger: this.log, leaderGauge: this.metrics.leader });
+        : new LeaderElector({
+            ...election,
+            client: this.client,
+            logger: this.log,
+            leaderGauge: this.metrics.leader,
+            renewInterval: this.metrics.leaderRenewInterval,
+          });
   }
 
   /** A new informer run by this manager; share the returned one between controllers. */

@@ -26,6 +26,7 @@ export interface RuntimeMetrics {
   readonly informerRestarts: Counter<'resource' | 'reason'>;
   readonly informerInvalidObjects: Counter<'resource'>;
   readonly leader: Gauge<'name'>;
+  readonly leaderRenewInterval: Histogram<'name'>;
 }
 
 /** Creates every kit metric on `registry`; call once per registry. */
@@ -101,6 +102,13 @@ export function createRuntimeMetrics(registry: Registry): RuntimeMetrics {
       name: 'leader_election_master_status',
       help: '1 while this instance holds the lease, 0 otherwise',
       labelNames: ['name'],
+      registers,
+    }),
+    leaderRenewInterval: new Histogram({
+      name: 'leader_election_renew_interval_seconds',
+      help: 'Time between two successful renewals of the held lease: the retry period when nothing starves the renew loop; leadership is lost past the renew deadline',
+      labelNames: ['name'],
+      buckets: [1, 2, 2.5, 3, 4, 5, 7.5, 10, 15],
       registers,
     }),
   };
