@@ -14,7 +14,7 @@ import {
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
+import { childResources, FIELD_MANAGER, MonitoringDiscovery, podEssentials, workloadReconciler, workloadResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
   const informer = (resource: typeof workloadResource, labelSelector?: string) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+    manager.informer<KubeObject>(resource, {
+      schema: kubeObjectSchema,
+      ...(labelSelector === undefined ? {} : { labelSelector }),
+      ...(resource === childResources.pod ? { transform: podEssentials } : {}),
+    });
   const workloads = informer(workloadResource);
   const statefulSets = informer(childResources.statefulSet, MANAGED_SELECTOR);
   const configMaps = informer(childResources.configMap, MANAGED_SELECTOR);

@@ -49,3 +49,21 @@ export function podView(object: KubeObject): V1Pod {
     status: { podIP: status?.podIP },
   };
 }
+
+const KEPT_POD_METADATA = ['name', 'namespace', 'uid', 'resourceVersion', 'labels', 'deletionTimestamp', 'ownerReferences'] as const;
+const podEssentialsSchema = z.looseObject({
+  metadata: z.looseObject({}),
+  status: z.looseObject({ podIP: z.string().optional() }).optional(),
+});
+
+/**
+ * What the pod informer keeps of a member pod: its identity, labels (the pod -> workload mapping) and pod IP (podView).
+ * Specs and the rest of the status are most of a pod's size and are never read here, so 1,000 ensembles cost little.
+ */
+export function podEssentials(object: Record<string, unknown>): Record<string, unknown> {
+  const parsed = podEssentialsSchema.safeParse(object);
+  if (!parsed.success) return object;
+  const { metadata, status } = parsed.data;
+  const kept = Object.fromEntries(KEPT_POD_METADATA.flatMap((field) => (metadata[field] === undefined ? [] : [[field, metadata[field]]])));
+  return { metadata: kept, ...(status?.podIP === undefined ? {} : { status: { podIP: status.podIP } }) };
+}
