@@ -1,0 +1,211 @@
+// `npm run bench`: our workload controller (its bundle) beside the pravega ZooKeeper operator, on one fresh bed, in
+// the same run. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
+// equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
+// (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
+// reconciles per second and API writes per minute (Leases excluded) when idle, RSS and CPU seconds, each as the median
+// over the repetitions with its spread, ours beside the peer's and their ratio.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
+import { pino } from 'pino';
+import { repoRoot } from '../src/bed/paths.js';
+import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
+import { auditEntriesSince, auditLogSize, installCrds, waitFor } from '../src/controllers/index.js';
+import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
+
+const SIZES = (process.env['ZKOAM_BENCH_SIZES'] ?? '1,100,1000').split(',').map(Number);
+const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
+const IDLE_WINDOW_MS = Number(process.env['ZKOAM_BENCH_IDLE_MS'] ?? 60_000);
+const SETTLE_MS = 20_000;
+const CONCURRENCY = 16;
+const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
+
+type Sample = Record<string, number>;
+
+function say(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+async function procStat(pid: number | undefined): Promise<{ rssMiB: number; cpuSeconds: number }> {
+  const [status, stat] = await Promise.all([readFile(`/proc/${String(pid)}/status`, 'utf8'), readFile(`/proc/${String(pid)}/stat`, 'utf8')]);
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { rssMiB: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024, cpuSeconds: ticks / 100 };
+}
+
+async function reconcileTotal(operator: BenchedOperator): Promise<number> {
+  const text = await (await fetch(operator.metricsUrl)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('controller_runtime_reconcile_total'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+async function writesSince(bed: BedInfo, offset: number, user: string): Promise<number> {
+  const entries = await auditEntriesSince(bed, offset);
+  return entries.filter((entry) => entry.user.username === user && WRITE_VERBS.has(entry.verb) && entry.objectRef?.resource !== 'leases').length;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Records when each StatefulSet of `namespace` is first seen on a watch. */
+async function watchStatefulSets(kubeConfig: KubeConfig, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
+  const seen = new Map<string, number>();
+  const request = await new Watch(kubeConfig).watch(
+    `/apis/apps/v1/namespaces/${namespace}/statefulsets`,
+    {},
+    (type: string, object: { metadata?: { name?: string } }) => {
+      const name = object.metadata?.name;
+      if (type === 'ADDED' && name !== undefined && !seen.has(name)) seen.set(name, performance.now());
+    },
+    () => undefined,
+  );
+  return { seen, stop: () => request.abort() };
+}
+
+async function burst(operator: BenchedOperator, namespace: string, size: number): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < size) {
+      const name = `zk-${String(next++).padStart(4, '0')}`;
+      await operator.create(namespace, name);
+      created.set(name, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, size) }, worker));
+  return created;
+}
+
+/** One burst of `size` ensembles for one operator, measured until idle; its namespace is deleted afterwards. */
+async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperator, size: number, namespace: string): Promise<Sample> {
+  const core = kubeConfig.makeApiClient(CoreV1Api);
+  await core.createNamespace({ body: { metadata: { name: namespace } } });
+  const watch = await watchStatefulSets(kubeConfig, namespace);
+  const before = await procStat(operator.pid());
+  const started = performance.now();
+  const created = await burst(operator, namespace, size);
+  await waitFor(`${String(size)} StatefulSets of ${operator.name}`, () => Promise.resolve(watch.seen.size), (count) => count >= size, 1_800_000, 200);
+  watch.stop();
+  const latencies = [...created].map(([name, at]) => (watch.seen.get(name) ?? Number.NaN) - at);
+  await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => operator.observed(namespace), (count) => count >= size, 1_800_000, 1_000);
+  const observedS = (performance.now() - started) / 1000;
+  const busy = await procStat(operator.pid());
+  await sleep(SETTLE_MS);
+  const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
+  const auditOffset = await auditLogSize(bed);
+  const idleFrom = await procStat(operator.pid());
+  await sleep(IDLE_WINDOW_MS);
+  const idleTo = await procStat(operator.pid());
+  const reconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - reconcilesBefore;
+  const writes = await writesSince(bed, auditOffset, operator.user);
+  await core.deleteNamespace({ name: namespace });
+  await waitFor(`namespace ${namespace} gone`, () => core.readNamespace({ name: namespace }).then(() => false, () => true), (gone) => gone, 1_800_000, 2_000);
+  return {
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    observedS,
+    burstCpuS: busy.cpuSeconds - before.cpuSeconds,
+    idleReconcilesPerS: reconciles / (IDLE_WINDOW_MS / 1000),
+    idleWritesPerMin: writes / (IDLE_WINDOW_MS / 60_000),
+    idleCpuS: idleTo.cpuSeconds - idleFrom.cpuSeconds,
+    rssMiB: idleTo.rssMiB,
+  };
+}
+
+function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}
+
+function cell(values: readonly number[], digits: number): string {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return 'n/a';
+  const spread = finite.length > 1 ? ` (${Math.min(...finite).toFixed(digits)}-${Math.max(...finite).toFixed(digits)})` : '';
+  return `${median(finite).toFixed(digits)}${spread}`;
+}
+
+const FIGURES: readonly { key: string; label: string; digits: number; sizes?: readonly number[] }[] = [
+  { key: 'p50Ms', label: 'apply -> StatefulSet p50 (ms)', digits: 0 },
+  { key: 'p99Ms', label: 'apply -> StatefulSet p99 (ms)', digits: 0 },
+  { key: 'observedS', label: 'all observed (s)', digits: 1 },
+  { key: 'burstCpuS', label: 'CPU during the burst (s)', digits: 1 },
+  { key: 'idleReconcilesPerS', label: 'idle reconciles/s', digits: 2 },
+  { key: 'idleWritesPerMin', label: 'idle API writes/min (no Leases)', digits: 1 },
+  { key: 'idleCpuS', label: `idle CPU per ${String(IDLE_WINDOW_MS / 1000)} s (s)`, digits: 2 },
+  { key: 'rssMiB', label: 'RSS when idle (MiB)', digits: 0 },
+];
+
+function table(results: Map<string, Sample[]>, ours: string, peer: string, zero: { ours: Sample; peer: Sample }): string {
+  const rows = [`| figure | ensembles | ${ours} | ${peer} | ${ours} / ${peer} |`, '| --- | --- | --- | --- | --- |'];
+  for (const key of ['idleCpuS', 'rssMiB']) {
+    const figure = FIGURES.find((candidate) => candidate.key === key);
+    const a = zero.ours[key] ?? Number.NaN;
+    const b = zero.peer[key] ?? Number.NaN;
+    rows.push(`| ${figure?.label ?? key} | 0 | ${a.toFixed(figure?.digits ?? 1)} | ${b.toFixed(figure?.digits ?? 1)} | ${(a / b).toFixed(2)} |`);
+  }
+  for (const size of SIZES) {
+    for (const figure of FIGURES) {
+      const a = (results.get(`${ours}/${String(size)}`) ?? []).map((sample) => sample[figure.key] ?? Number.NaN);
+      const b = (results.get(`${peer}/${String(size)}`) ?? []).map((sample) => sample[figure.key] ?? Number.NaN);
+      rows.push(`| ${figure.label} | ${String(size)} | ${cell(a, figure.digits)} | ${cell(b, figure.digits)} | ${(median(a) / median(b)).toFixed(2)} |`);
+    }
+  }
+  return rows.join('\n');
+}
+
+async function idleAtZero(operator: BenchedOperator): Promise<Sample> {
+  const from = await procStat(operator.pid());
+  await sleep(IDLE_WINDOW_MS);
+  const to = await procStat(operator.pid());
+  return { idleCpuS: to.cpuSeconds - from.cpuSeconds, rssMiB: to.rssMiB };
+}
+
+async function main(): Promise<void> {
+  say('building the controllers and the peer (test/peer/build.sh)');
+  execFileSync(join(repoRoot(), 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: repoRoot(), stdio: 'inherit' });
+  const peerDir = execFileSync('bash', [join(repoRoot(), 'test/peer/build.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1) ?? '';
+  const bed = await startBed({ log: pino({ level: 'warn' }), binaries: await resolveBinaries(process.env) });
+  const operators: BenchedOperator[] = [];
+  try {
+    await installCrds(bed.info);
+    const ours = await startOurs(bed.info);
+    operators.push(ours);
+    const peer = await startPeer(bed.info, await peerBuild(peerDir), join(bed.info.dir, 'logs', 'peer-operator.log'));
+    operators.push(peer);
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromFile(bed.info.kubeconfig);
+    await sleep(SETTLE_MS);
+    say(`both operators up; idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
+    const [zeroOurs, zeroPeer] = await Promise.all([idleAtZero(ours), idleAtZero(peer)]);
+    const results = new Map<string, Sample[]>();
+    for (const size of SIZES) {
+      for (let rep = 1; rep <= REPS; rep += 1) {
+        for (const [index, operator] of [ours, peer].entries()) {
+          const sample = await run(bed.info, kubeConfig, operator, size, `bench-${index === 0 ? 'ours' : 'peer'}-${String(size)}-${String(rep)}`);
+          results.set(`${operator.name}/${String(size)}`, [...(results.get(`${operator.name}/${String(size)}`) ?? []), sample]);
+          say(`${operator.name} ${String(size)} ensembles, repetition ${String(rep)}: ${JSON.stringify(sample)}`);
+        }
+      }
+    }
+    const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+    console.log(
+      [
+        '',
+        `Benchmark: ${String(REPS)} repetitions per size, median (min-max); pods unschedulable (nodeSelector ${'zkoam.dev/no-such-node'}), so the controllers alone are measured.`,
+        `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores, load average at the end ${load}.`,
+        '',
+        table(results, ours.name, peer.name, { ours: zeroOurs, peer: zeroPeer }),
+      ].join('\n'),
+    );
+  } finally {
+    for (const operator of operators) await operator.stop();
+    await bed.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,167 @@
+// The two operators the benchmark compares, run side by side on one bed: our workload controller from its bundle, and
+// the pravega ZooKeeper operator (Go, built from its pinned module by test/peer/build.sh). Each gets the same number
+// of equivalent ensembles (3 members, 64Mi volumes) whose pods can never schedule (a nodeSelector no node matches), so
+// what is measured is the controllers alone.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CustomObjectsApi, KubeConfig, RbacAuthorizationV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { z } from 'zod';
+import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
+import { freePort } from '../src/bed/ports.js';
+import { bedWorkloadSpec, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+
+export const UNSCHEDULABLE = { 'zkoam.dev/no-such-node': 'true' } as const;
+
+/** One operator as the benchmark drives and reads it. */
+export interface BenchedOperator {
+  readonly name: string;
+  /** The user its API requests carry in the audit log. */
+  readonly user: string;
+  pid(): number | undefined;
+  /** Its Prometheus endpoint, for reconcile counters. */
+  readonly metricsUrl: string;
+  /** Creates one ensemble of the operator's own kind. */
+  create(namespace: string, name: string): Promise<void>;
+  /** How many of the namespace's ensembles carry a status written by the operator. */
+  observed(namespace: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const listSchema = z.object({ items: z.array(z.looseObject({ status: z.looseObject({}).optional() })) });
+
+function customObjects(bed: BedInfo): CustomObjectsApi {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(bed.kubeconfig);
+  return kubeConfig.makeApiClient(CustomObjectsApi);
+}
+
+async function countWithStatus(objects: CustomObjectsApi, target: { group: string; version: string; plural: string }, namespace: string): Promise<number> {
+  const list = listSchema.parse(await objects.listNamespacedCustomObject({ ...target, namespace }));
+  return list.items.filter((item) => item.status !== undefined && Object.keys(item.status).length > 0).length;
+}
+
+/** Our workload controller, from its bundle, with the RBAC of deploy/workload. */
+export async function startOurs(bed: BedInfo): Promise<BenchedOperator> {
+  const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn' });
+  await waitControllerReady(controller);
+  const objects = customObjects(bed);
+  const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, plural: ZOOKEEPER_WORKLOAD.plural };
+  return {
+    name: 'zk-oam',
+    user: controller.user,
+    pid: () => controller.pid(),
+    metricsUrl: `http://127.0.0.1:${String(controller.metricsPort)}/metrics`,
+    create: async (namespace, name) => {
+      const body = {
+        apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+        kind: ZOOKEEPER_WORKLOAD.kind,
+        metadata: { name, namespace },
+        spec: bedWorkloadSpec({ replicas: 3, placement: { nodeSelector: { ...UNSCHEDULABLE } } }),
+      };
+      await objects.createNamespacedCustomObject({ ...target, namespace, body });
+    },
+    observed: (namespace) => countWithStatus(objects, target, namespace),
+    stop: async () => {
+      await controller.stop();
+    },
+  };
+}
+
+export interface PeerBuild {
+  readonly binary: string;
+  readonly crd: string;
+  readonly version: string;
+}
+
+const PEER = { group: 'zookeeper.pravega.io', version: 'v1beta1', plural: 'zookeeperclusters', kind: 'ZookeeperCluster' } as const;
+const PEER_NAMESPACE = 'zk-peer';
+const PEER_ACCOUNT = 'pravega-zookeeper-operator';
+const PEER_POD = 'pravega-zookeeper-operator-0';
+
+/** Where every pod finds its namespace; the pravega operator reads it even out of cluster (main.go, operator-lib). */
+const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+/**
+ * The pravega operator out of cluster, with a kubeconfig of its own: a ServiceAccount bound to cluster-admin (its
+ * shipped RBAC is cluster-wide too), watching every namespace (WATCH_NAMESPACE empty). It insists on reading its
+ * namespace from the pod's service-account directory and on owning its leader-for-life lock through its own Pod, so
+ * it runs in a private mount namespace where that directory holds `namespace`, and a Pod object that never schedules
+ * stands in for its pod.
+ */
+export async function startPeer(bed: BedInfo, build: PeerBuild, logFile: string): Promise<BenchedOperator> {
+  await kubectl(bed, ['apply', '--server-side', '-f', build.crd]);
+  const crd = `crd/${PEER.plural}.${PEER.group}`;
+  // `kubectl wait` fails outright while the CRD has no status yet, so it is asked again until it succeeds.
+  await waitFor('the peer CRD Established', () => kubectl(bed, ['wait', '--for=condition=Established', '--timeout=10s', crd]), () => true, 60_000, 500);
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(bed.kubeconfig);
+  const core = kubeConfig.makeApiClient(CoreV1Api);
+  const rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+  await core.createNamespace({ body: { metadata: { name: PEER_NAMESPACE } } });
+  await core.createNamespacedServiceAccount({ namespace: PEER_NAMESPACE, body: { metadata: { name: PEER_ACCOUNT } } });
+  await rbac.createClusterRoleBinding({
+    body: {
+      metadata: { name: PEER_ACCOUNT },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ kind: 'ServiceAccount', name: PEER_ACCOUNT, namespace: PEER_NAMESPACE }],
+    },
+  });
+  await core.createNamespacedPod({
+    namespace: PEER_NAMESPACE,
+    body: {
+      metadata: { name: PEER_POD },
+      spec: { nodeSelector: { ...UNSCHEDULABLE }, containers: [{ name: 'operator', image: 'pravega/zookeeper-operator:stand-in', command: ['false'] }] },
+    },
+  });
+  const kubeconfig = await serviceAccountKubeconfig(bed.kubeconfig, PEER_NAMESPACE, PEER_ACCOUNT, join(bed.dir, 'peer.kubeconfig'));
+  const namespaceDir = join(bed.dir, 'peer-serviceaccount');
+  await mkdir(namespaceDir, { recursive: true });
+  await writeFile(join(namespaceDir, 'namespace'), PEER_NAMESPACE);
+  const metricsPort = await freePort();
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const script = `mkdir -p ${SERVICE_ACCOUNT_DIR} && mount --bind "$0" ${SERVICE_ACCOUNT_DIR} && exec "$@"`;
+  const child: ChildProcess = spawn(
+    'unshare',
+    ['--mount', '--propagation', 'private', 'sh', '-c', script, namespaceDir, build.binary, `--metrics-bind-address=127.0.0.1:${String(metricsPort)}`],
+    { env: { ...process.env, KUBECONFIG: kubeconfig, WATCH_NAMESPACE: '', POD_NAME: PEER_POD }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const objects = customObjects(bed);
+  return {
+    name: `pravega ${build.version}`,
+    user: `system:serviceaccount:${PEER_NAMESPACE}:${PEER_ACCOUNT}`,
+    pid: () => child.pid,
+    metricsUrl: `http://127.0.0.1:${String(metricsPort)}/metrics`,
+    create: async (namespace, name) => {
+      const body = {
+        apiVersion: `${PEER.group}/${PEER.version}`,
+        kind: PEER.kind,
+        metadata: { name, namespace },
+        spec: {
+          replicas: 3,
+          pod: { nodeSelector: { ...UNSCHEDULABLE }, resources: { requests: { cpu: '100m', memory: '256Mi' }, limits: { memory: '256Mi' } } },
+          persistence: { reclaimPolicy: 'Delete', spec: { storageClassName: 'bed-local', resources: { requests: { storage: '64Mi' } } } },
+        },
+      };
+      await objects.createNamespacedCustomObject({ group: PEER.group, version: PEER.version, plural: PEER.plural, namespace, body });
+    },
+    observed: (namespace) => countWithStatus(objects, PEER, namespace),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    },
+  };
+}
+
+/** Reads the peer build's directory (the last line build.sh prints). */
+export async function peerBuild(directory: string): Promise<PeerBuild> {
+  const version = (await readFile(join(directory, 'VERSION'), 'utf8')).trim();
+  return { binary: join(directory, 'zookeeper-operator'), crd: join(directory, 'zookeeperclusters.yaml'), version };
+}
