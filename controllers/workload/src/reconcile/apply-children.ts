@@ -28,16 +28,15 @@ const CHILD_KINDS = {
   prometheusRule: { resource: prometheusRuleResource, cache: 'api' },
 } as const satisfies Record<RenderedResource, ChildKind>;
 
-/** The ConfigMap and Services exist before the StatefulSet whose pods mount and resolve them. */
-const APPLY_ORDER = [
-  'configMap',
-  'headlessService',
-  'clientService',
-  'podDisruptionBudget',
-  'statefulSet',
-  'serviceMonitor',
-  'prometheusRule',
-] as const satisfies readonly RenderedResource[];
+/**
+ * The ConfigMap and Services exist before the StatefulSet whose pods mount and resolve them. The children of one
+ * stage do not depend on each other and are applied together.
+ */
+const APPLY_STAGES = [
+  ['configMap', 'headlessService', 'clientService', 'podDisruptionBudget'],
+  ['statefulSet'],
+  ['serviceMonitor', 'prometheusRule'],
+] as const satisfies readonly (readonly RenderedResource[])[];
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder'>;
 
@@ -125,8 +124,9 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
 }
 
 /**
- * Applies what changed, in dependency order, and records an Event per action. Monitoring children are only looked at
- * when their API is served; absent from the render then means "delete the one this workload made".
+ * Applies what changed, stage by stage, then records an Event per action; the Events come after the writes so that
+ * they never delay the StatefulSet. Monitoring children are only looked at when their API is served; absent from the
+ * render then means "delete the one this workload made".
  */
 export async function applyChildren(
   deps: Deps,
@@ -136,19 +136,26 @@ export async function applyChildren(
   context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
 ): Promise<ChildAction[]> {
   const actions: ChildAction[] = [];
-  for (const resource of APPLY_ORDER) {
-    const desired: Desired | undefined = rendered[resource];
-    const monitoring = resource === 'serviceMonitor' || resource === 'prometheusRule';
-    if (monitoring && !context.monitoringServed) continue;
-    const action =
-      desired !== undefined
-        ? await applyOne(deps, resource, desired, workload)
-        : monitoring
-          ? await deleteIfOwned(deps, resource, context.names[resource], workload)
-          : undefined;
-    if (action === undefined) continue;
-    actions.push(action);
-    await deps.recorder.record(raw, { type: 'Normal', reason: action.verb, action: action.verb.replace(/d$/, ''), note: action.note });
+  for (const stage of APPLY_STAGES) {
+    const done = await Promise.all(stage.map((resource: RenderedResource) => applyOrPrune(deps, resource, rendered, workload, context)));
+    actions.push(...done.filter((action) => action !== undefined));
   }
+  await Promise.all(
+    actions.map((action) => deps.recorder.record(raw, { type: 'Normal', reason: action.verb, action: action.verb.replace(/d$/, ''), note: action.note })),
+  );
   return actions;
+}
+
+async function applyOrPrune(
+  deps: Deps,
+  resource: RenderedResource,
+  rendered: RenderedWorkload,
+  workload: ZookeeperWorkload,
+  context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
+): Promise<ChildAction | undefined> {
+  const desired: Desired | undefined = rendered[resource];
+  const monitoring = resource === 'serviceMonitor' || resource === 'prometheusRule';
+  if (monitoring && !context.monitoringServed) return undefined;
+  if (desired !== undefined) return applyOne(deps, resource, desired, workload);
+  return monitoring ? deleteIfOwned(deps, resource, context.names[resource], workload) : undefined;
 }
