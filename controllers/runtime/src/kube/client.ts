@@ -17,6 +17,8 @@ export class KubeApiError extends Error {
     readonly path: string,
     /** What the apiserver said (its Status message). */
     readonly detail: string,
+    /** The Status' `details.causes[].reason` (Go's StatusCause.Type), e.g. NamespaceTerminating. */
+    readonly causes: readonly string[] = [],
   ) {
     super(`${method} ${path}: ${code} ${reason}: ${detail}`);
     this.name = 'KubeApiError';
@@ -27,6 +29,18 @@ export function isApiError(error: unknown, code: number): boolean {
   return error instanceof KubeApiError && error.code === code;
 }
 
+/**
+ * A write refused because its namespace is being deleted (403 with the cause NamespaceTerminating). Everything in the
+ * namespace is about to go, so there is nothing to retry or report: Kubernetes' own controllers drop it the same way.
+ * Looks through a wrapping error's `cause`.
+ */
+export function isNamespaceTerminating(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof KubeApiError) return current.code === 403 && current.causes.includes('NamespaceTerminating');
+  }
+  return false;
+}
+
 function parseOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -35,7 +49,13 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-const statusSchema = z.object({ reason: z.string().optional(), message: z.string().optional() }).loose();
+const statusSchema = z
+  .object({
+    reason: z.string().optional(),
+    message: z.string().optional(),
+    details: z.object({ causes: z.array(z.object({ reason: z.string().optional() }).loose()).optional() }).loose().optional(),
+  })
+  .loose();
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 export type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,9 +67,18 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
 }
 
+type Dispatcher = ReturnType<RequestContext['getDispatcher']>;
+
 export class KubeClient {
   private readonly http = new IsomorphicFetchHttpLibrary();
   private readonly watcher: Watch;
+  /**
+   * The connection pool every request shares. client-node makes a new undici Agent for each request it authenticates,
+   * so each request would open (and leave behind) its own TLS connection: at a few hundred requests a second that is
+   * a TLS handshake per request on both sides and hundreds of idle sockets. The TLS settings come from the kubeconfig
+   * and do not change for its life (client-go reads them once too); credentials are headers, set per request.
+   */
+  private dispatcher: Dispatcher;
 
   constructor(readonly kubeConfig: KubeConfig) {
     this.watcher = new Watch(kubeConfig);
@@ -68,6 +97,7 @@ export class KubeClient {
       verb,
       path,
       status.data?.message ?? text.slice(0, 300),
+      (status.data?.details?.causes ?? []).flatMap((cause) => (cause.reason === undefined ? [] : [cause.reason])),
     );
   }
 
@@ -87,6 +117,8 @@ export class KubeClient {
     }
     if (options.signal !== undefined) context.setSignal(options.signal);
     await this.kubeConfig.applySecurityAuthentication(context);
+    this.dispatcher ??= context.getDispatcher();
+    if (this.dispatcher !== undefined) context.setDispatcher(this.dispatcher);
     return context;
   }
 

@@ -1,0 +1,95 @@
+// KubeClient's connection reuse, against a local HTTPS server standing in for the apiserver (a fake: no real
+// apiserver reports the TLS connections of one client, which is what is asserted here).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNamespaceTerminating, KubeApiError, KubeClient } from './client.js';
+
+/** What kube-apiserver answers a create in a namespace being deleted. */
+const TERMINATING = {
+  kind: 'Status',
+  apiVersion: 'v1',
+  status: 'Failure',
+  message: 'configmaps "c" is forbidden: unable to create new content in namespace gone because it is being terminated',
+  reason: 'Forbidden',
+  details: { name: 'c', kind: 'configmaps', causes: [{ reason: 'NamespaceTerminating', message: 'namespace gone is being terminated', field: 'metadata.namespace' }] },
+  code: 403,
+};
+
+let dir: string;
+let server: Server;
+let handshakes = 0;
+const authorizations: (string | undefined)[] = [];
+
+function kubeConfigFor(port: number, token: string): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromOptions({
+    clusters: [{ name: 'local', server: `https://127.0.0.1:${String(port)}`, caData: readFileSync(join(dir, 'cert.pem')).toString('base64') }],
+    users: [{ name: 'reader', token }],
+    contexts: [{ name: 'local', cluster: 'local', user: 'reader' }],
+    currentContext: 'local',
+  });
+  return kubeConfig;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kube-client-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (request, response) => {
+    authorizations.push(request.headers.authorization);
+    response.setHeader('Content-Type', 'application/json');
+    if (request.method === 'POST') {
+      response.statusCode = 403;
+      response.end(JSON.stringify(TERMINATING));
+      return;
+    }
+    response.end(JSON.stringify({ kind: 'Namespace', metadata: { name: 'default' } }));
+  });
+  server.on('secureConnection', () => (handshakes += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('KubeClient', () => {
+  // A connection goes back to the pool a moment after its response body is read, so one request after another can
+  // alternate between two; what matters is that the count stays flat as requests go on (client-node alone: one each).
+  it('reuses kept-alive TLS connections across requests, authenticating each one', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-a'));
+    handshakes = 0;
+    authorizations.length = 0;
+    for (let i = 0; i < 40; i += 1) {
+      await expect(client.request('GET', '/api/v1/namespaces/default')).resolves.toMatchObject({ metadata: { name: 'default' } });
+    }
+    expect(handshakes).toBeLessThanOrEqual(2);
+    expect(authorizations).toEqual(Array.from({ length: 40 }, () => 'Bearer token-a'));
+  });
+
+  it('keeps the pool near the number of requests in flight at once', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-b'));
+    handshakes = 0;
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all(Array.from({ length: 4 }, () => client.request('GET', '/api/v1/namespaces/default')));
+    }
+    expect(handshakes).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps the causes of a refusal, so a namespace being deleted is told apart from any other 403', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-c'));
+    const refusal: unknown = await client.request('POST', '/api/v1/namespaces/gone/configmaps', { body: {} }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 403, reason: 'Forbidden', causes: ['NamespaceTerminating'] });
+    expect(isNamespaceTerminating(refusal)).toBe(true);
+    expect(isNamespaceTerminating(new Error('wrapped', { cause: refusal }))).toBe(true);
+    expect(isNamespaceTerminating(new KubeApiError(403, 'Forbidden', 'POST', '/x', 'RBAC says no'))).toBe(false);
+  });
+});
