@@ -19,6 +19,7 @@ import {
   controller,
   coreResources,
   done,
+  isNamespaceTerminating,
   kubeObjectSchema,
   updateStatus,
   type ResourceType,
@@ -87,6 +88,24 @@ describe('runtime helpers on a real apiserver', () => {
     const request = client.request('GET', collectionPath(unserved, namespace));
     await expect(request).rejects.toBeInstanceOf(KubeApiError);
     await expect(request).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('tells a write refused because its namespace is being deleted from any other refusal', async () => {
+    const doomed = `${namespace}-doomed`;
+    await core.createNamespace({ body: { metadata: { name: doomed } } });
+    // A finalizer nobody removes keeps the namespace Terminating while the write is tried.
+    const held = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'held', namespace: doomed, finalizers: ['zkoam.dev/test-hold'] } };
+    await client.request('POST', collectionPath(coreResources.configMap, doomed), { body: held });
+    await core.deleteNamespace({ name: doomed });
+    const refusal: unknown = await client
+      .request('POST', collectionPath(coreResources.configMap, doomed), { body: { ...held, metadata: { name: 'late', namespace: doomed } } })
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 403, causes: ['NamespaceTerminating'] });
+    expect(isNamespaceTerminating(refusal)).toBe(true);
+    await client.request('PATCH', objectPath(coreResources.configMap, { namespace: doomed, name: 'held' }), {
+      body: { metadata: { finalizers: null } },
+      contentType: 'application/merge-patch+json',
+    });
   });
 
   it('applies an object as its field manager and drops fields it no longer applies', async () => {

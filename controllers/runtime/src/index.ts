@@ -1,7 +1,7 @@
 // The controller kit: informers, work queue, reconcile loop, leader election, apply helpers, metrics, event bus.
 export * from './events/index.js';
 
-export { KubeClient, KubeApiError, isApiError } from './kube/client.js';
+export { KubeClient, KubeApiError, isApiError, isNamespaceTerminating } from './kube/client.js';
 export { coreResources, namespacedResource, apiVersionOf, resourceName, collectionPath, objectPath, type ResourceType } from './kube/resource.js';
 export {
   kubeObjectSchema,
@@ -16,6 +16,7 @@ export {
 export { microTime } from './kube/micro-time.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
+export { keepFields, type KeptFields } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
 export type { Lister, ListOptions } from './informer/store.js';
 

@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { formatKey, type ObjectKey } from '../kube/object.js';
+import { KubeApiError } from '../kube/client.js';
 import { Controller } from './controller.js';
+import { ReconcileStepError } from './step-error.js';
 import { done, requeueAfter, type ReconcileResult, type Reconciler } from './reconciler.js';
 
 const silent = pino({ level: 'silent' });
@@ -18,6 +20,17 @@ function controllableReconciler(): { reconciler: Reconciler; calls: Array<{ key:
       calls.push({ key: formatKey(objectKey), settle: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
     });
   return { reconciler, calls };
+}
+
+/** A controller with metrics and 100 ms base backoff, whose first reconcile of `ns/a` is pending. */
+async function startedWithOneKey(): Promise<{ registry: Registry; calls: ReturnType<typeof controllableReconciler>['calls']; controller: Controller }> {
+  const registry = new Registry();
+  const { reconciler, calls } = controllableReconciler();
+  const controller = new Controller({ name: 'c', reconciler, logger: silent, metrics: createRuntimeMetrics(registry), backoff: { baseMs: 100 } });
+  controller.start();
+  controller.enqueue(key('a'));
+  await vi.advanceTimersByTimeAsync(1);
+  return { registry, calls, controller };
 }
 
 describe('Controller', () => {
@@ -60,13 +73,7 @@ describe('Controller', () => {
   });
 
   it('retries a failing key with growing backoff and counts errors and results', async () => {
-    const registry = new Registry();
-    const metrics = createRuntimeMetrics(registry);
-    const { reconciler, calls } = controllableReconciler();
-    const controller = new Controller({ name: 'c', reconciler, logger: silent, metrics, backoff: { baseMs: 100 } });
-    controller.start();
-    controller.enqueue(key('a'));
-    await vi.advanceTimersByTimeAsync(1);
+    const { registry, calls, controller } = await startedWithOneKey();
     calls[0]?.settle(new Error('boom'));
     await vi.advanceTimersByTimeAsync(99);
     expect(calls).toHaveLength(1);
@@ -85,6 +92,18 @@ describe('Controller', () => {
     expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="error"} 2');
     expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="success"} 1');
     expect(text).toContain('workqueue_retries_total{name="c"} 2');
+    await controller.stop();
+  });
+
+  it('drops a key whose write was refused because its namespace is being deleted: no retry, no error counted', async () => {
+    const { registry, calls, controller } = await startedWithOneKey();
+    const refusal = new KubeApiError(403, 'Forbidden', 'PATCH', '/api/v1/namespaces/ns/configmaps/a', 'ns is being terminated', ['NamespaceTerminating']);
+    calls[0]?.settle(new ReconcileStepError('ApplyChildren', 'ApplyChildren', 'ns/a', { cause: refusal }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+    const text = await registry.metrics();
+    expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="success"} 1');
+    expect(text).not.toContain('controller_runtime_reconcile_errors_total{controller="c"} 1');
     await controller.stop();
   });
 

@@ -1,10 +1,11 @@
 // The reconcile loop: workers take keys from the queue, call the reconciler, and act on its result.
 //
 // Success forgets the key's backoff; requeueAfter adds the key again after the delay; a thrown error
-// re-adds it with per-key exponential backoff. `stop()` stops handing out keys and waits for the
-// reconciles in flight.
+// re-adds it with per-key exponential backoff, unless it says the object's namespace is being deleted.
+// `stop()` stops handing out keys and waits for the reconciles in flight.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { isNamespaceTerminating } from '../kube/client.js';
 import { formatKey, parseKey, type ObjectKey } from '../kube/object.js';
 import type { BackoffOptions } from '../queue/backoff.js';
 import type { Clock } from '../queue/clock.js';
@@ -93,16 +94,26 @@ export class Controller {
       outcome = this.applyResult(key, result);
       log.debug({ result }, 'reconciled');
     } catch (error) {
-      outcome = 'error';
-      this.options.metrics?.reconcile.errors.inc(labels);
-      this.queue.addRateLimited(key);
-      log.error({ err: error, failures: this.queue.failuresOf(key) }, 'reconcile failed; retrying with backoff');
+      outcome = this.applyError(key, error, log);
     } finally {
       this.options.metrics?.reconcile.activeWorkers.dec(labels);
       endTimer?.();
       this.queue.done(key);
     }
     this.options.metrics?.reconcile.total.inc({ ...labels, result: outcome });
+  }
+
+  /** A write refused because the namespace is being deleted ends the work on the key; any other error backs off. */
+  private applyError(key: string, error: unknown, log: Logger): Outcome {
+    if (isNamespaceTerminating(error)) {
+      this.queue.forget(key);
+      log.info('namespace is being deleted; nothing left to do for this object');
+      return 'success';
+    }
+    this.options.metrics?.reconcile.errors.inc({ controller: this.name });
+    this.queue.addRateLimited(key);
+    log.error({ err: error, failures: this.queue.failuresOf(key) }, 'reconcile failed; retrying with backoff');
+    return 'error';
   }
 
   private applyResult(key: string, result: ReconcileResult): Outcome {

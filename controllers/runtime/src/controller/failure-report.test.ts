@@ -90,6 +90,15 @@ describe('reportingFailures', () => {
     expect(api.statusWrites).toHaveLength(0);
   });
 
+  it('reports nothing when the namespace is being deleted: the write was refused only because everything there is going', async () => {
+    const terminating = new KubeApiError(403, 'Forbidden', 'PATCH', '/api/v1/namespaces/ns/configmaps/w', 'unable to create new content in namespace ns because it is being terminated', ['NamespaceTerminating']);
+    const failure = new ReconcileStepError('ApplyChildren', 'ApplyFailed', 'Widget ns/w', { cause: terminating });
+    const { api, events, reconcile } = harness(failure);
+    await expect(reconcile(key, context)).rejects.toBe(failure);
+    expect(events).toHaveLength(0);
+    expect(api.statusWrites).toHaveLength(0);
+  });
+
   it('passes a successful result through untouched', async () => {
     const api = new OneWidget();
     const reconcile = reportingFailures(() => Promise.resolve({ kind: 'done' }), {

@@ -8,7 +8,7 @@
 import { kubernetesTime } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { isApiError, KubeApiError, type KubeClient } from '../kube/client.js';
+import { isApiError, isNamespaceTerminating, KubeApiError, type KubeClient } from '../kube/client.js';
 import type { KubeObject, ObjectKey } from '../kube/object.js';
 import { formatKey, kubeObjectSchema } from '../kube/object.js';
 import { objectPath, type ResourceType } from '../kube/resource.js';
@@ -67,7 +67,7 @@ export function reportingFailures(reconciler: Reconciler, options: FailureReport
     try {
       return await reconciler(key, context);
     } catch (error) {
-      await reporter.report(key, describeFailure(error), context.log);
+      if (!isNamespaceTerminating(error)) await reporter.report(key, describeFailure(error), context.log);
       throw error;
     }
   };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { keepFields } from './kept-fields.js';
+
+/** What every transform keeps. */
+const identity = {
+  name: 'zk',
+  namespace: 'ns',
+  uid: 'u-1',
+  resourceVersion: '7',
+  generation: 2,
+  labels: { app: 'zk' },
+  ownerReferences: [{ apiVersion: 'zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: 'w-1', controller: true }],
+};
+
+const statefulSet = {
+  apiVersion: 'apps/v1',
+  kind: 'StatefulSet',
+  metadata: {
+    ...identity,
+    annotations: { 'zkoam.dev/applied-hash': 'abc' },
+    managedFields: [{ manager: 'kube-controller-manager' }],
+    creationTimestamp: '2026-11-24T10:00:00Z',
+  },
+  spec: { replicas: 3, selector: { matchLabels: { app: 'zk' } }, template: { spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8' }] } } },
+  status: { replicas: 3, readyReplicas: 3, currentRevision: 'zk-1', updateRevision: 'zk-2' },
+};
+
+describe('keepFields', () => {
+  it('keeps identity metadata and the listed paths, and drops the rest', () => {
+    const transform = keepFields({ annotations: true, paths: [['spec', 'replicas'], ['spec', 'selector'], ['status', 'updateRevision']] });
+    expect(transform(statefulSet)).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { ...identity, annotations: statefulSet.metadata.annotations },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'zk' } } },
+      status: { updateRevision: 'zk-2' },
+    });
+  });
+
+  it('leaves out annotations unless asked, and paths the object does not have', () => {
+    const kept = keepFields({ paths: [['status', 'podIP'], ['data']] })(statefulSet);
+    expect(kept['metadata']).not.toHaveProperty('annotations');
+    expect(kept).not.toHaveProperty('status');
+    expect(kept).not.toHaveProperty('data');
+    expect(kept).not.toHaveProperty('spec');
+  });
+
+  it('keeps a deletion mark, so a cached object being deleted is seen as such', () => {
+    const deleting = { metadata: { name: 'zk-0', deletionTimestamp: '2026-11-24T10:00:00Z' } };
+    expect(keepFields({})(deleting)).toEqual(deleting);
+  });
+});

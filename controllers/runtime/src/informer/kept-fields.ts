@@ -1,0 +1,44 @@
+// Informer transforms that keep only what a controller reads of an object. A cache of 1,000 StatefulSets holds their
+// pod templates, most of each object's size, though a controller that owns them may read only a few fields.
+
+/** What the store, owner mapping and ownership checks need of every object. */
+const IDENTITY_METADATA = ['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'labels', 'ownerReferences', 'deletionTimestamp'] as const;
+
+export interface KeptFields {
+  /** Keep `metadata.annotations` too (applied hashes and markers live there). */
+  readonly annotations?: boolean;
+  /** Further paths to keep whole, e.g. `['spec', 'replicas']`. */
+  readonly paths?: readonly (readonly string[])[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: readonly string[]): void {
+  const [head, ...rest] = path;
+  if (head === undefined || !(head in from)) return;
+  const value = from[head];
+  if (rest.length === 0) {
+    to[head] = value;
+    return;
+  }
+  if (!isRecord(value)) return;
+  const existing = to[head];
+  const child = isRecord(existing) ? existing : {};
+  copyPath(value, child, rest);
+  if (Object.keys(child).length > 0) to[head] = child;
+}
+
+/** A transform keeping an object's identity metadata and the given fields; an object without metadata is kept whole. */
+export function keepFields(kept: KeptFields): (object: Record<string, unknown>) => Record<string, unknown> {
+  const metadataFields: readonly string[] = kept.annotations === true ? [...IDENTITY_METADATA, 'annotations'] : IDENTITY_METADATA;
+  const paths = [...metadataFields.map((field) => ['metadata', field]), ...(kept.paths ?? [])];
+  return (object) => {
+    if (!isRecord(object['metadata'])) return object;
+    const result: Record<string, unknown> = { metadata: {} };
+    for (const path of paths) copyPath(object, result, path);
+    for (const field of ['apiVersion', 'kind']) if (field in object) result[field] = object[field];
+    return result;
+  };
+}
