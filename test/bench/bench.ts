@@ -2,8 +2,9 @@
 // the same run. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
-// reconciles per second and API writes per minute (Leases excluded) when idle, RSS and CPU seconds, each as the median
-// over the repetitions with its spread, ours beside the peer's and their ratio.
+// the longest gap between two Lease renewals of ours during the burst, reconciles per second and API writes per minute
+// (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
+// beside the peer's and their ratio.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,6 +44,24 @@ async function reconcileTotal(operator: BenchedOperator): Promise<number> {
     .split('\n')
     .filter((line) => line.startsWith('controller_runtime_reconcile_total'))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+/** Cumulative counts of our leader-election renew intervals by bucket bound (none for the peer, which never renews). */
+async function renewBuckets(operator: BenchedOperator): Promise<Map<number, number>> {
+  const text = await (await fetch(operator.metricsUrl)).text();
+  const buckets = new Map<number, number>();
+  for (const match of text.matchAll(/^leader_election_renew_interval_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\S+)$/gm)) {
+    buckets.set(match[1] === '+Inf' ? Infinity : Number(match[1]), Number(match[2]));
+  }
+  return buckets;
+}
+
+/** The bucket bound under which every renew interval between two readings fell: the longest renew gap, rounded up. */
+function longestRenewGap(before: Map<number, number>, after: Map<number, number>): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const total = (after.get(Infinity) ?? 0) - (before.get(Infinity) ?? 0);
+  if (total === 0) return Number.NaN;
+  return bounds.find((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0) === total) ?? Number.NaN;
 }
 
 async function writesSince(bed: BedInfo, offset: number, user: string): Promise<number> {
@@ -112,6 +131,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
   await core.createNamespace({ body: { metadata: { name: namespace } } });
   const watch = await watchStatefulSets(kubeConfig, namespace);
   const before = await procStat(operator.pid());
+  const renewsBefore = await renewBuckets(operator);
   const started = performance.now();
   const created = await burst(operator, namespace, size);
   await waitFor(`${String(size)} StatefulSets of ${operator.name}`, () => Promise.resolve(watch.seen.size), (count) => count >= size, 1_800_000, 200);
@@ -120,6 +140,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
   await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => operator.observed(namespace), (count) => count >= size, 1_800_000, 1_000);
   const observedS = (performance.now() - started) / 1000;
   const busy = await procStat(operator.pid());
+  const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
   const settledS = await waitQuiet(bed, namespace, operator.user);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
@@ -135,6 +156,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
     p99Ms: percentile(latencies, 99),
     observedS,
     burstCpuS: busy.cpuSeconds - before.cpuSeconds,
+    renewGapS,
     settledS,
     idleReconcilesPerS: reconciles / (IDLE_WINDOW_MS / 1000),
     idleWritesPerMin: writes / (IDLE_WINDOW_MS / 60_000),
@@ -159,6 +181,7 @@ const FIGURES: readonly { key: string; label: string; digits: number; sizes?: re
   { key: 'p99Ms', label: 'apply -> StatefulSet p99 (ms)', digits: 0 },
   { key: 'observedS', label: 'all observed (s)', digits: 1 },
   { key: 'burstCpuS', label: 'CPU during the burst (s)', digits: 1 },
+  { key: 'renewGapS', label: 'longest Lease renew gap in the burst, bucket bound (s)', digits: 1 },
   { key: 'settledS', label: 'namespace quiet after (s)', digits: 0 },
   { key: 'idleReconcilesPerS', label: 'idle reconciles/s', digits: 2 },
   { key: 'idleWritesPerMin', label: 'idle API writes/min (no Leases)', digits: 1 },

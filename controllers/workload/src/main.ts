@@ -14,7 +14,7 @@ import {
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { childResources, FIELD_MANAGER, MonitoringDiscovery, podEssentials, workloadReconciler, workloadResource } from './reconcile/index.js';
+import { CACHED_CHILD_FIELDS, childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
@@ -29,19 +29,17 @@ function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
-  const informer = (resource: typeof workloadResource, labelSelector?: string) =>
-    manager.informer<KubeObject>(resource, {
-      schema: kubeObjectSchema,
-      ...(labelSelector === undefined ? {} : { labelSelector }),
-      ...(resource === childResources.pod ? { transform: podEssentials } : {}),
-    });
+  const informer = (resource: typeof workloadResource, options: { labelSelector?: string; transform?: (object: Record<string, unknown>) => Record<string, unknown> } = {}) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
+  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
+    informer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });
   const workloads = informer(workloadResource);
-  const statefulSets = informer(childResources.statefulSet, MANAGED_SELECTOR);
-  const configMaps = informer(childResources.configMap, MANAGED_SELECTOR);
-  const services = informer(childResources.service, MANAGED_SELECTOR);
-  const podDisruptionBudgets = informer(childResources.podDisruptionBudget, MANAGED_SELECTOR);
-  const secrets = informer(coreResources.secret, MANAGED_SELECTOR);
-  const pods = informer(childResources.pod, MEMBER_SELECTOR);
+  const statefulSets = children(childResources.statefulSet, 'statefulSet', MANAGED_SELECTOR);
+  const configMaps = children(childResources.configMap, 'configMap', MANAGED_SELECTOR);
+  const services = children(childResources.service, 'service', MANAGED_SELECTOR);
+  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR);
+  const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
+  const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 

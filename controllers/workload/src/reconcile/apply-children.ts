@@ -1,4 +1,4 @@
-// Step 4: server-side apply of each rendered child whose hash differs from the live one's, with an Event per action.
+// Step 4: server-side apply of each rendered child whose hash differs from the live one's; an Event per action follows.
 // A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
@@ -38,7 +38,7 @@ const APPLY_STAGES = [
   ['serviceMonitor', 'prometheusRule'],
 ] as const satisfies readonly (readonly RenderedResource[])[];
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
 
 export interface ChildAction {
   readonly verb: 'Created' | 'Updated' | 'Deleted';
@@ -124,13 +124,11 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
 }
 
 /**
- * Applies what changed, stage by stage, then records an Event per action; the Events come after the writes so that
- * they never delay the StatefulSet. Monitoring children are only looked at when their API is served; absent from the
- * render then means "delete the one this workload made".
+ * Applies what changed, stage by stage, and returns what it did. Monitoring children are only looked at when their API
+ * is served; absent from the render then means "delete the one this workload made".
  */
 export async function applyChildren(
   deps: Deps,
-  raw: KubeObject,
   workload: ZookeeperWorkload,
   rendered: RenderedWorkload,
   context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
@@ -140,10 +138,14 @@ export async function applyChildren(
     const done = await Promise.all(stage.map((resource: RenderedResource) => applyOrPrune(deps, resource, rendered, workload, context)));
     actions.push(...done.filter((action) => action !== undefined));
   }
+  return actions;
+}
+
+/** One Normal Event per action, recorded after all the writes so that Events never delay the StatefulSet. */
+export async function recordActions(deps: Pick<WorkloadReconcilerDependencies, 'recorder'>, raw: KubeObject, actions: readonly ChildAction[]): Promise<void> {
   await Promise.all(
     actions.map((action) => deps.recorder.record(raw, { type: 'Normal', reason: action.verb, action: action.verb.replace(/d$/, ''), note: action.note })),
   );
-  return actions;
 }
 
 async function applyOrPrune(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { podEssentials, podView } from './cached-objects.js';
+import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './cached-objects.js';
 
 const pod = {
   metadata: {
@@ -15,9 +15,27 @@ const pod = {
   status: { podIP: '10.0.0.7', phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
 };
 
-describe('podEssentials', () => {
+const statefulSet = {
+  metadata: {
+    name: 'zk',
+    namespace: 'ns',
+    uid: 's-1',
+    resourceVersion: '9',
+    annotations: { 'zkoam.dev/applied-hash': 'h1', 'zkoam.dev/initial-members': '3' },
+    ownerReferences: [{ apiVersion: 'zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: 'w-1', controller: true }],
+  },
+  spec: {
+    replicas: 3,
+    selector: { matchLabels: { 'app.kubernetes.io/instance': 'zk' } },
+    template: { spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: Array.from({ length: 20 }, (_, i) => ({ name: `E${String(i)}`, value: 'v' })) }] } },
+    volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }],
+  },
+  status: { replicas: 3, readyReplicas: 2, currentRevision: 'zk-1', updateRevision: 'zk-2', conditions: [] },
+};
+
+describe('CACHED_CHILD_FIELDS', () => {
   it('keeps what the reconcile reads of a pod, so its view is unchanged, and drops the rest', () => {
-    const kept = podEssentials(pod);
+    const kept = CACHED_CHILD_FIELDS.pod(pod);
     expect(kept).toEqual({
       metadata: { name: 'zk-0', namespace: 'ns', uid: 'u-1', resourceVersion: '42', labels: pod.metadata.labels, ownerReferences: pod.metadata.ownerReferences },
       status: { podIP: '10.0.0.7' },
@@ -28,6 +46,22 @@ describe('podEssentials', () => {
 
   it('keeps a pod without an IP yet, and its deletion mark', () => {
     const pending = { metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Pending' } };
-    expect(podEssentials(pending)).toEqual({ metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' } });
+    expect(CACHED_CHILD_FIELDS.pod(pending)).toEqual({ metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' } });
+  });
+
+  it('keeps what the reconcile reads of a StatefulSet (its view, applied hash, owner) without the pod template', () => {
+    const kept = CACHED_CHILD_FIELDS.statefulSet(statefulSet);
+    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept })).toEqual(statefulSetView(statefulSet));
+    expect(kept).toMatchObject({ metadata: { annotations: statefulSet.metadata.annotations, ownerReferences: statefulSet.metadata.ownerReferences }, spec: { replicas: 3 } });
+    expect(kept).not.toHaveProperty(['spec', 'template']);
+    expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(statefulSet).length / 2);
+  });
+
+  it('keeps the data of ConfigMaps and Secrets, and only metadata of Services and PDBs', () => {
+    const configMap = { metadata: { name: 'zk-config', annotations: { 'zkoam.dev/applied-hash': 'h2' } }, data: { 'zoo.cfg': 'tickTime=2000' } };
+    expect(CACHED_CHILD_FIELDS.configMap(configMap)).toEqual(configMap);
+    expect(CACHED_CHILD_FIELDS.secret({ metadata: { name: 's' }, type: 'Opaque', data: { password: 'cA==' } })).toEqual({ metadata: { name: 's' }, data: { password: 'cA==' } });
+    const service = { metadata: { name: 'zk-client', annotations: { 'zkoam.dev/applied-hash': 'h3' } }, spec: { ports: [{ port: 2181 }], clusterIP: '10.0.0.1' } };
+    expect(CACHED_CHILD_FIELDS.service(service)).toEqual({ metadata: service.metadata });
   });
 });

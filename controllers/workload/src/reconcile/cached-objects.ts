@@ -1,7 +1,7 @@
 // Narrow views of children read from the informer caches, parsed once and shaped as the client-node types the
 // observer takes. Only the fields the reconcile reads are kept.
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
-import type { KubeObject } from '@zk-oam/runtime';
+import { keepFields, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 
 const labelsSchema = z.record(z.string(), z.string()).optional();
@@ -50,20 +50,19 @@ export function podView(object: KubeObject): V1Pod {
   };
 }
 
-const KEPT_POD_METADATA = ['name', 'namespace', 'uid', 'resourceVersion', 'labels', 'deletionTimestamp', 'ownerReferences'] as const;
-const podEssentialsSchema = z.looseObject({
-  metadata: z.looseObject({}),
-  status: z.looseObject({ podIP: z.string().optional() }).optional(),
-});
-
 /**
- * What the pod informer keeps of a member pod: its identity, labels (the pod -> workload mapping) and pod IP (podView).
- * Specs and the rest of the status are most of a pod's size and are never read here, so 1,000 ensembles cost little.
+ * What the informers keep of each child kind: what the reconcile reads (the views above, the applied-hash annotation,
+ * owner references, the ConfigMap's data and the Secret's keys). Pod templates and most statuses are the bulk of
+ * these objects and are never read here, so 1,000 ensembles cost little.
  */
-export function podEssentials(object: Record<string, unknown>): Record<string, unknown> {
-  const parsed = podEssentialsSchema.safeParse(object);
-  if (!parsed.success) return object;
-  const { metadata, status } = parsed.data;
-  const kept = Object.fromEntries(KEPT_POD_METADATA.flatMap((field) => (metadata[field] === undefined ? [] : [[field, metadata[field]]])));
-  return { metadata: kept, ...(status?.podIP === undefined ? {} : { status: { podIP: status.podIP } }) };
-}
+export const CACHED_CHILD_FIELDS = {
+  statefulSet: keepFields({
+    annotations: true,
+    paths: [['spec', 'replicas'], ['spec', 'selector'], ['status', 'currentRevision'], ['status', 'updateRevision']],
+  }),
+  configMap: keepFields({ annotations: true, paths: [['data']] }),
+  service: keepFields({ annotations: true }),
+  podDisruptionBudget: keepFields({ annotations: true }),
+  secret: keepFields({ paths: [['data']] }),
+  pod: keepFields({ paths: [['status', 'podIP']] }),
+} as const;

@@ -1,7 +1,7 @@
 // The workload reconcile: the pipeline, its dependencies, and the markers the traits coordinate through.
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-export { podEssentials } from './cached-objects.js';
+export { CACHED_CHILD_FIELDS } from './cached-objects.js';
 export { MonitoringDiscovery } from './monitoring-discovery.js';
 export {
   APPLIED_HASH_ANNOTATION,

@@ -7,7 +7,7 @@ import { workloadNames } from '../render/identity.js';
 import type { RenderInput } from '../render/input.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
 import { withAnnotations } from './applied-hash.js';
-import { applyChildren, type ChildAction } from './apply-children.js';
+import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { inStep, SuperuserSecretInvalidError } from './errors.js';
@@ -38,8 +38,9 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     return done;
   }
   const { raw, workload } = reading;
+  let secretAction: ChildAction | undefined;
   try {
-    await inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload, raw));
+    secretAction = await inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload));
   } catch (error) {
     if (!(error instanceof SuperuserSecretInvalidError)) throw error;
     context.log.warn({ err: error }, 'superuser Secret unusable');
@@ -50,10 +51,12 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const monitoringServed = await deps.monitoringServed();
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed });
   await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
-  const actions = await inStep('ApplyChildren', key, () =>
-    applyChildren(deps, raw, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
+  const applied = await inStep('ApplyChildren', key, () =>
+    applyChildren(deps, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
   );
+  const actions = secretAction === undefined ? applied : [secretAction, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
+  await recordActions(deps, raw, actions);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
   return nextLook(formatKey(key), report, actions, deps);

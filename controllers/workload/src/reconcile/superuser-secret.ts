@@ -2,16 +2,17 @@
 // generated once with a random password and from then on used as it is, never rotated silently.
 import { randomBytes } from 'node:crypto';
 import { SUPERUSER_SECRET_KEYS, type ZookeeperWorkload } from '@zk-oam/apis';
-import { coreResources, isApiError, objectPath, collectionPath, type KubeObject } from '@zk-oam/runtime';
+import { coreResources, isApiError, objectPath, collectionPath } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { buildSuperuserSecret } from '../render/superuser-secret.js';
 import { workloadNames } from '../render/identity.js';
+import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { SuperuserSecretInvalidError } from './errors.js';
 
 const secretDataSchema = z.looseObject({ data: z.record(z.string(), z.string()).optional() });
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
 
 /** 32 bytes of entropy, printable without quoting. */
 export function generatePassword(): string {
@@ -35,28 +36,36 @@ function checkKeys(secret: unknown, name: string): void {
   if (missing.length > 0) throw new SuperuserSecretInvalidError(name, `lacks the key(s) ${missing.join(', ')}`);
 }
 
-/** Returns the Secret's name once it exists with both keys; throws SuperuserSecretInvalidError for a broken user Secret. */
-export async function ensureSuperuserSecret(deps: Deps, workload: ZookeeperWorkload, raw: KubeObject): Promise<string> {
+/**
+ * Makes sure the superuser Secret exists with both keys; returns the action taken, if any, for the caller to record.
+ * Throws SuperuserSecretInvalidError for a broken user Secret.
+ */
+export async function ensureSuperuserSecret(deps: Deps, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
   const { namespace, superuserSecret: name } = workloadNames(workload);
-  const existing = await readSecret(deps, namespace, name);
   if (workload.spec.superuserSecretRef !== undefined) {
+    const existing = await readSecret(deps, namespace, name);
     if (existing === undefined) throw new SuperuserSecretInvalidError(name, 'named in spec.superuserSecretRef does not exist');
     checkKeys(existing, name);
-    return name;
+    return undefined;
   }
-  if (existing !== undefined) {
-    checkKeys(existing, name);
-    return name;
+  const cached = deps.caches.secrets.get({ namespace, name });
+  if (cached !== undefined) {
+    checkKeys(cached, name);
+    return undefined;
   }
+  // Not in the cache: almost always a new workload, so create straight away instead of asking for a 404 first.
   try {
     await deps.client.request('POST', collectionPath(coreResources.secret, namespace), {
       body: buildSuperuserSecret(workload, generatePassword()),
     });
   } catch (error) {
-    // Created meanwhile (another replica, or a cache behind the API): the existing one wins, never overwritten.
-    if (isApiError(error, 409)) return name;
+    // There already (another replica, or a cache behind the API): the existing one wins, never overwritten.
+    if (isApiError(error, 409)) {
+      const existing = await readSecret(deps, namespace, name);
+      if (existing !== undefined) checkKeys(existing, name);
+      return undefined;
+    }
     throw error;
   }
-  await deps.recorder.record(raw, { type: 'Normal', reason: 'Created', action: 'Create', note: `Created Secret ${name} (generated superuser password)` });
-  return name;
+  return { verb: 'Created', kind: 'Secret', name, note: `Created Secret ${name} (generated superuser password)` };
 }
