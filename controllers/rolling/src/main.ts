@@ -16,12 +16,13 @@ import {
   runUntilSignalled,
   TraitBinding,
   type KubeObject,
+  type ObjectTransform,
   type ResourceType,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
-import { traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
+import { CACHED_CHILD_FIELDS, traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
 
 const configSchema = processEnvSchema.extend({
   /** How often a roll in progress looks at the ensemble again. */
@@ -38,12 +39,12 @@ const WORKLOAD_EVENT_TYPES: readonly string[] = ['LeaderChanged', 'MembershipCha
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
-  const informer = (resource: ResourceType, labelSelector?: string) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+  const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const rollings = informer(rollingResource);
   const workloads = informer(workloadResource);
-  const statefulSets = informer(coreResources.statefulSet, MANAGED_SELECTOR);
-  const pods = informer(coreResources.pod, MEMBER_SELECTOR);
+  const statefulSets = informer(coreResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_CHILD_FIELDS });
+  const pods = informer(coreResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_CHILD_FIELDS });
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
 
   const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling');

@@ -16,7 +16,7 @@ export {
 export { microTime } from './kube/micro-time.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
-export { keepFields, type KeptFields } from './informer/kept-fields.js';
+export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
 export type { Lister, ListOptions } from './informer/store.js';
 

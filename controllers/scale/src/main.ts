@@ -13,6 +13,7 @@ import {
   runUntilSignalled,
   TraitBinding,
   type KubeObject,
+  type ObjectTransform,
   type ObjectKey,
   type ResourceType,
 } from '@zk-oam/runtime';
@@ -21,6 +22,7 @@ import { HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
   BINDING_ANNOTATION,
+  CACHED_FIELDS,
   connectEnsembleAdmin,
   FIELD_MANAGER,
   scaleReconciler,
@@ -51,13 +53,13 @@ function isWorkloadFact(event: ZkEvent): boolean {
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
-  const informer = (resource: ResourceType, labelSelector?: string) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+  const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const traits = informer(scaleResource);
   const workloads = informer(workloadResource);
-  const statefulSets = informer(watchedResources.statefulSet, MANAGED_SELECTOR);
-  const pods = informer(watchedResources.pod, MEMBER_SELECTOR);
-  const volumes = informer(watchedResources.persistentVolumeClaim, MEMBER_SELECTOR);
+  const statefulSets = informer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
+  const pods = informer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
+  const volumes = informer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const toTraits = (workload: ObjectKey): ObjectKey[] => traitsOfWorkload(traits.lister, workload);
   const byInstance = (object: KubeObject): ObjectKey[] => {

@@ -11,6 +11,7 @@ import {
   RequeuePacer,
   runUntilSignalled,
   type KubeObject,
+  type ObjectTransform,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
-  const informer = (resource: typeof workloadResource, options: { labelSelector?: string; transform?: (object: Record<string, unknown>) => Record<string, unknown> } = {}) =>
+  const informer = (resource: typeof workloadResource, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
     informer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });

@@ -1,7 +1,7 @@
 // Maps a workload, its StatefulSet, its pods and events about it to the keys of the rolling traits that name it.
 import { INSTANCE_LABEL } from '@zk-oam/apis';
 import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
-import { keyOf } from '@zk-oam/runtime';
+import { keepFields, keyOf } from '@zk-oam/runtime';
 import { z } from 'zod';
 
 const workloadRefSchema = z.looseObject({ spec: z.looseObject({ workloadRef: z.looseObject({ name: z.string() }) }) });
@@ -13,6 +13,12 @@ export function traitsOfWorkload(rollings: Lister<KubeObject>, workload: ObjectK
     .filter((trait) => workloadRefSchema.safeParse(trait).data?.spec.workloadRef.name === workload.name)
     .map(keyOf);
 }
+
+/**
+ * What the StatefulSet and pod informers keep: identity and labels, all the mapping below reads. Their events only
+ * wake the traits; the reconcile reads both kinds fresh from the API (observe.ts).
+ */
+export const CACHED_CHILD_FIELDS = keepFields({});
 
 /** A member pod names its workload in the instance label; the StatefulSet is named like the workload. */
 export function traitsOfChild(rollings: Lister<KubeObject>, child: KubeObject, kind: 'pod' | 'statefulSet'): ObjectKey[] {

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { KubeClient } from '../kube/client.js';
 import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '../kube/resource.js';
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
+import type { ObjectTransform } from './kept-fields.js';
 import { backoffDelayMs } from '../retry/backoff.js';
 import { sleep, systemClock, type Clock } from '../queue/clock.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
@@ -38,7 +39,7 @@ export interface InformerOptions<T extends KubeObject> {
    * Drops what reconciles never read before an object is cached (the cache holds every object of the kind, so this
    * is most of a controller's memory). managedFields are always dropped: no controller reads them.
    */
-  readonly transform?: (object: Record<string, unknown>) => Record<string, unknown>;
+  readonly transform?: ObjectTransform;
 }
 
 const metadataSchema = z.object({ metadata: z.object({}).loose() }).loose();

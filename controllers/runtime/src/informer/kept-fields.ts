@@ -1,6 +1,9 @@
 // Informer transforms that keep only what a controller reads of an object. A cache of 1,000 StatefulSets holds their
 // pod templates, most of each object's size, though a controller that owns them may read only a few fields.
 
+/** An informer transform: what is cached of an object as the apiserver sent it. */
+export type ObjectTransform = (object: Record<string, unknown>) => Record<string, unknown>;
+
 /** What the store, owner mapping and ownership checks need of every object. */
 const IDENTITY_METADATA = ['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'labels', 'ownerReferences', 'deletionTimestamp'] as const;
 
@@ -31,7 +34,7 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, pa
 }
 
 /** A transform keeping an object's identity metadata and the given fields; an object without metadata is kept whole. */
-export function keepFields(kept: KeptFields): (object: Record<string, unknown>) => Record<string, unknown> {
+export function keepFields(kept: KeptFields): ObjectTransform {
   const metadataFields: readonly string[] = kept.annotations === true ? [...IDENTITY_METADATA, 'annotations'] : IDENTITY_METADATA;
   const paths = [...metadataFields.map((field) => ['metadata', field]), ...(kept.paths ?? [])];
   return (object) => {

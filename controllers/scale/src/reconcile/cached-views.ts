@@ -1,6 +1,6 @@
 // Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches.
 import { ordinalOfPod, ordinalOfVolume } from '@zk-oam/apis';
-import type { KubeObject } from '@zk-oam/runtime';
+import { keepFields, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { ObservedPod, ObservedVolume } from '../plan/index.js';
 
@@ -20,6 +20,13 @@ const podSchema = z.looseObject({
     })
     .optional(),
 });
+
+/** What the informers keep of each kind: what the views below read; pod specs and templates are never read here. */
+export const CACHED_FIELDS = {
+  statefulSet: keepFields({ paths: [['spec', 'replicas'], ['spec', 'selector']] }),
+  pod: keepFields({ paths: [['status', 'podIP'], ['status', 'conditions']] }),
+  persistentVolumeClaim: keepFields({}),
+} as const;
 
 export class CachedObjectShapeError extends Error {
   override readonly name = 'CachedObjectShapeError';

@@ -4,3 +4,4 @@ export type { ScaleCaches, ScaleReconcilerDependencies } from './dependencies.js
 export { connectEnsembleAdmin, type EnsembleAdmin } from './ensemble-admin.js';
 export { traitsOfWorkload } from './trait-keys.js';
 export * from './resources.js';
+export { CACHED_FIELDS } from './cached-views.js';
