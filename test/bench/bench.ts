@@ -16,8 +16,13 @@ import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, installCrds, waitFor } from '../src/controllers/index.js';
 import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
 
-const SIZES = (process.env['ZKOAM_BENCH_SIZES'] ?? '1,100,1000').split(',').map(Number);
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
+/** `1,100,1000:1`: burst sizes, each with its own number of repetitions after a colon (ZKOAM_BENCH_REPS otherwise). */
+const RUNS = (process.env['ZKOAM_BENCH_SIZES'] ?? '1,100,1000').split(',').map((entry) => {
+  const [size, reps] = entry.split(':');
+  return { size: Number(size), reps: reps === undefined ? REPS : Number(reps) };
+});
+const SIZES = RUNS.map((run) => run.size);
 const IDLE_WINDOW_MS = Number(process.env['ZKOAM_BENCH_IDLE_MS'] ?? 60_000);
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
@@ -232,8 +237,8 @@ async function main(): Promise<void> {
     say(`both operators up; idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
     const [zeroOurs, zeroPeer] = await Promise.all([idleAtZero(ours), idleAtZero(peer)]);
     const results = new Map<string, Sample[]>();
-    for (const size of SIZES) {
-      for (let rep = 1; rep <= REPS; rep += 1) {
+    for (const { size, reps } of RUNS) {
+      for (let rep = 1; rep <= reps; rep += 1) {
         for (const [index, operator] of [ours, peer].entries()) {
           const sample = await run(bed.info, kubeConfig, operator, size, `bench-${index === 0 ? 'ours' : 'peer'}-${String(size)}-${String(rep)}`);
           results.set(`${operator.name}/${String(size)}`, [...(results.get(`${operator.name}/${String(size)}`) ?? []), sample]);
@@ -245,7 +250,7 @@ async function main(): Promise<void> {
     console.log(
       [
         '',
-        `Benchmark: ${String(REPS)} repetitions per size, median (min-max); pods unschedulable (nodeSelector ${'zkoam.dev/no-such-node'}), so the controllers alone are measured.`,
+        `Benchmark: ${RUNS.map((run) => `${String(run.reps)} repetition(s) at ${String(run.size)}`).join(', ')}; median (min-max); pods unschedulable (nodeSelector ${'zkoam.dev/no-such-node'}), so the controllers alone are measured.`,
         `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores, load average at the end ${load}.`,
         '',
         table(results, ours.name, peer.name, { ours: zeroOurs, peer: zeroPeer }),
