@@ -11,9 +11,11 @@ import { leaseSchema, type Lease } from './lease.js';
 class LeaseApi implements Pick<KubeClient, 'request'> {
   lease: Lease | undefined;
   reachable = true;
+  readonly verbs: Verb[] = [];
   private version = 0;
 
   request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
+    this.verbs.push(verb);
     if (!this.reachable) return Promise.reject(new Error('connect ECONNREFUSED'));
     const fail = (code: number): Promise<never> => Promise.reject(new KubeApiError(code, 'Test', verb, path, 'refused'));
     switch (verb) {
@@ -99,6 +101,28 @@ describe('LeaderElector', () => {
     expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="2",name="l"} 5');
     expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="7.5",name="l"} 5');
     expect(metric).toContain('leader_election_renew_interval_seconds_bucket{le="10",name="l"} 6');
+    stop.abort();
+    await end;
+  });
+
+  it('renews with one update of the lease it wrote, and reads the lease first only after someone else wrote it', async () => {
+    const registry = new Registry();
+    const slowpath = createRuntimeMetrics(registry).leaderSlowpath;
+    const elector = new LeaderElector({ client: api, namespace: 'ns', name: 'l', identity: 'a', logger: pino({ level: 'silent' }), slowpath });
+    const stop = new AbortController();
+    const end = elector.run(stop.signal, { onStartedLeading: () => undefined, onStoppedLeading: () => undefined });
+    await vi.advanceTimersByTimeAsync(100);
+    api.verbs.length = 0;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(api.verbs).toEqual(['PUT', 'PUT', 'PUT', 'PUT', 'PUT']);
+    // Someone else touches the lease (kubectl annotate, say): the next optimistic update is refused.
+    const touched = structuredClone(api.lease);
+    if (touched !== undefined) api.lease = { ...touched, metadata: { ...touched.metadata, resourceVersion: '999' } };
+    api.verbs.length = 0;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(api.verbs).toEqual(['PUT', 'GET', 'PUT']);
+    expect(elector.isLeader()).toBe(true);
+    expect(await registry.getSingleMetricAsString('leader_election_slowpath_total')).toContain('leader_election_slowpath_total{name="l"} 1');
     stop.abort();
     await end;
   });

@@ -73,6 +73,7 @@ export class Manager {
             logger: this.log,
             leaderGauge: this.metrics.leader,
             renewInterval: this.metrics.leaderRenewInterval,
+            slowpath: this.metrics.leaderSlowpath,
           });
   }
 

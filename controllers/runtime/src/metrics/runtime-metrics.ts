@@ -27,6 +27,7 @@ export interface RuntimeMetrics {
   readonly informerInvalidObjects: Counter<'resource'>;
   readonly leader: Gauge<'name'>;
   readonly leaderRenewInterval: Histogram<'name'>;
+  readonly leaderSlowpath: Counter<'name'>;
 }
 
 /** Creates every kit metric on `registry`; call once per registry. */
@@ -109,6 +110,12 @@ export function createRuntimeMetrics(registry: Registry): RuntimeMetrics {
       help: 'Time between two successful renewals of the held lease: the retry period when nothing starves the renew loop; leadership is lost past the renew deadline',
       labelNames: ['name'],
       buckets: [1, 2, 2.5, 3, 4, 5, 7.5, 10, 15],
+      registers,
+    }),
+    leaderSlowpath: new Counter({
+      name: 'leader_election_slowpath_total',
+      help: "Renewals of the held lease that could not be made with one optimistic update and read the Lease first (client-go's counter)",
+      labelNames: ['name'],
       registers,
     }),
   };
