@@ -133,6 +133,11 @@ export class LeaderElector {
       if (renewed) return true;
       this.options.slowpath?.inc({ name: this.options.name });
     }
+    return this.acquireOrRenewAfterReading(now, signal);
+  }
+
+  /** client-go's slow path: read the Lease, then take it if free or expired, or renew it if held. */
+  private async acquireOrRenewAfterReading(now: number, signal: AbortSignal): Promise<boolean> {
     let lease: Lease;
     try {
       lease = leaseSchema.parse(await this.options.client.request('GET', this.path(), { signal }));
