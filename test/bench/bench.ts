@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
+import { CoordinationV1Api, CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
-import { auditEntriesSince, auditLogSize, installCrds, waitFor } from '../src/controllers/index.js';
+import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, waitFor } from '../src/controllers/index.js';
 import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
@@ -219,6 +219,26 @@ async function idleAtZero(operator: BenchedOperator): Promise<Sample> {
   return { idleCpuS: to.cpuSeconds - from.cpuSeconds, rssMiB: to.rssMiB };
 }
 
+/** The 1-minute load average every 10 s, from now until `stop()`: the run's mean and peak. */
+function sampleLoad(): { stop: () => { mean: number; max: number } } {
+  const samples: number[] = [];
+  const take = (): void => void readFile('/proc/loadavg', 'utf8').then((text) => samples.push(Number(text.split(' ')[0])));
+  take();
+  const timer = setInterval(take, 10_000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { mean: samples.reduce((sum, value) => sum + value, 0) / samples.length, max: Math.max(...samples) };
+    },
+  };
+}
+
+/** Our controller's Lease: one holder for the whole run, and no transition, means it never lost leadership. */
+async function ourLease(kubeConfig: KubeConfig): Promise<{ holder: string; transitions: number }> {
+  const lease = await kubeConfig.makeApiClient(CoordinationV1Api).readNamespacedLease({ namespace: CONTROLLER_NAMESPACE, name: 'zk-oam-workload' });
+  return { holder: lease.spec?.holderIdentity ?? '', transitions: lease.spec?.leaseTransitions ?? 0 };
+}
+
 async function main(): Promise<void> {
   say('building the controllers and the peer (test/peer/build.sh)');
   execFileSync(join(repoRoot(), 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: repoRoot(), stdio: 'inherit' });
@@ -235,6 +255,8 @@ async function main(): Promise<void> {
     kubeConfig.loadFromFile(bed.info.kubeconfig);
     await sleep(SETTLE_MS);
     say(`both operators up; idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
+    const load = sampleLoad();
+    const leaseBefore = await ourLease(kubeConfig);
     const [zeroOurs, zeroPeer] = await Promise.all([idleAtZero(ours), idleAtZero(peer)]);
     const results = new Map<string, Sample[]>();
     for (const { size, reps } of RUNS) {
@@ -246,12 +268,15 @@ async function main(): Promise<void> {
         }
       }
     }
-    const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+    const { mean, max } = load.stop();
+    const leaseAfter = await ourLease(kubeConfig);
+    const kept = leaseAfter.holder === leaseBefore.holder && leaseAfter.transitions === leaseBefore.transitions;
     console.log(
       [
         '',
         `Benchmark: ${RUNS.map((run) => `${String(run.reps)} repetition(s) at ${String(run.size)}`).join(', ')}; median (min-max); pods unschedulable (nodeSelector ${'zkoam.dev/no-such-node'}), so the controllers alone are measured.`,
-        `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores, load average at the end ${load}.`,
+        `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores; 1-minute load average during the run: mean ${mean.toFixed(2)}, peak ${max.toFixed(2)}.`,
+        `Our Lease: ${kept ? 'kept by one process for the whole run' : 'LOST during the run'} (holder ${leaseBefore.holder} -> ${leaseAfter.holder}, transitions ${String(leaseBefore.transitions)} -> ${String(leaseAfter.transitions)}).`,
         '',
         table(results, ours.name, peer.name, { ours: zeroOurs, peer: zeroPeer }),
       ].join('\n'),
