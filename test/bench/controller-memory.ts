@@ -1,8 +1,9 @@
 // Benchmark of the controllers' resident memory (run: `npm run bench:memory`): each of the four controllers run from
 // its bundle (controllers/<name>/dist/main.mjs, what ships) and from its TypeScript sources through tsx (what the bed
-// ran before the bundles), with 1 and with 100 workloads whose pods never schedule (a nodeSelector no node matches), so
-// only the controllers and the control plane are loaded. Each variant runs alone, the controllers started together,
-// and is measured once every workload carries a status and a quiet period has passed.
+// ran before the bundles), with 1 and with 100 workloads (ZKOAM_BENCH_MEMORY_SIZES; ZKOAM_BENCH_MEMORY_VARIANTS=bundle
+// for the bundles alone) whose pods never schedule (a nodeSelector no node matches), so only the controllers and the
+// control plane are loaded. Each variant runs alone, the controllers started together, and is measured once every
+// workload carries a status and a quiet period has passed.
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
@@ -23,8 +24,10 @@ import {
 } from '../src/controllers/index.js';
 
 const namespace = 'bench-memory';
-const SIZES = [1, 100] as const;
-const VARIANTS = ['source', 'bundle'] as const;
+const SIZES = (process.env['ZKOAM_BENCH_MEMORY_SIZES'] ?? '1,100').split(',').map(Number);
+const ALL_VARIANTS = ['source', 'bundle'] as const;
+type Variant = (typeof ALL_VARIANTS)[number];
+const VARIANTS: readonly Variant[] = ALL_VARIANTS.filter((variant) => (process.env['ZKOAM_BENCH_MEMORY_VARIANTS'] ?? 'source,bundle').split(',').includes(variant));
 const SETTLE_MS = Number(process.env['ZKOAM_BENCH_SETTLE_MS'] ?? 20_000);
 
 const listSchema = z.object({ items: z.array(z.looseObject({ status: z.looseObject({ phase: z.string().optional() }).optional() })) });
@@ -45,12 +48,12 @@ async function observedCount(objects: CustomObjectsApi): Promise<number> {
 }
 
 /** Starts the four controllers from `from`, waits until `size` workloads are observed and the quiet period, reads RSS. */
-async function measure(bed: BedInfo, objects: CustomObjectsApi, from: (typeof VARIANTS)[number], size: number): Promise<Map<string, number>> {
+async function measure(bed: BedInfo, objects: CustomObjectsApi, from: Variant, size: number): Promise<Map<string, number>> {
   const running: ControllerProcess[] = [];
   try {
     for (const name of CONTROLLER_NAMES) running.push(await startControllerProcess({ bed, name, from, logLevel: 'warn' }));
     for (const controller of running) await waitControllerReady(controller);
-    await waitFor(`${String(size)} workloads observed`, () => observedCount(objects), (count) => count >= size, 600_000, 1_000);
+    await waitFor(`${String(size)} workloads observed`, () => observedCount(objects), (count) => count >= size, 1_800_000, 1_000);
     await sleep(SETTLE_MS);
     const rss = new Map<string, number>();
     for (const [index, name] of CONTROLLER_NAMES.entries()) rss.set(name, await rssMiB(running[index]?.pid()));
@@ -78,12 +81,13 @@ async function main(): Promise<void> {
       const results = new Map<string, Map<string, number>>();
       for (const from of VARIANTS) results.set(from, await measure(bed.info, objects, from, size));
       for (const name of CONTROLLER_NAMES) {
-        const source = results.get('source')?.get(name) ?? Number.NaN;
-        const bundle = results.get('bundle')?.get(name) ?? Number.NaN;
-        rows.push(`| ${name} | ${String(size)} | ${source.toFixed(0)} | ${bundle.toFixed(0)} | ${(bundle / source).toFixed(2)} |`);
+        const cells = VARIANTS.map((variant) => (results.get(variant)?.get(name) ?? Number.NaN).toFixed(0));
+        const ratio = VARIANTS.length === 2 ? [((results.get('bundle')?.get(name) ?? Number.NaN) / (results.get('source')?.get(name) ?? Number.NaN)).toFixed(2)] : [];
+        rows.push(`| ${[name, String(size), ...cells, ...ratio].join(' | ')} |`);
       }
     }
-    console.log(['', `RSS in MiB, ${String(SETTLE_MS / 1000)} s after every workload was observed:`, '', '| controller | workloads | tsx (source) | bundle | bundle / tsx |', '| --- | --- | --- | --- | --- |', ...rows].join('\n'));
+    const header = ['controller', 'workloads', ...VARIANTS.map((variant) => (variant === 'source' ? 'tsx (source)' : 'bundle')), ...(VARIANTS.length === 2 ? ['bundle / tsx'] : [])];
+    console.log(['', `RSS in MiB, ${String(SETTLE_MS / 1000)} s after every workload was observed:`, '', `| ${header.join(' | ')} |`, `|${' --- |'.repeat(header.length)}`, ...rows].join('\n'));
   } finally {
     await bed.stop();
   }
