@@ -1,15 +1,17 @@
 // The reconcile loop: workers take keys from the queue, call the reconciler, and act on its result.
 //
 // Success forgets the key's backoff; requeueAfter adds the key again after the delay; a thrown error
-// re-adds it with per-key exponential backoff, unless it says the object's namespace is being deleted.
+// re-adds it with per-key exponential backoff, unless it says the object's namespace is being deleted: then the
+// namespace's keys wait a few seconds instead of repeating refused writes (terminating-namespaces.ts).
 // `stop()` stops handing out keys and waits for the reconciles in flight.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isNamespaceTerminating } from '../kube/client.js';
 import { formatKey, parseKey, type ObjectKey } from '../kube/object.js';
 import type { BackoffOptions } from '../queue/backoff.js';
-import type { Clock } from '../queue/clock.js';
+import { systemClock, type Clock } from '../queue/clock.js';
 import { WorkQueue } from '../queue/work-queue.js';
+import { TerminatingNamespaces } from './terminating-namespaces.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { ReconcileResult, Reconciler } from './reconciler.js';
 
@@ -33,10 +35,12 @@ export class Controller {
   private readonly stopping = new AbortController();
   private workers: Promise<void>[] = [];
   private stopped: Promise<void> | undefined;
+  private readonly terminating: TerminatingNamespaces;
 
   constructor(private readonly options: ControllerOptions) {
     this.name = options.name;
     this.log = options.logger.child({ controller: options.name });
+    this.terminating = new TerminatingNamespaces(options.clock ?? systemClock);
     this.queue = new WorkQueue({
       name: options.name,
       backoff: options.backoff,
@@ -83,6 +87,13 @@ export class Controller {
   }
 
   private async reconcile(key: string): Promise<void> {
+    const waitMs = this.terminating.waitMs(parseKey(key).namespace);
+    if (waitMs > 0) {
+      this.queue.addAfter(key, waitMs);
+      this.queue.done(key);
+      this.options.metrics?.reconcile.total.inc({ controller: this.name, result: 'requeue_after' });
+      return;
+    }
     const reconcileId = randomUUID();
     const log = this.log.child({ object: key, reconcileID: reconcileId });
     const labels = { controller: this.name };
@@ -103,12 +114,15 @@ export class Controller {
     this.options.metrics?.reconcile.total.inc({ ...labels, result: outcome });
   }
 
-  /** A write refused because the namespace is being deleted ends the work on the key; any other error backs off. */
+  /** A write refused because the namespace is being deleted holds the namespace's keys back; any other error backs off. */
   private applyError(key: string, error: unknown, log: Logger): Outcome {
     if (isNamespaceTerminating(error)) {
       this.queue.forget(key);
-      log.info('namespace is being deleted; nothing left to do for this object');
-      return 'success';
+      const namespace = parseKey(key).namespace;
+      this.terminating.mark(namespace);
+      this.queue.addAfter(key, this.terminating.waitMs(namespace));
+      log.info('namespace is being deleted; its objects wait before their next reconcile');
+      return 'requeue_after';
     }
     this.options.metrics?.reconcile.errors.inc({ controller: this.name });
     this.queue.addRateLimited(key);
