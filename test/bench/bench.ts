@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CoordinationV1Api, CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
@@ -75,12 +75,33 @@ async function writesSince(bed: BedInfo, offset: number, user: string): Promise<
 }
 
 /**
- * Waits until a burst's aftermath is over: kube-controller-manager still creates pods and claims for minutes after a
- * large burst, and each of its status updates wakes the operators. Idle figures are taken only once no one but the
- * operator (the peer rewrites its objects every 30 s by design) has written in the namespace for QUIET_MS.
+ * The pods the StatefulSet controller creates for pods that never schedule: all replicas under the Parallel policy,
+ * only the first under OrderedReady (it waits for that one to be Ready).
  */
-async function waitQuiet(bed: BedInfo, namespace: string, operatorUser: string): Promise<number> {
+async function podsToCreate(apps: AppsV1Api, namespace: string): Promise<{ statefulSets: number; pods: number }> {
+  const { items } = await apps.listNamespacedStatefulSet({ namespace });
+  const pods = items.reduce((sum, set) => sum + (set.spec?.podManagementPolicy === 'Parallel' ? (set.spec.replicas ?? 1) : 1), 0);
+  return { statefulSets: items.length, pods };
+}
+
+/**
+ * Waits until a burst's aftermath is over: kube-controller-manager still creates claims and pods for minutes after a
+ * large burst (its own client is rate-limited), and each of its status updates wakes the operators. Idle figures are
+ * taken only once every StatefulSet has the pods it will create (its claims come first) and
+ * no one but the operator (the peer rewrites its objects every 30 s by design) has written in the namespace for
+ * QUIET_MS. At 1,000 ensembles the controller manager paused for more than QUIET_MS between batches.
+ */
+async function waitQuiet(bed: BedInfo, kubeConfig: KubeConfig, namespace: string, size: number, operatorUser: string): Promise<number> {
+  const core = kubeConfig.makeApiClient(CoreV1Api);
+  const apps = kubeConfig.makeApiClient(AppsV1Api);
   const started = performance.now();
+  await waitFor(
+    `every pod of the ${String(size)} StatefulSets in ${namespace}`,
+    async () => ({ pods: (await core.listNamespacedPod({ namespace })).items.length, expected: await podsToCreate(apps, namespace) }),
+    ({ pods, expected }) => expected.statefulSets >= size && pods >= expected.pods,
+    1_800_000,
+    2_000,
+  );
   await waitFor(
     `no writes in ${namespace} for ${String(QUIET_MS / 1000)} s`,
     async () => {
@@ -146,7 +167,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
   const observedS = (performance.now() - started) / 1000;
   const busy = await procStat(operator.pid());
   const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
-  const settledS = await waitQuiet(bed, namespace, operator.user);
+  const settledS = await waitQuiet(bed, kubeConfig, namespace, size, operator.user);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
   const idleFrom = await procStat(operator.pid());
