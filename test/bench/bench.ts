@@ -51,6 +51,13 @@ async function reconcileTotal(operator: BenchedOperator): Promise<number> {
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
+/** The live heap each runtime reports (Node's V8 heap in use, Go's heap in use): RSS less what is only reserved. */
+async function heapInUseMiB(operator: BenchedOperator): Promise<number> {
+  const text = await (await fetch(operator.metricsUrl)).text();
+  const line = text.split('\n').find((candidate) => /^(nodejs_heap_size_used_bytes|go_memstats_heap_inuse_bytes) /.test(candidate));
+  return line === undefined ? Number.NaN : Number(line.slice(line.lastIndexOf(' ') + 1)) / 1024 / 1024;
+}
+
 /** Cumulative counts of our leader-election renew intervals by bucket bound (none for the peer, which never renews). */
 async function renewBuckets(operator: BenchedOperator): Promise<Map<number, number>> {
   const text = await (await fetch(operator.metricsUrl)).text();
@@ -188,6 +195,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
     idleWritesPerMin: writes / (IDLE_WINDOW_MS / 60_000),
     idleCpuS: idleTo.cpuSeconds - idleFrom.cpuSeconds,
     rssMiB: idleTo.rssMiB,
+    heapMiB: await heapInUseMiB(operator),
   };
 }
 
@@ -213,6 +221,7 @@ const FIGURES: readonly { key: string; label: string; digits: number; sizes?: re
   { key: 'idleWritesPerMin', label: 'idle API writes/min (no Leases)', digits: 1 },
   { key: 'idleCpuS', label: `idle CPU per ${String(IDLE_WINDOW_MS / 1000)} s (s)`, digits: 2 },
   { key: 'rssMiB', label: 'RSS when idle (MiB)', digits: 0 },
+  { key: 'heapMiB', label: 'heap in use when idle (MiB)', digits: 0 },
 ];
 
 function table(results: Map<string, Sample[]>, ours: string, peer: string, zero: { ours: Sample; peer: Sample }): string {
