@@ -47,6 +47,8 @@ export interface BedOptions {
   log?: Logger;
   binaries?: Binaries;
   nodeCount?: number;
+  /** kube-controller-manager's request rate to the apiserver (its own default, 20/s, when absent). */
+  controllerManagerApiQps?: number;
 }
 
 const defaultNodeCount = 5;
@@ -86,7 +88,13 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   claimBedDir(dir);
   try {
     await settleAll([
-      startControlPlane({ dir, log, binaries: options.binaries, timeoutMs: startTimeoutMs }).then((started) => {
+      startControlPlane({
+        dir,
+        log,
+        binaries: options.binaries,
+        timeoutMs: startTimeoutMs,
+        controllerManagerApiQps: options.controllerManagerApiQps,
+      }).then((started) => {
         controlPlane = started;
       }),
       timed(log, 'NATS', () => startNats({ dir: join(dir, 'nats'), log })).then((started) => {

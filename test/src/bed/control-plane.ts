@@ -26,6 +26,8 @@ export interface ControlPlaneOptions {
   /** Binaries to use; resolved with resolveBinaries() when absent. */
   binaries?: Binaries;
   timeoutMs?: number;
+  /** kube-controller-manager's `--kube-api-qps` (burst twice that); its default, 20/s, when absent. */
+  controllerManagerApiQps?: number | undefined;
 }
 
 export interface ControlPlane {
@@ -87,6 +89,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         pki,
         timeoutMs,
         binary: binaries.kubeControllerManager,
+        apiQps: options.controllerManagerApiQps,
         kubeconfig: kubeconfigFor(
           join(dir, 'kube-controller-manager.kubeconfig'),
           'system:kube-controller-manager',

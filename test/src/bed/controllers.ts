@@ -15,6 +15,8 @@ export interface ComponentSpec {
   /** Kubeconfig of the component's own identity. */
   kubeconfig: string;
   timeoutMs: number;
+  /** Client request rate to the apiserver (`--kube-api-qps`, burst twice that); the component's default when absent. */
+  apiQps?: number | undefined;
 }
 
 export async function startControllerManager(spec: ComponentSpec): Promise<ManagedProcess> {
@@ -34,6 +36,7 @@ export async function startControllerManager(spec: ComponentSpec): Promise<Manag
     `--cluster-signing-cert-file=${spec.pki.ca.certFile}`,
     `--cluster-signing-key-file=${spec.pki.ca.keyFile}`,
     '--cluster-name=zk-oam-bed',
+    ...(spec.apiQps === undefined ? [] : [`--kube-api-qps=${String(spec.apiQps)}`, `--kube-api-burst=${String(spec.apiQps * 2)}`]),
   ];
   return startWhenReady({ name: 'kube-controller-manager', command: spec.binary, args, bedDir: spec.bedDir }, (started) =>
     waitForHealth('kube-controller-manager', port, started, spec.timeoutMs),
