@@ -57,9 +57,10 @@ describe('CACHED_CHILD_FIELDS', () => {
     expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(statefulSet).length / 2);
   });
 
-  it('keeps the data of ConfigMaps and Secrets, and only metadata of Services and PDBs', () => {
-    const configMap = { metadata: { name: 'zk-config', annotations: { 'zkoam.dev/applied-hash': 'h2' } }, data: { 'zoo.cfg': 'tickTime=2000' } };
-    expect(CACHED_CHILD_FIELDS.configMap(configMap)).toEqual(configMap);
+  it("keeps a ConfigMap's zoo.cfg without its scripts, a Secret's data, and only metadata of Services and PDBs", () => {
+    const metadata = { name: 'zk-config', annotations: { 'zkoam.dev/applied-hash': 'h2' } };
+    const configMap = { metadata, data: { 'zoo.cfg': 'tickTime=2000', 'start.sh': '#!/bin/bash\n'.repeat(200) } };
+    expect(CACHED_CHILD_FIELDS.configMap(configMap)).toEqual({ metadata, data: { 'zoo.cfg': 'tickTime=2000' } });
     expect(CACHED_CHILD_FIELDS.secret({ metadata: { name: 's' }, type: 'Opaque', data: { password: 'cA==' } })).toEqual({ metadata: { name: 's' }, data: { password: 'cA==' } });
     const service = { metadata: { name: 'zk-client', annotations: { 'zkoam.dev/applied-hash': 'h3' } }, spec: { ports: [{ port: 2181 }], clusterIP: '10.0.0.1' } };
     expect(CACHED_CHILD_FIELDS.service(service)).toEqual({ metadata: service.metadata });

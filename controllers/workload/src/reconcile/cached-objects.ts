@@ -3,6 +3,7 @@
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import { keepFields, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
+import { CONFIG_FILES } from '../render/layout.js';
 
 const labelsSchema = z.record(z.string(), z.string()).optional();
 
@@ -52,15 +53,15 @@ export function podView(object: KubeObject): V1Pod {
 
 /**
  * What the informers keep of each child kind: what the reconcile reads (the views above, the applied-hash annotation,
- * owner references, the ConfigMap's data and the Secret's keys). Pod templates and most statuses are the bulk of
- * these objects and are never read here, so 1,000 ensembles cost little.
+ * owner references, the ConfigMap's zoo.cfg and the Secret's keys). Pod templates, most statuses and the ConfigMap's
+ * scripts are the bulk of these objects and are never read here, so 1,000 ensembles cost little.
  */
 export const CACHED_CHILD_FIELDS = {
   statefulSet: keepFields({
     annotations: true,
     paths: [['spec', 'replicas'], ['spec', 'selector'], ['status', 'currentRevision'], ['status', 'updateRevision']],
   }),
-  configMap: keepFields({ annotations: true, paths: [['data']] }),
+  configMap: keepFields({ annotations: true, paths: [['data', CONFIG_FILES.zooCfg]] }),
   service: keepFields({ annotations: true }),
   podDisruptionBudget: keepFields({ annotations: true }),
   secret: keepFields({ paths: [['data']] }),
