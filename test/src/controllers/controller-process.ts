@@ -1,7 +1,8 @@
 // Runs one of our controllers from its bundle (controllers/<name>/dist/main.mjs, what `npm run build` ships) as a local
 // process authenticated as its own ServiceAccount, so the RBAC in deploy/<name>/ is exactly what it can do. Tests that
 // need the controller's environment or its lifecycle in their own hands use this; controller-pods.ts runs the shipped
-// Deployments instead. Output goes to <bed>/logs/controller-<name>-<n>.log.
+// Deployments instead. The Node runtime settings of the Deployment (heap limits) apply here too. Output goes to
+// <bed>/logs/controller-<name>-<n>.log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -12,7 +13,7 @@ import { serviceAccountKubeconfig } from '../bed/index.js';
 import { freePort } from '../bed/ports.js';
 import { waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
-import { installControllerRbac, repoRoot } from './manifests.js';
+import { deploymentRuntimeEnv, installControllerRbac, repoRoot } from './manifests.js';
 
 export const CONTROLLER_NAMESPACE = 'zk-oam-system';
 
@@ -86,6 +87,7 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
         : [process.execPath, join(repoRoot, 'controllers', name, 'dist/main.mjs')],
     env: {
       ...process.env,
+      ...(await deploymentRuntimeEnv(name)),
       KUBECONFIG: kubeconfig,
       NATS_URL: bed.nats.url,
       NATS_USER: bed.nats.user,

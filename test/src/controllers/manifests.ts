@@ -68,3 +68,24 @@ export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubec
   await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', 'namespace')));
   await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', controller), ['Deployment', 'Service']));
 }
+
+/** What the Deployment sets of the Node runtime itself; a process started here runs with the same heap as the pod. */
+export const RUNTIME_ENV_NAMES = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'] as const;
+
+const deploymentEnvSchema = z.looseObject({
+  spec: z.looseObject({
+    template: z.looseObject({
+      spec: z.looseObject({
+        containers: z.array(z.looseObject({ env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional() })).min(1),
+      }),
+    }),
+  }),
+});
+
+/** The literal values deploy/<controller>/deployment.yaml gives its container for RUNTIME_ENV_NAMES. */
+export async function deploymentRuntimeEnv(controller: string): Promise<Record<string, string>> {
+  const [deployment] = (await readManifests(join(repoRoot, 'deploy', controller))).filter((object) => object['kind'] === 'Deployment');
+  const env = deploymentEnvSchema.parse(deployment).spec.template.spec.containers[0]?.env ?? [];
+  const names: readonly string[] = RUNTIME_ENV_NAMES;
+  return Object.fromEntries(env.flatMap((entry) => (names.includes(entry.name) && entry.value !== undefined ? [[entry.name, entry.value]] : [])));
+}
