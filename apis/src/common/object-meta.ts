@@ -1,12 +1,10 @@
 // The parts of Kubernetes object metadata the controllers read; other metadata fields pass through untouched.
 import { z } from 'zod';
 
+export const DNS_SUBDOMAIN_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 /** An RFC 1123 DNS subdomain: names of most Kubernetes objects. */
-export const dnsSubdomainSchema = z
-  .string()
-  .min(1)
-  .max(253)
-  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, 'expected a lowercase DNS subdomain');
+export const dnsSubdomainSchema = z.string().min(1).max(253).regex(DNS_SUBDOMAIN_PATTERN, 'expected a lowercase DNS subdomain');
 
 export const ownerReferenceSchema = z.looseObject({
   apiVersion: z.string(),

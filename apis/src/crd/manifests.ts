@@ -1,5 +1,6 @@
 // The CRDs of this project as objects and as the YAML files committed under deploy/.
 import { stringify } from 'yaml';
+import { apiReference } from './api-reference.js';
 import { customResourceDefinition } from './crd.js';
 import { ZOOKEEPER_KINDS } from './kinds.js';
 import { OAM_KINDS } from './oam-kinds.js';
@@ -32,11 +33,15 @@ export function crdYaml(crd: CustomResourceDefinition): string {
   return HEADER + stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-/** Every file `npm run generate` writes, in a fixed order. */
+/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs, then the API reference. */
 export function generatedFiles(): GeneratedFile[] {
   const file = (directory: string) => (crd: CustomResourceDefinition): GeneratedFile => ({
     path: `${directory}/${crd.spec.group}_${crd.spec.names.plural}.yaml`,
     content: crdYaml(crd),
   });
-  return [...crdManifests().map(file('deploy/crds')), ...oamCrdManifests().map(file('deploy/oam/crds'))];
+  return [
+    ...crdManifests().map(file('deploy/crds')),
+    ...oamCrdManifests().map(file('deploy/oam/crds')),
+    { path: 'docs/api-reference.md', content: apiReference(crdManifests()) },
+  ];
 }
