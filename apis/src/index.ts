@@ -10,6 +10,7 @@ export * from './crd/types.js';
 export * from './events/index.js';
 export * from './oam/index.js';
 export * from './parse.js';
+export * from './reasons/index.js';
 export * from './rolling/index.js';
 export * from './scale/index.js';
 export * from './workload/index.js';

@@ -1,4 +1,5 @@
-// The committed CRD YAML must be what the zod schemas generate now, and every schema must be structural.
+// The committed generated files (CRD YAML, API reference, troubleshooting guide) must be what the sources generate now,
+// and every CRD schema must be structural.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ function nonStructuralNodes(node: JsonSchemaProps, path: string): string[] {
 
 describe('generated CRDs', () => {
   it.each(generatedFiles().map((file) => [file.path, file.content]))(
-    '%s is up to date with the zod schemas',
+    '%s is what `npm run generate` writes now (from the zod schemas and the reason catalogs)',
     async (path, expected) => {
       const committed = await readFile(join(repositoryRoot, path), 'utf8').catch(() => '(missing)');
       expect(committed, `${path} is stale: run \`npm run generate\` and commit the result`).toBe(expected);

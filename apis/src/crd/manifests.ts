@@ -1,5 +1,6 @@
 // The CRDs of this project as objects and as the YAML files committed under deploy/.
 import { stringify } from 'yaml';
+import { troubleshootingGuide } from '../reasons/troubleshooting.js';
 import { apiReference } from './api-reference.js';
 import { customResourceDefinition } from './crd.js';
 import { ZOOKEEPER_KINDS } from './kinds.js';
@@ -33,7 +34,7 @@ export function crdYaml(crd: CustomResourceDefinition): string {
   return HEADER + stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs, then the API reference. */
+/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs, then the API reference and the troubleshooting guide. */
 export function generatedFiles(): GeneratedFile[] {
   const file = (directory: string) => (crd: CustomResourceDefinition): GeneratedFile => ({
     path: `${directory}/${crd.spec.group}_${crd.spec.names.plural}.yaml`,
@@ -43,5 +44,6 @@ export function generatedFiles(): GeneratedFile[] {
     ...crdManifests().map(file('deploy/crds')),
     ...oamCrdManifests().map(file('deploy/oam/crds')),
     { path: 'docs/api-reference.md', content: apiReference(crdManifests()) },
+    { path: 'docs/troubleshooting.md', content: troubleshootingGuide() },
   ];
 }

@@ -1,4 +1,5 @@
 // What the appconfig reconcile needs from the outside world, passed in by main.ts.
+import type { AppConfigReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, ResourceType } from '@zk-oam/runtime';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
@@ -14,7 +15,8 @@ export interface AppConfigReconcilerDependencies {
   readonly caches: AppConfigCaches;
   /** Kinds served for the given apiVersions (API discovery, cached by the caller). */
   readonly discovery: { resources(apiVersions: Iterable<string>): Promise<ResourceType[]> };
-  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  /** Warning reasons are those docs/troubleshooting.md explains. */
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails<AppConfigReason>): Promise<void> };
   readonly now: () => Date;
   /**
    * Rendered objects are not watched (their kinds are whatever the definitions name), so drift is repaired by

@@ -11,7 +11,7 @@ import { pruneStale } from './prune.js';
 import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
 import { refKey } from './refs.js';
 import { recordChanges, recordProblems, writeStatus } from './report.js';
-import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus } from './status.js';
+import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
 export function appConfigReconciler(deps: AppConfigReconcilerDependencies): Reconciler {
   return (key, context) => reconcileAppConfig(deps, key, context);
@@ -59,7 +59,7 @@ function renderedObjects(components: readonly RenderedComponent[]): RenderedObje
 /** Synced=False/InvalidSpec with a Warning Event when that is news; nothing is applied or pruned, the references kept. */
 async function reportInvalid(deps: AppConfigReconcilerDependencies, key: ObjectKey, raw: KubeObject, message: string): Promise<void> {
   const stored = storedStatus(raw);
-  const problem = { reason: 'InvalidSpec', message: message.slice(0, 4096) };
+  const problem: Problem = { reason: 'InvalidSpec', message: message.slice(0, 4096) };
   const failed: ApplicationConfigurationStatus = { ...stored, ...withSynced([problem], { previous: stored, generation: raw.metadata.generation, now: deps.now() }) };
   await writeStatus(deps, key, stored, failed);
   await recordProblems(deps, raw, [problem], stored, failed);

@@ -1,7 +1,14 @@
 // The ApplicationConfiguration's status as OAM defines it (Synced condition, workloads[] with their traits), from
 // what was rendered and applied; pure. A component whose workload could not be rendered keeps the references of
 // what it rendered before, so those objects are neither forgotten nor pruned while the problem lasts.
-import { kubernetesTime, type ApplicationConfiguration, type ApplicationWorkloadStatus, type Condition, type TypedReference } from '@zk-oam/apis';
+import {
+  kubernetesTime,
+  type AppConfigReason,
+  type ApplicationConfiguration,
+  type ApplicationWorkloadStatus,
+  type Condition,
+  type TypedReference,
+} from '@zk-oam/apis';
 import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
 import { refKey } from './refs.js';
@@ -10,10 +17,11 @@ export type ApplicationConfigurationStatus = NonNullable<ApplicationConfiguratio
 type TraitStatus = NonNullable<ApplicationWorkloadStatus['traits']>[number];
 
 export const SYNCED_CONDITION = 'Synced';
-export const SYNCED_REASON = 'ReconcileSuccess';
+export const SYNCED_REASON: AppConfigReason = 'ReconcileSuccess';
 
 export interface Problem {
-  readonly reason: string;
+  /** The Synced condition's and the Warning Event's reason, one docs/troubleshooting.md explains. */
+  readonly reason: AppConfigReason;
   readonly message: string;
 }
 

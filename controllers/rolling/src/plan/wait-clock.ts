@@ -40,7 +40,7 @@ export function waitOrBlock(
 }
 
 /** The Waiting condition for a Wait or Blocked step, dated by the step's `since`. */
-export function waitingCondition(step: WaitingStep, observedGeneration?: number): Condition {
+export function waitingCondition(step: WaitingStep, observedGeneration?: number): Condition & { reason: WaitingStep['reason'] } {
   return {
     type: WAITING_CONDITION_TYPE,
     status: 'True',

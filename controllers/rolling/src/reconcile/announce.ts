@@ -1,6 +1,6 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
-import { createEvent, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { createEvent, isCatalogued, ROLLING_REASONS, ZOOKEEPER_WORKLOAD, type RollingReason, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import type { EventDetails, KubeObject } from '@zk-oam/runtime';
 import type { PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
@@ -12,7 +12,7 @@ type NatsFact =
   | { readonly type: 'RollingCompleted'; readonly data: Record<string, never> };
 
 export interface Fact {
-  readonly kubernetes: EventDetails;
+  readonly kubernetes: EventDetails<RollingReason>;
   readonly nats: NatsFact | undefined;
 }
 
@@ -62,6 +62,8 @@ function blockedFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | und
   const waiting = next.conditions?.find((condition) => condition.type === 'Waiting');
   const storedWaiting = stored?.conditions?.find((condition) => condition.type === 'Waiting');
   if (waiting === undefined || (stored?.phase === 'Blocked' && storedWaiting?.reason === waiting.reason)) return [];
+  // nextStatus sets the Waiting reason from the catalog only; this narrows it back to the catalog's type.
+  if (!isCatalogued(ROLLING_REASONS, waiting.reason)) return [];
   return [
     {
       kubernetes: { type: 'Warning', reason: waiting.reason, action: 'Wait', note: waiting.message.slice(0, 1000) },

@@ -1,5 +1,5 @@
 // What the rolling reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZkEvent } from '@zk-oam/apis';
+import type { ZkEvent, RollingReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
@@ -26,7 +26,8 @@ export interface RollingReconcilerDependencies {
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
   /** The disruption lock of one workload (Lease `<workload>-disruption` in its namespace). */
   readonly lockFor: (workload: KubeObject) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
-  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  /** Warning reasons are those docs/troubleshooting.md explains. */
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails<RollingReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
   readonly now: () => Date;

@@ -1,8 +1,9 @@
 // Errors of the rolling reconcile: a failed step names itself and the trait, keeping what failed as its cause.
+import type { RollingReason } from '@zk-oam/apis';
 import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
-/** The step is the category a person reads in logs (and the controller retries the reconcile with backoff). */
-export type RollingReconcileStep = 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods';
+/** The step is the reason of the Warning Event and Ready condition a failure gives (the controller retries with backoff). */
+export type RollingReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods'>;
 
 /** Runs one step; a failure is rethrown as a ReconcileStepError naming the step. */
 export function inStep<T>(step: RollingReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {

@@ -1,13 +1,16 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
 // in progress, whether the leader was restarted, times, and the Bound and Waiting conditions.
-import type { Condition, RollingPhase, ZookeeperRollingStatus } from '@zk-oam/apis';
+import type { Condition, RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
 import { WAITING_CONDITION_TYPE, waitingCondition, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
 /** Bound and not Blocked; the kit's failure report sets it False until the next successful reconcile. */
 export const READY_CONDITION_TYPE = 'Ready';
-export const LOCK_BUSY_REASON = 'DisruptionLockBusy';
+export const LOCK_BUSY_REASON: RollingReason = 'DisruptionLockBusy';
+
+/** A condition this controller sets; its reason is one docs/troubleshooting.md explains. */
+type RollingCondition = Condition & { reason: RollingReason };
 
 export interface StatusContext {
   readonly stored: ZookeeperRollingStatus | undefined;
@@ -91,7 +94,7 @@ function phaseOf(step: RollingStep, lock: LockOutcome, next: ZookeeperRollingSta
   }
 }
 
-function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): Condition {
+function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): RollingCondition {
   if (lock.kind === 'busy') {
     const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
     const message =
@@ -110,8 +113,8 @@ function generationOf(context: StatusContext): Pick<ZookeeperRollingStatus, 'obs
 function withConditions(
   status: ZookeeperRollingStatus,
   context: StatusContext,
-  boundCondition: Condition,
-  waitingCondition: Condition,
+  boundCondition: RollingCondition,
+  waitingCondition: RollingCondition,
   phase: RollingPhase,
 ): ZookeeperRollingStatus {
   const owned = [READY_CONDITION_TYPE, BOUND_CONDITION_TYPE, WAITING_CONDITION_TYPE];
@@ -120,8 +123,8 @@ function withConditions(
   return { ...status, phase, conditions: conditions.map((condition) => keptTransition(condition, context)) };
 }
 
-function readiness(boundCondition: Condition, waitingCondition: Condition, phase: RollingPhase): Condition {
-  const ready = (ok: boolean, reason: string, message: string): Condition => ({
+function readiness(boundCondition: RollingCondition, waitingCondition: RollingCondition, phase: RollingPhase): RollingCondition {
+  const ready = (ok: boolean, reason: RollingReason, message: string): RollingCondition => ({
     type: READY_CONDITION_TYPE,
     status: ok ? 'True' : 'False',
     reason,
@@ -133,19 +136,19 @@ function readiness(boundCondition: Condition, waitingCondition: Condition, phase
   return ready(true, phase, `${boundCondition.message}; phase ${phase}`);
 }
 
-function boundTo(context: StatusContext): Condition {
+function boundTo(context: StatusContext): RollingCondition {
   return bound(true, 'Bound', `bound to ZookeeperWorkload ${context.workload}; its StatefulSet uses the OnDelete update strategy`);
 }
 
-function bound(ok: boolean, reason: string, message: string): Condition {
+function bound(ok: boolean, reason: RollingReason, message: string): RollingCondition {
   return { type: BOUND_CONDITION_TYPE, status: ok ? 'True' : 'False', reason, message, lastTransitionTime: '' };
 }
 
-function waiting(reason: string, message: string): Condition {
+function waiting(reason: RollingReason, message: string): RollingCondition {
   return { type: WAITING_CONDITION_TYPE, status: 'True', reason, message, lastTransitionTime: '' };
 }
 
-function notWaiting(reason: string): Condition {
+function notWaiting(reason: RollingReason): RollingCondition {
   return { type: WAITING_CONDITION_TYPE, status: 'False', reason, message: 'nothing to wait for', lastTransitionTime: '' };
 }
 

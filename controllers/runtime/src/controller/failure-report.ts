@@ -5,7 +5,7 @@
 // The condition type must be one the controller's own status always sets (Ready, Synced): its next successful
 // reconcile then replaces the failure. Events are rate-limited per object and reason, so a step failing every few
 // seconds costs one Event write per interval, not one per failure.
-import { kubernetesTime } from '@zk-oam/apis';
+import { kubernetesTime, type ReconcileFailureReason } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isApiError, isNamespaceTerminating, KubeApiError, type KubeClient } from '../kube/client.js';
@@ -26,7 +26,7 @@ export interface Failure {
 }
 
 /** A thrown error that is not a step's: a defect, reported as such instead of a silent retry. */
-export const UNEXPECTED_FAILURE = { step: 'Reconcile', category: 'InternalError' } as const;
+export const UNEXPECTED_FAILURE = { step: 'Reconcile', category: 'InternalError' satisfies ReconcileFailureReason } as const;
 
 export interface FailureReportOptions {
   readonly client: Pick<KubeClient, 'request'>;

@@ -9,15 +9,20 @@ import type { KubeObject } from '../kube/object.js';
 import { microTime } from '../kube/micro-time.js';
 import { systemClock, type Clock } from '../queue/clock.js';
 
-export interface EventDetails {
-  readonly type: 'Normal' | 'Warning';
-  /** Why, in UpperCamelCase (the category a person filters on). */
-  readonly reason: string;
+interface EventText {
   /** What was done or failed, in UpperCamelCase. */
   readonly action: string;
   /** A human-readable sentence, at most 1 kB. */
   readonly note: string;
 }
+
+/**
+ * An Event to record. Its reason is why, in UpperCamelCase (the category a person filters on); a controller narrows
+ * Warning reasons to those its troubleshooting catalog explains (`EventRecorder<Reason>`).
+ */
+export type EventDetails<WarningReason extends string = string> =
+  | (EventText & { readonly type: 'Warning'; readonly reason: WarningReason })
+  | (EventText & { readonly type: 'Normal'; readonly reason: string });
 
 export interface EventRecorderOptions {
   readonly client: KubeClient;
@@ -37,7 +42,7 @@ interface Recorded {
   count: number;
 }
 
-export class EventRecorder {
+export class EventRecorder<WarningReason extends string = string> {
   private readonly recorded = new Map<string, Recorded>();
   private readonly clock: Clock;
 
@@ -45,7 +50,7 @@ export class EventRecorder {
     this.clock = options.clock ?? systemClock;
   }
 
-  async record(regarding: KubeObject, details: EventDetails): Promise<void> {
+  async record(regarding: KubeObject, details: EventDetails<WarningReason>): Promise<void> {
     const meta = regarding.metadata;
     const identity = [meta.uid ?? '', meta.namespace ?? '', meta.name, details.type, details.reason, details.action, details.note].join('\u0000');
     const log = this.options.logger.child({ regarding: `${regarding.kind ?? ''} ${meta.namespace ?? ''}/${meta.name}`, reason: details.reason });

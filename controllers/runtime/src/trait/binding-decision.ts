@@ -1,4 +1,5 @@
 // Whether a trait may bind to the workload its reference names, decided from observed objects only (pure).
+import type { TraitBindingReason } from '@zk-oam/apis';
 import type { ResourceType } from '../kube/resource.js';
 import type { KubeObject } from '../kube/object.js';
 
@@ -9,8 +10,8 @@ export interface WorkloadReference {
   readonly name: string;
 }
 
-/** Why a trait cannot bind; CamelCase so it can be a condition and Event reason as is. */
-export type BindingProblemReason = 'WorkloadKindUnsupported' | 'WorkloadNotFound' | 'WorkloadDeleting' | 'WorkloadBoundToOtherTrait';
+/** Why a trait cannot bind; CamelCase so it can be a condition and Event reason as is (explained in apis' catalog). */
+export type BindingProblemReason = TraitBindingReason;
 
 export type BindingDecision =
   | { readonly kind: 'Bindable'; readonly workload: KubeObject }

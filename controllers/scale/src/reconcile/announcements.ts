@@ -1,7 +1,7 @@
 // The facts a status change announces (pure): a member change started or completed, the scaling got blocked. Each
 // becomes a Kubernetes Event on the trait and a NATS event, published after the status that records it is stored.
 import type { EventDetails } from '@zk-oam/runtime';
-import { ordinalOfMyid, type ScaleStep, type ZookeeperScaleStatus } from '@zk-oam/apis';
+import { isCatalogued, ordinalOfMyid, SCALE_REASONS, type ScaleReason, type ScaleStep, type ZookeeperScaleStatus } from '@zk-oam/apis';
 
 interface StepData {
   step: number;
@@ -11,9 +11,9 @@ interface StepData {
 }
 
 export type Announcement =
-  | { type: 'ScaleStepStarted'; data: StepData; kubernetes: EventDetails }
-  | { type: 'ScaleStepCompleted'; data: StepData; kubernetes: EventDetails }
-  | { type: 'ScaleBlocked'; data: { reason: string; message: string }; kubernetes: EventDetails };
+  | { type: 'ScaleStepStarted'; data: StepData; kubernetes: EventDetails<ScaleReason> }
+  | { type: 'ScaleStepCompleted'; data: StepData; kubernetes: EventDetails<ScaleReason> }
+  | { type: 'ScaleBlocked'; data: { reason: string; message: string }; kubernetes: EventDetails<ScaleReason> };
 
 export function announcements(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScaleStatus): Announcement[] {
   const before = previous?.step;
@@ -53,6 +53,8 @@ function blocked(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScal
   const was = previous?.conditions?.find((condition) => condition.type === 'Blocked');
   const is = next.conditions?.find((condition) => condition.type === 'Blocked');
   if (is?.status !== 'True' || (was?.status === 'True' && was.reason === is.reason)) return [];
+  // nextStatus sets Blocked reasons from the catalog only; an unknown one cannot be explained, so it is not announced.
+  if (!isCatalogued(SCALE_REASONS, is.reason)) return [];
   const data = { reason: is.reason, message: is.message };
   return [{ type: 'ScaleBlocked', data, kubernetes: { type: 'Warning', reason: is.reason, action: 'Scale', note: is.message } }];
 }

@@ -1,5 +1,5 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZkEvent } from '@zk-oam/apis';
+import type { ZkEvent, ScaleReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 import type { EnsembleAdmin } from './ensemble-admin.js';
@@ -18,7 +18,8 @@ export interface ScaleCaches {
 export interface ScaleReconcilerDependencies {
   readonly client: Pick<KubeClient, 'request'>;
   readonly caches: ScaleCaches;
-  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  /** Warning reasons are those docs/troubleshooting.md explains. */
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails<ScaleReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
   /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */

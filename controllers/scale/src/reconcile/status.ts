@@ -1,6 +1,6 @@
 // The trait's status from what this reconcile found (pure): phase, sizes, the operation and step under way, and the
 // Ready / Progressing / Blocked conditions a person reads. A condition keeps its transition time while its status holds.
-import type { Condition, ScalePhase, ZookeeperScaleStatus } from '@zk-oam/apis';
+import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
 import type { BusyLockInfo } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 
@@ -8,9 +8,10 @@ import type { ScalePlan } from '../plan/index.js';
 export type Finding =
   | { kind: 'planned'; plan: ScalePlan; selector: string | undefined }
   | { kind: 'lockBusy'; plan: ScalePlan; selector: string | undefined; lock: BusyLockInfo; lease: string }
-  | { kind: 'unbound'; reason: string; message: string };
+  | { kind: 'unbound'; reason: ScaleReason; message: string };
 
-type Verdict = Pick<Condition, 'type' | 'status' | 'reason' | 'message'>;
+/** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
+type Verdict = Pick<Condition, 'type' | 'status' | 'message'> & { reason: ScaleReason };
 
 export function nextStatus(
   previous: ZookeeperScaleStatus | undefined,
@@ -109,9 +110,10 @@ function planVerdicts(plan: ScalePlan): Verdict[] {
   }
 }
 
-function progressing(phase: ScalePhase, reason: string, message: string, notBlocked: Verdict): Verdict[] {
+/** Ready's reason while a step is under way or awaited: the direction, or Idle at the target size (never Blocked here). */
+function progressing(phase: ScalePhase, reason: ScaleReason, message: string, notBlocked: Verdict): Verdict[] {
   return [
-    { type: 'Ready', status: 'False', reason: phase, message },
+    { type: 'Ready', status: 'False', reason: phase === 'ScalingUp' || phase === 'ScalingDown' ? phase : 'Idle', message },
     { type: 'Progressing', status: 'True', reason, message },
     notBlocked,
   ];

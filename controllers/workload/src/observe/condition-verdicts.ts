@@ -1,4 +1,5 @@
 // Decides the Ready, Progressing and Degraded conditions, with reasons a person understands and messages naming pods.
+import type { WorkloadReason } from '@zk-oam/apis';
 import type { ConditionType, ConditionVerdict } from './conditions.js';
 import { isRollingOut } from './rollout.js';
 import { problemDetail, servingCount, type Judgement } from './judgement.js';
@@ -73,6 +74,6 @@ function degradedVerdict(judgement: Judgement): ConditionVerdict {
   return verdict('False', 'Healthy', `${servingCount(view)} and synced${leader}`);
 }
 
-function verdictOf(type: ConditionType): (status: ConditionVerdict['status'], reason: string, message: string) => ConditionVerdict {
+function verdictOf(type: ConditionType): (status: ConditionVerdict['status'], reason: WorkloadReason, message: string) => ConditionVerdict {
   return (status, reason, message) => ({ type, status, reason, message });
 }

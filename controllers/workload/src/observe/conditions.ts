@@ -1,5 +1,5 @@
 // Builds the status conditions: lastTransitionTime moves only when a condition's status changes.
-import { kubernetesTime, type Condition } from '@zk-oam/apis';
+import { kubernetesTime, type Condition, type WorkloadReason } from '@zk-oam/apis';
 
 export type ConditionType = 'Ready' | 'Progressing' | 'Degraded';
 
@@ -7,7 +7,8 @@ export type ConditionType = 'Ready' | 'Progressing' | 'Degraded';
 export interface ConditionVerdict {
   type: ConditionType;
   status: Condition['status'];
-  reason: string;
+  /** One docs/troubleshooting.md explains. */
+  reason: WorkloadReason;
   message: string;
 }
 

@@ -1,17 +1,17 @@
 // The facts to announce when status moves: each maps 1:1 to a NATS event (type + data) and to a Kubernetes Event.
-import type { ZkEventData, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import type { WorkloadReason, ZkEventData, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import type { DerivedStatus } from './derive-status.js';
 
 export type WorkloadEventType = 'LeaderChanged' | 'MembershipChanged' | 'ReadinessChanged' | 'TemplateRevisionChanged';
 
-/** Shaped like the runtime's EventDetails, so `recorder.record(workload, change.kubernetes)` needs no mapping. */
-export interface KubernetesEventDetails {
-  type: 'Normal' | 'Warning';
-  /** The NATS event type, so `kubectl describe` and the bus tell the same story. */
-  reason: WorkloadEventType;
-  action: 'Observed';
-  note: string;
-}
+/**
+ * Shaped like the runtime's EventDetails, so `recorder.record(workload, change.kubernetes)` needs no mapping. The
+ * reason is the NATS event type, so `kubectl describe` and the bus tell the same story; a Warning's is also one the
+ * troubleshooting guide explains.
+ */
+export type KubernetesEventDetails =
+  | { type: 'Warning'; reason: WorkloadEventType & WorkloadReason; action: 'Observed'; note: string }
+  | { type: 'Normal'; reason: WorkloadEventType; action: 'Observed'; note: string };
 
 export type StatusChange = {
   [T in WorkloadEventType]: { type: T; data: ZkEventData<T>; kubernetes: KubernetesEventDetails };
@@ -40,8 +40,8 @@ function leaderChange(previous: ZookeeperWorkloadStatus | undefined, next: Zooke
     data: { from, to },
     kubernetes:
       to === undefined
-        ? event('Warning', 'LeaderChanged', `no leader${was}`)
-        : event('Normal', 'LeaderChanged', `leader is now ${to}${was}`),
+        ? warning('LeaderChanged', `no leader${was}`)
+        : normal('LeaderChanged', `leader is now ${to}${was}`),
   };
 }
 
@@ -57,8 +57,7 @@ function membershipChange(previous: ZookeeperWorkloadStatus | undefined, next: D
   return {
     type: 'MembershipChanged',
     data: { members: membership.members, configVersion: membership.configVersion },
-    kubernetes: event(
-      'Normal',
+    kubernetes: normal(
       'MembershipChanged',
       `committed config ${membership.configVersion}${was} has ${voters.length} voters: ${voters.join(', ')}${observing}`,
     ),
@@ -76,8 +75,8 @@ function readinessChange(previous: ZookeeperWorkloadStatus | undefined, next: Zo
     type: 'ReadinessChanged',
     data: after,
     kubernetes: after.ready
-      ? event('Normal', 'ReadinessChanged', `ready: ${counts}`)
-      : event('Warning', 'ReadinessChanged', `not ready: ${counts}`),
+      ? normal('ReadinessChanged', `ready: ${counts}`)
+      : warning('ReadinessChanged', `not ready: ${counts}`),
   };
 }
 
@@ -91,7 +90,7 @@ function revisionChange(previous: ZookeeperWorkloadStatus | undefined, next: Zoo
   return {
     type: 'TemplateRevisionChanged',
     data: { from, to },
-    kubernetes: event('Normal', 'TemplateRevisionChanged', `pods move to template revision ${to}${was}`),
+    kubernetes: normal('TemplateRevisionChanged', `pods move to template revision ${to}${was}`),
   };
 }
 
@@ -103,6 +102,10 @@ function readiness(status: ZookeeperWorkloadStatus | undefined): ZkEventData<'Re
   };
 }
 
-function event(type: KubernetesEventDetails['type'], reason: WorkloadEventType, note: string): KubernetesEventDetails {
-  return { type, reason, action: 'Observed', note };
+function normal(reason: WorkloadEventType, note: string): KubernetesEventDetails {
+  return { type: 'Normal', reason, action: 'Observed', note };
+}
+
+function warning(reason: WorkloadEventType & WorkloadReason, note: string): KubernetesEventDetails {
+  return { type: 'Warning', reason, action: 'Observed', note };
 }

@@ -1,5 +1,5 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZkEvent } from '@zk-oam/apis';
+import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
@@ -18,7 +18,8 @@ export interface WorkloadCaches {
 export interface WorkloadReconcilerDependencies {
   readonly client: KubeClient;
   readonly caches: WorkloadCaches;
-  readonly recorder: { record(regarding: KubeObject, details: EventDetails): Promise<void> };
+  /** Warning reasons are those docs/troubleshooting.md explains. */
+  readonly recorder: { record(regarding: KubeObject, details: EventDetails<WorkloadReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
   readonly monitoringServed: () => Promise<boolean>;

@@ -1,7 +1,9 @@
 // Errors of the workload reconcile: a failed step names itself and the workload, keeping what failed as its cause.
+import type { WorkloadFailedStep } from '@zk-oam/apis';
 import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
-export type ReconcileStep = 'SuperuserSecret' | 'ApplyChildren' | 'ReportStatus';
+/** A failed step's name is the reason of its Warning Event and Ready condition. */
+export type ReconcileStep = WorkloadFailedStep;
 
 /** Runs one step; an unexpected failure is rethrown as a ReconcileStepError (the controller retries with backoff). */
 export function inStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 // Step 1: the workload from the cache, parsed once. An invalid one is reported (condition + Event) and left alone.
-import { kubernetesTime, parseResource, ResourceValidationError, zookeeperWorkloadSchema, type Condition, type ZookeeperWorkload } from '@zk-oam/apis';
+import { kubernetesTime, parseResource, ResourceValidationError, zookeeperWorkloadSchema, type Condition, type WorkloadReason, type ZookeeperWorkload } from '@zk-oam/apis';
 import { formatKey, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';
@@ -23,7 +23,7 @@ export function readWorkload(deps: Pick<WorkloadReconcilerDependencies, 'caches'
   }
 }
 
-const INVALID_REASON = 'InvalidSpec';
+const INVALID_REASON: WorkloadReason = 'InvalidSpec';
 
 /** Ready=False/InvalidSpec, and a Warning Event when that is news; the next spec change reconciles again. */
 export async function reportInvalidWorkload(

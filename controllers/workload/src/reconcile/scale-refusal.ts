@@ -1,11 +1,11 @@
 // The ScaleRefused condition (present only while a spec.replicas change is refused) and whether its Event is news.
-import { kubernetesTime, type Condition, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { kubernetesTime, type Condition, type WorkloadReason, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import type { KubeObject, Logger } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 
 export const SCALE_REFUSED_CONDITION = 'ScaleRefused';
-export const SCALE_REFUSED_REASON = 'ScaleTraitRequired';
+export const SCALE_REFUSED_REASON: WorkloadReason = 'ScaleTraitRequired';
 
 function storedRefusal(stored: ZookeeperWorkloadStatus | undefined): Condition | undefined {
   return stored?.conditions?.find((condition) => condition.type === SCALE_REFUSED_CONDITION);

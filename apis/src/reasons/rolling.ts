@@ -1,0 +1,59 @@
+// The condition and Warning Event reasons of a ZookeeperRolling (the rolling trait controller).
+import { TRAIT_BINDING_REASONS } from './binding.js';
+import { reasonCatalog } from './entry.js';
+
+const WAITING = ['Waiting', 'Ready and a Warning Event when Blocked'] as const;
+const STATE = ['Ready'] as const;
+const NOT_WAITING = ['Waiting'] as const;
+const FAILED_STEP = ['Ready', 'Warning Event'] as const;
+const WAIT_TODO = 'Nothing while it clears; past spec.stepTimeoutSeconds the trait is Blocked with this reason and waits for you: fix what the message names.';
+
+export const ROLLING_REASONS = reasonCatalog({
+  ...TRAIT_BINDING_REASONS,
+  InvalidSpec: {
+    shownIn: ['Warning Event'],
+    means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',
+    todo: 'Fix the fields the note names.',
+  },
+  Bound: {
+    shownIn: ['Bound'],
+    means: 'The trait is bound to its workload, whose StatefulSet uses the OnDelete update strategy.',
+    todo: 'Nothing.',
+  },
+  Idle: { shownIn: STATE, means: 'Every pod runs the current revision and restart trigger.', todo: 'Nothing.' },
+  Rolling: { shownIn: STATE, means: 'Outdated pods are being restarted, followers first and the leader last.', todo: 'Nothing; `kubectl get zkr -o wide` names the pod in progress.' },
+  Paused: { shownIn: [...STATE, ...NOT_WAITING], means: 'spec.paused is set: the pod in progress finished and no other starts.', todo: 'Set spec.paused to false to go on.' },
+  Completed: { shownIn: STATE, means: 'The last rollout finished: every pod restarted, the leader last.', todo: 'Nothing.' },
+  Done: { shownIn: NOT_WAITING, means: 'Nothing is left to restart.', todo: 'Nothing.' },
+  Proceeding: { shownIn: NOT_WAITING, means: 'The next restart is not waiting for anything.', todo: 'Nothing.' },
+  StatefulSetMissing: {
+    shownIn: ['Waiting'],
+    means: 'The workload has no StatefulSet; there is nothing to roll.',
+    todo: 'Read the workload\'s conditions: it is being created, or its StatefulSet was deleted.',
+  },
+  DisruptionLockBusy: {
+    shownIn: ['Waiting'],
+    means: 'Another disruptive operation (a scale, or another roll) holds the ensemble\'s Lease <workload>-disruption; the message names the holder, since when and until when.',
+    todo: 'Nothing: the roll goes on when the holder finishes. A holder that is gone stops renewing, and its Lease expires.',
+  },
+  NoUpdateRevision: { shownIn: WAITING, means: 'The StatefulSet has no update revision yet: its controller has not observed the new template.', todo: WAIT_TODO },
+  StatefulSetNotOnDelete: { shownIn: WAITING, means: 'The StatefulSet does not use OnDelete yet; the workload controller switches it once it sees the trait bound.', todo: WAIT_TODO },
+  RestartRequestSettling: { shownIn: WAITING, means: 'A new spec.restartTrigger was recorded; the roll starts once every pod older than the request can be told apart by its start time.', todo: 'Nothing.' },
+  PodMissing: { shownIn: WAITING, means: 'A member\'s pod does not exist; no other member is restarted before it is back.', todo: WAIT_TODO },
+  PodTerminating: { shownIn: WAITING, means: 'A member\'s pod is terminating.', todo: WAIT_TODO },
+  PodNotReady: { shownIn: WAITING, means: 'A member\'s pod is not Ready.', todo: WAIT_TODO },
+  MemberNotSynced: { shownIn: WAITING, means: 'A member is up but not in the quorum and synced with the leader yet.', todo: WAIT_TODO },
+  EnsembleUnhealthy: { shownIn: WAITING, means: 'The ensemble is not healthy (no leader, a voter down, the configuration unreadable); no member goes down before it is.', todo: WAIT_TODO },
+  NoQuorumMargin: {
+    shownIn: ['Waiting', 'Ready', 'Warning Event'],
+    means: 'No member can go down without losing the quorum (a 1- or 2-member ensemble, or members already down). The roll is Blocked at once.',
+    todo: 'Bring the down members back, or scale to 3 or more members; a 1-member ensemble can only be restarted with downtime (delete its pod).',
+  },
+  Unbind: { shownIn: FAILED_STEP, means: 'Unbinding a deleted trait (annotation, Lease, finalizer) failed; the quoted error says why.', todo: 'Check the rolling controller\'s RBAC and the quoted error.' },
+  Bind: { shownIn: FAILED_STEP, means: 'Binding the trait to its workload failed.', todo: 'Check the rolling controller\'s RBAC on ZookeeperWorkloads and the quoted error.' },
+  Observe: { shownIn: FAILED_STEP, means: 'Reading the StatefulSet, the pods or the members failed.', todo: 'Read the quoted error; usually transient.' },
+  Lock: { shownIn: FAILED_STEP, means: 'Taking, renewing or releasing the disruption Lease failed.', todo: 'Check the controller\'s RBAC on Leases in the workload\'s namespace.' },
+  WriteStatus: { shownIn: FAILED_STEP, means: 'Writing the trait\'s status failed; nothing is restarted before it succeeds.', todo: 'Usually transient.' },
+  DeletePods: { shownIn: FAILED_STEP, means: 'Deleting the pod to restart failed; the quoted error says why.', todo: 'Check the controller\'s RBAC on pods, and any admission policy that refuses deletion.' },
+});
+export type RollingReason = keyof typeof ROLLING_REASONS;

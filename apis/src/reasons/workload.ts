@@ -1,0 +1,125 @@
+// The condition and Warning Event reasons of a ZookeeperWorkload (the workload controller).
+import { reasonCatalog } from './entry.js';
+
+const FAILED_STEP = ['Ready', 'Warning Event'] as const;
+
+export const WORKLOAD_REASONS = reasonCatalog({
+  QuorumHealthy: {
+    shownIn: ['Ready'],
+    means: 'A quorum of voters serves clients and one member leads: reads and writes succeed.',
+    todo: 'Nothing. Degraded still names a member that needs attention, if any.',
+  },
+  NotCreated: {
+    shownIn: ['Ready'],
+    means: 'The StatefulSet does not exist yet; the controller has not applied it, or it was deleted.',
+    todo: 'Wait a few seconds. If it stays, read the workload\'s Events and the controller\'s log for an ApplyChildren failure.',
+  },
+  Creating: {
+    shownIn: ['Ready', 'Progressing', 'Degraded'],
+    means: 'The ensemble has not formed its first quorum yet. The message counts pods and serving members.',
+    todo: 'Wait. If it stays, look at the pods: `kubectl get pods -l app.kubernetes.io/instance=NAME` and their Events (scheduling, volumes, image pulls).',
+  },
+  NoQuorum: {
+    shownIn: ['Ready'],
+    means: 'Fewer voters serve than a quorum needs: clients can neither read nor write. The message counts them.',
+    todo: 'Find the members that are down (status.members, Degraded) and why: pod Events, `kubectl logs POD`. Do not delete volumes: they hold the data.',
+  },
+  NoLeader: {
+    shownIn: ['Ready', 'Degraded'],
+    means: 'No member leads, or several claim to: an election is under way. Writes wait for it.',
+    todo: 'An election takes seconds; if it lasts, read the members\' logs for election or connection errors between pods.',
+  },
+  Scaling: {
+    shownIn: ['Progressing'],
+    means: 'Members are joining or leaving: pods outside the committed configuration, or pods not created yet.',
+    todo: 'Nothing; the scale trait (`kubectl get zks`) shows the step under way.',
+  },
+  RollingOut: {
+    shownIn: ['Progressing'],
+    means: 'Pods are moving to a new template revision; the message counts the updated ones.',
+    todo: 'Nothing; with a rolling trait, `kubectl get zkr` shows the pod being restarted.',
+  },
+  UpToDate: {
+    shownIn: ['Progressing'],
+    means: 'Every pod runs the current template and the committed configuration has the expected voters.',
+    todo: 'Nothing.',
+  },
+  StatefulSetMissing: {
+    shownIn: ['Degraded'],
+    means: 'The workload ran before but its StatefulSet is gone; the controller applies it again.',
+    todo: 'Nothing, unless it stays: then read the Events for an ApplyChildren failure. Someone or something deleted the StatefulSet.',
+  },
+  MemberNotServing: {
+    shownIn: ['Degraded'],
+    means: 'A member of the committed configuration does not answer, or answers without serving. The message names the pods.',
+    todo: 'Look at those pods: Events, `kubectl logs`, and whether they are scheduled and their volumes bound.',
+  },
+  LeaderNotVoter: {
+    shownIn: ['Degraded'],
+    means: 'The leader is not a voter of the committed configuration: a reconfig is finishing.',
+    todo: 'Nothing if it clears within seconds; otherwise check the scale trait for a Blocked step.',
+  },
+  VoterRunsAsObserver: {
+    shownIn: ['Degraded'],
+    means: 'A member the committed configuration lists as a voter runs as an observer; it has not restarted since a reconfig made it one.',
+    todo: 'Nothing if a scale is under way; otherwise restart that pod (the rolling trait\'s restartTrigger does it safely).',
+  },
+  NotSynced: {
+    shownIn: ['Degraded'],
+    means: 'A voter is not in sync with the leader, so the ensemble tolerates fewer failures than its size suggests.',
+    todo: 'Usually transient after a restart. If it lasts, find the member that is not synced (`kubectl describe zkw`, status.members) and read its pod\'s log.',
+  },
+  ConfigMismatch: {
+    shownIn: ['Degraded'],
+    means: 'The committed configuration has a different number of voters than the StatefulSet has pods, with nothing in transit.',
+    todo: 'Bind a ZookeeperScale to the workload: it brings the configuration and the pods together one member at a time.',
+  },
+  Healthy: {
+    shownIn: ['Degraded'],
+    means: 'Every member serves and is synced.',
+    todo: 'Nothing.',
+  },
+  InvalidSpec: {
+    shownIn: ['Ready', 'Warning Event'],
+    means: 'The stored spec does not validate (an object written before a schema change, or with validation bypassed). The controller leaves everything as it is.',
+    todo: 'Fix the fields the message names; the next reconcile proceeds.',
+  },
+  ScaleTraitRequired: {
+    shownIn: ['ScaleRefused', 'Warning Event'],
+    means: 'spec.replicas changed without a bound ZookeeperScale. Resizing the StatefulSet alone would leave ZooKeeper\'s configuration behind, so the change is refused.',
+    todo: 'Create a ZookeeperScale for the workload and set its spec.replicas (or `kubectl scale zks/NAME`), or set spec.replicas back.',
+  },
+  SuperuserSecretInvalid: {
+    shownIn: ['Warning Event'],
+    means: 'The Secret spec.superuserSecretRef names is missing, or lacks the keys password and digest.',
+    todo: 'Create the Secret with both keys, or remove superuserSecretRef to let the controller generate one.',
+  },
+  LeaderChanged: {
+    shownIn: ['Warning Event (when no member leads)'],
+    means: 'The ensemble lost its leader; a Normal Event follows when a new one is elected.',
+    todo: 'Nothing if a Normal LeaderChanged follows within seconds; otherwise see NoLeader.',
+  },
+  ReadinessChanged: {
+    shownIn: ['Warning Event (when not ready)'],
+    means: 'The workload stopped being Ready; the note counts serving and synced members.',
+    todo: 'Read the Ready and Degraded conditions for the reason.',
+  },
+  SuperuserSecret: {
+    shownIn: FAILED_STEP,
+    means: 'Creating or reading the superuser Secret failed; the message quotes the API server.',
+    todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
+  },
+  ApplyChildren: {
+    shownIn: FAILED_STEP,
+    means: 'Applying a child (ConfigMap, Services, PodDisruptionBudget, StatefulSet, monitoring) failed; the message names it and quotes the API server.',
+    todo: 'A conflict means another field manager owns a field: remove it from that manager. A refusal names the field or the admission policy to fix.',
+  },
+  ReportStatus: {
+    shownIn: FAILED_STEP,
+    means: 'Writing the workload\'s status failed; the message quotes the API server. The ensemble is not affected.',
+    todo: 'Usually transient (the controller retries). If it lasts, check the status subresource RBAC.',
+  },
+});
+export type WorkloadReason = keyof typeof WORKLOAD_REASONS;
+/** Steps of the workload reconcile whose failure becomes the reason. */
+export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'ApplyChildren' | 'ReportStatus'>;
