@@ -54,4 +54,6 @@ fi
 if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
   bash test/controlplane/build.sh >/dev/null
 fi
+# Helm, for the chart in charts/zk-oam (built from its pinned Go module, cached like the control plane).
+bash test/helm/build.sh >/dev/null
 say "ready in $(( $(date +%s) - t0 ))s"

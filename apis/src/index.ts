@@ -14,3 +14,4 @@ export * from './reasons/index.js';
 export * from './rolling/index.js';
 export * from './scale/index.js';
 export * from './workload/index.js';
+export * from './chart/values.js';

@@ -24,7 +24,9 @@ const documents = [
 
 /** Targets of inline Markdown links `[text](target)` that are neither URLs nor anchors within the page. */
 function relativeLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+  // Code spans are not links, though a regular expression in one may look like `[a-z](...)`.
+  const prose = markdown.replaceAll(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
     .map((match) => match[1] ?? '')
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'));
 }

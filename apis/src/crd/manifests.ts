@@ -1,5 +1,6 @@
 // The CRDs of this project as objects and as the YAML files committed under deploy/.
 import { stringify } from 'yaml';
+import { chartValuesJsonSchema } from '../chart/values.js';
 import { troubleshootingGuide } from '../reasons/troubleshooting.js';
 import { apiReference } from './api-reference.js';
 import { customResourceDefinition } from './crd.js';
@@ -34,7 +35,8 @@ export function crdYaml(crd: CustomResourceDefinition): string {
   return HEADER + stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs, then the API reference and the troubleshooting guide. */
+/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs (for deploy/ and the chart), the chart's values schema, the API
+ * reference and the troubleshooting guide. */
 export function generatedFiles(): GeneratedFile[] {
   const file = (directory: string) => (crd: CustomResourceDefinition): GeneratedFile => ({
     path: `${directory}/${crd.spec.group}_${crd.spec.names.plural}.yaml`,
@@ -43,6 +45,11 @@ export function generatedFiles(): GeneratedFile[] {
   return [
     ...crdManifests().map(file('deploy/crds')),
     ...oamCrdManifests().map(file('deploy/oam/crds')),
+    // Helm installs crds/ before the templates and never deletes them; the OAM CRDs are there for the appconfig
+    // controller (Helm skips a CRD that already exists, such as one of an OAM runtime already installed).
+    ...crdManifests().map(file('charts/zk-oam/crds')),
+    ...oamCrdManifests().map(file('charts/zk-oam/crds')),
+    { path: 'charts/zk-oam/values.schema.json', content: chartValuesJsonSchema() },
     { path: 'docs/api-reference.md', content: apiReference(crdManifests()) },
     { path: 'docs/troubleshooting.md', content: troubleshootingGuide() },
   ];

@@ -23,12 +23,21 @@ export interface ControllerPod {
   readonly logFile: string;
 }
 
+/** Where the controllers run: deploy/ puts them in zk-oam-system as zk-oam-<name>; a Helm release as <release>-<name>. */
+export interface ControllerPlacement {
+  readonly namespace: string;
+  readonly release: string;
+}
+
 export class ControllerPods {
   private readonly core: CoreV1Api;
   private readonly apps: AppsV1Api;
   private readonly coordination: CoordinationV1Api;
 
-  constructor(private readonly bed: BedInfo) {
+  constructor(
+    private readonly bed: BedInfo,
+    private readonly placement: ControllerPlacement = { namespace: CONTROLLER_NAMESPACE, release: 'zk-oam' },
+  ) {
     const kubeConfig = new KubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     this.core = kubeConfig.makeApiClient(CoreV1Api);
@@ -50,19 +59,19 @@ export class ControllerPods {
   /** Deletes the Deployments and waits until their pods are gone (each releases its Lease on SIGTERM). */
   async uninstall(names: readonly ControllerName[]): Promise<void> {
     for (const name of names) {
-      await this.apps.deleteNamespacedDeployment({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) }).catch(() => undefined);
+      await this.apps.deleteNamespacedDeployment({ namespace: this.placement.namespace, name: this.deploymentName(name) }).catch(() => undefined);
     }
     for (const name of names) await waitFor(`the ${name} controller pods gone`, () => this.pods(name), (pods) => pods.length === 0, 120_000, 500);
   }
 
   async pods(name: ControllerName): Promise<ControllerPod[]> {
-    const { items } = await this.core.listNamespacedPod({ namespace: CONTROLLER_NAMESPACE, labelSelector: `app.kubernetes.io/name=${deploymentName(name)}` });
+    const { items } = await this.core.listNamespacedPod({ namespace: this.placement.namespace, labelSelector: `app.kubernetes.io/name=${this.deploymentName(name)}` });
     return items.filter((pod) => pod.metadata?.deletionTimestamp === undefined).map((pod) => this.describe(pod));
   }
 
   /** The Deployment's replicas, all Ready, and the Lease held by one of them. */
   async waitReady(name: ControllerName, timeoutMs = 120_000): Promise<ControllerPod[]> {
-    const deployment = await this.apps.readNamespacedDeployment({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) });
+    const deployment = await this.apps.readNamespacedDeployment({ namespace: this.placement.namespace, name: this.deploymentName(name) });
     const replicas = deployment.spec?.replicas ?? 1;
     return waitFor(
       `${String(replicas)} Ready ${name} controller pods, one of them holding the Lease`,
@@ -74,14 +83,19 @@ export class ControllerPods {
   }
 
   async leaseHolder(name: ControllerName): Promise<string | undefined> {
-    const lease = await this.coordination.readNamespacedLease({ namespace: CONTROLLER_NAMESPACE, name: deploymentName(name) }).catch(() => undefined);
+    // The controller's own leader-election name, whatever its Deployment is called.
+    const lease = await this.coordination.readNamespacedLease({ namespace: this.placement.namespace, name: deploymentName(name) }).catch(() => undefined);
     return lease?.spec?.holderIdentity ?? undefined;
   }
 
   /** The command line of the pod's running process, from the process group the agent recorded. */
   async commandLine(pod: string): Promise<string[]> {
-    const pid = (await readFile(join(this.bed.dir, 'agent', 'pids', `${CONTROLLER_NAMESPACE}_${pod}`), 'utf8')).trim();
+    const pid = (await readFile(join(this.bed.dir, 'agent', 'pids', `${this.placement.namespace}_${pod}`), 'utf8')).trim();
     return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
+  }
+
+  private deploymentName(name: ControllerName): string {
+    return `${this.placement.release}-${name}`;
   }
 
   private describe(pod: V1Pod): ControllerPod {
@@ -92,7 +106,7 @@ export class ControllerPods {
       ip: pod.status?.podIP ?? '',
       ready: pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false,
       restarts: status?.restartCount ?? 0,
-      logFile: join(this.bed.dir, 'agent', 'pods', `${CONTROLLER_NAMESPACE}_${name}`, 'container.log'),
+      logFile: join(this.bed.dir, 'agent', 'pods', `${this.placement.namespace}_${name}`, 'container.log'),
     };
   }
 }

@@ -1,8 +1,7 @@
 // Runs the bed's kubectl as admin: arguments in, stdout out; a non-zero exit is an error carrying stderr.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
+import { runCommand } from './command.js';
 
 export class KubectlError extends Error {
   override readonly name = 'KubectlError';
@@ -12,16 +11,7 @@ export class KubectlError extends Error {
 }
 
 export async function kubectl(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, args: readonly string[], stdin?: string): Promise<string> {
-  const child = spawn(join(bed.binDir, 'kubectl'), ['--kubeconfig', bed.kubeconfig, ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    timeout: 120_000,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(stdin ?? '');
-  const [code] = (await once(child, 'close')) as [number | null];
+  const { code, stdout, stderr } = await runCommand(join(bed.binDir, 'kubectl'), ['--kubeconfig', bed.kubeconfig, ...args], stdin);
   if (code !== 0) throw new KubectlError(args, code, stderr);
   return stdout;
 }

@@ -1,0 +1,48 @@
+// The Helm chart's values (charts/zk-oam/values.yaml), as a zod schema: charts/zk-oam/values.schema.json is generated
+// from it, so Helm refuses a bad value (a typo, a wrong type, a memory limit the heap cannot be derived from) with the
+// field's name before anything is installed.
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const quantity = z.union([z.string().regex(/^[0-9]+(\.[0-9]+)?(m|[KMGTPE]i?)?$/), z.number().min(0)]);
+
+const controllerValues = z
+  .strictObject({
+    enabled: z.boolean().describe('Install this controller.'),
+    replicas: z.int().min(0).max(10).describe('Replicas; one leads, the others stand by.'),
+    image: z.strictObject({
+      repository: z.string().min(1),
+      tag: z.string().describe("Empty: the chart's appVersion."),
+    }),
+    logLevel: z.enum(LOG_LEVELS),
+    resources: z.strictObject({
+      requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
+      limits: z.strictObject({
+        cpu: quantity.optional(),
+        memory: z
+          .string()
+          .regex(/^[1-9][0-9]*Mi$/)
+          .describe('In Mi: the Node heap is set to half of it.'),
+      }),
+    }),
+    extraEnv: z.array(z.strictObject({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.string() })).describe('More environment variables.'),
+  })
+  .describe('One controller: whether it is installed, and how it runs.');
+
+export const chartValuesSchema = z.strictObject({
+  workload: controllerValues,
+  scale: controllerValues,
+  rolling: controllerValues,
+  appconfig: controllerValues,
+  metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
+  nats: z.strictObject({
+    existingSecret: z.string().min(1).describe('Secret with keys url, user and password; optional in the cluster.'),
+  }),
+});
+export type ChartValues = z.infer<typeof chartValuesSchema>;
+
+/** values.schema.json for Helm (JSON Schema draft 7). */
+export function chartValuesJsonSchema(): string {
+  return `${JSON.stringify(z.toJSONSchema(chartValuesSchema, { target: 'draft-7' }), null, 2)}\n`;
+}

@@ -1,0 +1,161 @@
+{{/* Each controller's ClusterRoles, as deploy/<name>/cluster-role.yaml has them (the comments there say why each rule). */}}
+{{- define "zk-oam.clusterRoles.workload" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-workload
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "workload" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, list, watch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads/status]
+    verbs: [get, patch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads/finalizers]
+    verbs: [update]
+  - apiGroups: [apps]
+    resources: [statefulsets]
+    verbs: [get, list, watch, create, patch]
+  - apiGroups: [""]
+    resources: [configmaps, services]
+    verbs: [get, list, watch, create, patch]
+  - apiGroups: [""]
+    resources: [secrets]
+    verbs: [get, list, watch, create]
+  - apiGroups: [""]
+    resources: [pods]
+    verbs: [get, list, watch]
+  - apiGroups: [policy]
+    resources: [poddisruptionbudgets]
+    verbs: [get, list, watch, create, patch]
+  - apiGroups: [monitoring.coreos.com]
+    resources: [servicemonitors, prometheusrules]
+    verbs: [get, create, patch, delete]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
+{{- end }}
+{{- define "zk-oam.clusterRoles.scale" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-scale
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "scale" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [scale.zookeeper.zkoam.dev]
+    resources: [zookeeperscales]
+    verbs: [get, list, watch, patch]
+  - apiGroups: [scale.zookeeper.zkoam.dev]
+    resources: [zookeeperscales/status]
+    verbs: [get, patch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, list, watch, patch]
+  - apiGroups: [apps]
+    resources: [statefulsets]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [pods]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [persistentvolumeclaims]
+    verbs: [get, list, watch, delete]
+  - apiGroups: [""]
+    resources: [secrets]
+    verbs: [get]
+  - apiGroups: [coordination.k8s.io]
+    resources: [leases]
+    verbs: [get, create, update]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
+{{- end }}
+{{- define "zk-oam.clusterRoles.rolling" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-rolling
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "rolling" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [rolling.zookeeper.zkoam.dev]
+    resources: [zookeeperrollings]
+    verbs: [get, list, watch, patch]
+  - apiGroups: [rolling.zookeeper.zkoam.dev]
+    resources: [zookeeperrollings/status]
+    verbs: [get, patch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, list, watch, patch]
+  - apiGroups: [apps]
+    resources: [statefulsets]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [pods]
+    verbs: [get, list, watch, delete]
+  - apiGroups: [coordination.k8s.io]
+    resources: [leases]
+    verbs: [get, create, update]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
+{{- end }}
+{{- define "zk-oam.clusterRoles.appconfig" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-appconfig
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
+aggregationRule:
+  clusterRoleSelectors:
+    - matchLabels:
+        oam.zkoam.dev/aggregate-to-appconfig: "true"
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-appconfig-oam
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
+    oam.zkoam.dev/aggregate-to-appconfig: "true"
+rules:
+  - apiGroups: [core.oam.dev]
+    resources: [applicationconfigurations, components, workloaddefinitions, traitdefinitions]
+    verbs: [list, watch]
+  - apiGroups: [core.oam.dev]
+    resources: [applicationconfigurations/status]
+    verbs: [patch]
+  - apiGroups: [core.oam.dev]
+    resources: [applicationconfigurations/finalizers]
+    verbs: [update]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-appconfig-zookeeper
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
+    oam.zkoam.dev/aggregate-to-appconfig: "true"
+rules:
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, create, patch, delete]
+  - apiGroups: [scale.zookeeper.zkoam.dev]
+    resources: [zookeeperscales]
+    verbs: [get, create, patch, delete]
+  - apiGroups: [rolling.zookeeper.zkoam.dev]
+    resources: [zookeeperrollings]
+    verbs: [get, create, patch, delete]
+{{- end }}

@@ -1,0 +1,37 @@
+{{/* The four controllers, in install order, and what differs between them beyond their values. */}}
+{{- define "zk-oam.controllers" -}}
+workload: { nats: true, leaderElectionRole: true }
+scale: { nats: true, leaderElectionRole: true }
+rolling: { nats: true, leaderElectionRole: false }
+appconfig: { nats: false, leaderElectionRole: true }
+{{- end -}}
+
+{{- define "zk-oam.names" -}}
+[workload, scale, rolling, appconfig]
+{{- end -}}
+
+{{/*
+Objects are named <release>-<controller>: with the release zk-oam, the names deploy/ uses. The name label selects a
+controller's pods, so two releases never select each other's.
+*/}}
+{{- define "zk-oam.selectorLabels" -}}
+app.kubernetes.io/name: {{ . }}
+app.kubernetes.io/part-of: zk-oam
+{{- end -}}
+
+{{/* Labels of every object of one controller: (dict "name" <controller> "root" $). */}}
+{{- define "zk-oam.labels" -}}
+{{ include "zk-oam.selectorLabels" (printf "%s-%s" .root.Release.Name .name) }}
+{{ include "zk-oam.releaseLabels" .root }}
+{{- end -}}
+
+{{/* What Helm adds to every object; the rest of the labels are deploy/'s. */}}
+{{- define "zk-oam.releaseLabels" -}}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
+{{- end -}}
+
+{{/* The Node heap: half the container's memory limit (given in Mi). */}}
+{{- define "zk-oam.heapMiB" -}}
+{{- div (trimSuffix "Mi" .resources.limits.memory | atoi) 2 -}}
+{{- end -}}

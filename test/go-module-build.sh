@@ -1,0 +1,42 @@
+# Shared by the scripts that build a binary from a pinned Go module into the cache outside the repository
+# (test/peer/build.sh, test/helm/build.sh). Source it after setting `tag` (the log prefix).
+
+log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
+
+cache_root=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
+
+# The version go.mod in directory $1 requires of module $2: the one pin (go.sum pins its dependencies).
+required_version() {
+  awk -v m="$2" '$0 ~ "require " m " " || $1 == m {print $NF}' "$1/go.mod" | head -1
+}
+
+# Sets `gobin`, or exits 3 saying what to install.
+find_go() {
+  gobin=$(command -v go || true)
+  [ -n "$gobin" ] || { [ -x /usr/local/go/bin/go ] && gobin=/usr/local/go/bin/go; }
+  [ -n "$gobin" ] || { log "Go toolchain not found: install Go >= 1.26"; exit 3; }
+}
+
+# One build at a time per output: a second caller waits for the first (then finds what it built).
+hold_build_lock() {
+  mkdir -p "$(dirname "$1")"
+  exec 9>"$1.lock"
+  if ! flock -n 9; then
+    log "another build into $1 is running; waiting for it"
+    flock 9
+  fi
+}
+
+# go build of package $2 into $1 with ldflags $3, from the current directory's module, printing progress every 100
+# packages. `go install <module>@<version>` cannot be used: it asks the proxy for the module's version list (to check
+# for a deprecation), which the proxy refuses with "403 Forbidden"; building from a local module asks for no list.
+build_with_progress() {
+  local start total
+  start=$(date +%s)
+  export GOFLAGS=-mod=readonly GOTOOLCHAIN=local
+  total=$("$gobin" list -deps "$2" | wc -l)
+  "$gobin" build -v -trimpath -ldflags "$3" -o "$1" "$2" 2>&1 | awk -v total="$total" -v start="$start" -v tag="$tag" '
+    /^#/ || /: / { print > "/dev/stderr"; next }
+    { n++; if (n % 100 == 0) { printf "[%s] compiled %d of ~%d packages (%ds)\n", tag, n, total, systime() - start > "/dev/stderr"; fflush("/dev/stderr") } }'
+  [ -x "$1" ] || { log "build failed: $1 missing"; exit 1; }
+}

@@ -1,0 +1,76 @@
+// The Helm chart without a cluster: it lints, its values schema refuses bad values by name, and with default values it
+// renders exactly what deploy/ applies (field for field, Helm's own labels aside). test/e2e/helm-chart.test.ts
+// installs it on the bed.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chartValuesSchema } from '@zk-oam/apis';
+import { parse, parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CONTROLLER_NAMES } from '../bed/controller-images.js';
+import { BED_KUBE_VERSION, CHART_DIR, helm } from './helm.js';
+import { readManifests, repoRoot } from './manifests.js';
+
+const HELM_LABELS = ['app.kubernetes.io/managed-by', 'helm.sh/chart'];
+const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: z.record(z.string(), z.string()).optional() }) });
+type Manifest = z.infer<typeof objectSchema>;
+
+async function rendered(...set: string[]): Promise<Manifest[]> {
+  const args = ['template', 'zk-oam', CHART_DIR, '--namespace', 'zk-oam-system', '--kube-version', BED_KUBE_VERSION];
+  const output = await helm([...args, ...set.flatMap((value) => ['--set', value])]);
+  return parseAllDocuments(output)
+    .map((document): unknown => document.toJS())
+    .filter((object) => object !== null)
+    .map((object) => objectSchema.parse(object));
+}
+
+function withoutHelmLabels(object: Manifest): Manifest {
+  const labels = Object.fromEntries(Object.entries(object.metadata.labels ?? {}).filter(([key]) => !HELM_LABELS.includes(key)));
+  return { ...object, metadata: { ...object.metadata, labels } };
+}
+
+const key = (object: Manifest): string => `${object.kind}/${object.metadata.name}`;
+
+describe('the Helm chart (charts/zk-oam)', () => {
+  it('passes helm lint', async () => {
+    expect(await helm(['lint', CHART_DIR])).toContain('0 chart(s) failed');
+  });
+
+  it.each([
+    ['workload.resources.limits.memory=1Gi', /workload\.resources\.limits\.memory.*does not match pattern/s],
+    ['scale.replica=3', /scale.*additional properties 'replica' not allowed/is],
+    ['metrics.port=80', /metrics\.port.*minimum/is],
+    ['rolling.logLevel=verbose', /rolling\.logLevel.*must be one of/is],
+  ])('refuses --set %s, naming the field', async (value, message) => {
+    await expect(helm(['lint', CHART_DIR, '--set', value])).rejects.toThrow(message);
+  });
+
+  it('has values.yaml valid against the schema it is generated from, and the controllers\' version as appVersion', async () => {
+    const values = parse(await readFile(join(CHART_DIR, 'values.yaml'), 'utf8')) as unknown;
+    expect(chartValuesSchema.safeParse(values).error).toBeUndefined();
+    const chart = z.object({ appVersion: z.string() }).loose().parse(parse(await readFile(join(CHART_DIR, 'Chart.yaml'), 'utf8')));
+    for (const name of CONTROLLER_NAMES) {
+      const { version } = z.object({ version: z.string() }).loose().parse(JSON.parse(await readFile(join(repoRoot, 'controllers', name, 'package.json'), 'utf8')));
+      expect(chart.appVersion).toBe(version);
+    }
+  });
+
+  it('renders with default values, as release zk-oam, exactly what deploy/ applies', async () => {
+    const deploy: Manifest[] = [];
+    for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
+    const chart = (await rendered()).map(withoutHelmLabels);
+    expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
+    const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
+    for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
+  });
+
+  it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
+    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'workload.resources.limits.memory=1024Mi');
+    expect(new Set(objects.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
+    expect(objects.map((object) => object.kind)).not.toContain('TraitDefinition');
+    const deployment = JSON.stringify(objects.find((object) => object.kind === 'Deployment'));
+    expect(deployment).toContain('--max-old-space-size=512 ');
+    expect(deployment).toContain('"memory":"1024Mi"');
+  });
+});

@@ -1,0 +1,20 @@
+// Runs a command-line tool to completion: arguments and stdin in, exit code and output out.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface CommandResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCommand(executable: string, args: readonly string[], stdin = '', timeoutMs = 120_000): Promise<CommandResult> {
+  const child = spawn(executable, args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(stdin);
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
