@@ -15,6 +15,7 @@ import {
   RequeuePacer,
   runUntilSignalled,
   TraitBinding,
+  TraitStateMetrics,
   type KubeObject,
   type ObjectTransform,
   type ResourceType,
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     source: FIELD_MANAGER,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
+    traitMetrics: new TraitStateMetrics(registry, 'ZookeeperRolling'),
   });
   const rolling = manager.add(
     controller('rolling')

@@ -48,6 +48,7 @@ export {
 export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/lock-lease.js';
 export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
+export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';

@@ -12,6 +12,7 @@ import {
   RequeuePacer,
   runUntilSignalled,
   TraitBinding,
+  TraitStateMetrics,
   type KubeObject,
   type ObjectTransform,
   type ObjectKey,
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
           source: FIELD_MANAGER,
           timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
           pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
+          traitMetrics: new TraitStateMetrics(registry, 'ZookeeperScale'),
         }),
       ),
   );

@@ -1,6 +1,6 @@
 // What the rolling reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, RollingReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 export interface RollingCaches {
@@ -24,6 +24,8 @@ export interface RollingReconcilerDependencies {
   readonly client: KubeClient;
   readonly caches: RollingCaches;
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
+  /** Blocked and the roll's start, for the stuck-roll alert. */
+  readonly traitMetrics: Pick<TraitStateMetrics, 'report' | 'forget'>;
   /** The disruption lock of one workload (Lease `<workload>-disruption` in its namespace). */
   readonly lockFor: (workload: KubeObject) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
   /** Warning reasons are those docs/troubleshooting.md explains. */

@@ -25,6 +25,7 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
   const reading = readTrait(deps, key);
   if (reading.kind === 'absent') {
     deps.pacer.release(formatKey(key));
+    deps.traitMetrics.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {
@@ -41,6 +42,8 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
   const stored = storedStatus(raw['status']);
   const verdict = await decide(deps, key, raw, trait, workload, stored, context);
   const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: trait.spec.workloadRef.name });
+  const rolling = next.phase === 'Rolling' || next.phase === 'Blocked';
+  deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
   if (!sameStatus(stored, next)) {
     await inStep('WriteStatus', key, () => applyStatus(deps.client, rollingResource, key, { ...next }, { fieldManager: FIELD_MANAGER }));
   }

@@ -1,6 +1,6 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, ScaleReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, RequeuePacer } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 import type { EnsembleAdmin } from './ensemble-admin.js';
 
@@ -22,6 +22,8 @@ export interface ScaleReconcilerDependencies {
   readonly recorder: { record(regarding: KubeObject, details: EventDetails<ScaleReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
+  /** Blocked and the operation's start, for the stuck-scale alert. */
+  readonly traitMetrics: Pick<TraitStateMetrics, 'report' | 'forget'>;
   /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */
   readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
   readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;

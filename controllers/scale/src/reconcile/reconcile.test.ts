@@ -2,7 +2,7 @@
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
 import { INSTANCE_LABEL, parseResource, podOfMember, ZOOKEEPER_PORTS, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
-import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey } from '@zk-oam/runtime';
+import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { STATEFUL_SET, World } from '../plan/test-world.js';
@@ -48,6 +48,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     members: input.observations.map((observation) => ({ pod: podOfMember(STATEFUL_SET, observation.id), myid: observation.id, ip: observation.address, observation })),
     committed: input.committed.ok ? { ok: true, config: input.committed.config, readFrom: `${STATEFUL_SET}-0` } : { ok: false, error: new Error('unreadable') },
   };
+  const reported: TraitState[] = [];
   const deps: ScaleReconcilerDependencies = {
     client: {
       request: (verb, path, request) => {
@@ -87,13 +88,14 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
     // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
     pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),
+    traitMetrics: { report: (_key, state) => void reported.push(state), forget: () => undefined },
   };
-  return { deps, calls, statuses };
+  return { deps, calls, statuses, reported };
 }
 
 describe('reconcileScale', () => {
   it('raises the workload by one under the disruption lock, then reports ScalingUp with the step and an Event', async () => {
-    const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }));
+    const { deps, calls, statuses, reported } = harness(new World({ members: 3, target: 5 }));
     expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
     expect(calls.slice(0, 3)).toEqual([
       'lock scale/zk-size',
@@ -102,6 +104,7 @@ describe('reconcileScale', () => {
     ]);
     expect(statuses.at(-1)).toMatchObject({ phase: 'ScalingUp', replicas: 3, targetReplicas: 5, operation: { from: 3 }, step: { action: 'Add', pod: 'zk-3' } });
     expect(calls.slice(3)).toEqual(['event ScaleStepStarted', 'nats ScaleStepStarted']);
+    expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: new Date('2026-01-01T00:00:00Z') });
   });
 
   it('acts on nothing while another operation holds the lock, and says who holds it', async () => {
@@ -117,19 +120,21 @@ describe('reconcileScale', () => {
   });
 
   it('releases the lock and reports Idle when the committed config has the target size', async () => {
-    const { deps, calls, statuses } = harness(new World({ members: 3, target: 3 }));
+    const { deps, calls, statuses, reported } = harness(new World({ members: 3, target: 3 }));
     expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
     expect(calls).toEqual(['release scale/zk-size']);
     expect(statuses.at(-1)).toMatchObject({ phase: 'Idle', replicas: 3, targetReplicas: 3 });
+    expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: undefined });
   });
 
   it('does not take the lock for a block before any operation started (a member down)', async () => {
     const world = new World({ members: 5, target: 3 });
     world.setDown(2, true);
-    const { deps, calls, statuses } = harness(world);
+    const { deps, calls, statuses, reported } = harness(world);
     await reconcileScale(deps, key, context);
     expect(calls).toEqual(['event MemberUnhealthy', 'nats ScaleBlocked']);
     expect(statuses.at(-1)).toMatchObject({ phase: 'Blocked' });
+    expect(reported.at(-1)).toEqual({ blocked: true, operationStartedAt: undefined });
   });
 
   it('reports a missing workload as Blocked with the binding\'s reason', async () => {

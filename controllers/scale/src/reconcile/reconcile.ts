@@ -2,7 +2,7 @@
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
 // resumes where the world is: it neither repeats nor skips a reconfig.
 import { ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
-import { done, formatKey, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, formatKey, keyOf, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import { carryOut } from './act.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
@@ -29,6 +29,7 @@ export async function reconcileScale(deps: ScaleReconcilerDependencies, key: Obj
   const reading = readTrait(deps.caches, key);
   if (reading.kind === 'absent') {
     deps.pacer.release(formatKey(key));
+    deps.traitMetrics.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {
@@ -120,6 +121,8 @@ async function report(
 ): Promise<void> {
   const previous = storedStatus(bound.raw['status']);
   const next = nextStatus(previous, finding, { generation: bound.trait.metadata.generation, now: deps.now() });
+  const operationStart = next.operation?.startedAt;
+  deps.traitMetrics.report(keyOf(bound.raw), { blocked: next.phase === 'Blocked', operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });
   const subject = workload === undefined ? undefined : { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid };
   await inStep('ReportStatus', 'StatusWriteFailed', { namespace: bound.raw.metadata.namespace ?? '', name: bound.raw.metadata.name }, () =>
     reportStatus(deps, bound.raw, subject, previous, next),
