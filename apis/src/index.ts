@@ -15,3 +15,5 @@ export * from './rolling/index.js';
 export * from './scale/index.js';
 export * from './workload/index.js';
 export * from './chart/values.js';
+export * from './monitoring/controller-alerts.js';
+export * from './monitoring/dashboard.js';

@@ -1,6 +1,8 @@
 // The CRDs of this project as objects and as the YAML files committed under deploy/.
 import { stringify } from 'yaml';
 import { chartValuesJsonSchema } from '../chart/values.js';
+import { controllerAlertsPrometheusRule, controllerAlertsRulesFile } from '../monitoring/controller-alerts.js';
+import { grafanaDashboard } from '../monitoring/dashboard.js';
 import { troubleshootingGuide } from '../reasons/troubleshooting.js';
 import { apiReference } from './api-reference.js';
 import { customResourceDefinition } from './crd.js';
@@ -50,6 +52,9 @@ export function generatedFiles(): GeneratedFile[] {
     ...crdManifests().map(file('charts/zk-oam/crds')),
     ...oamCrdManifests().map(file('charts/zk-oam/crds')),
     { path: 'charts/zk-oam/values.schema.json', content: chartValuesJsonSchema() },
+    { path: 'deploy/monitoring/controller-alerts.rules.yaml', content: controllerAlertsRulesFile() },
+    { path: 'deploy/monitoring/controller-alerts.prometheusrule.yaml', content: controllerAlertsPrometheusRule() },
+    { path: 'deploy/monitoring/grafana-dashboard.json', content: grafanaDashboard() },
     { path: 'docs/api-reference.md', content: apiReference(crdManifests()) },
     { path: 'docs/troubleshooting.md', content: troubleshootingGuide() },
   ];
