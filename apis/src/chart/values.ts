@@ -36,8 +36,14 @@ export const chartValuesSchema = z.strictObject({
   rolling: controllerValues,
   appconfig: controllerValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
+  watchNamespace: z
+    .union([z.literal(''), z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/)])
+    .describe('Empty: every namespace. A namespace name: the controllers watch and act there alone.'),
   nats: z.strictObject({
     existingSecret: z.string().min(1).describe('Secret with keys url, user and password; optional in the cluster.'),
+    install: z.boolean().describe("Run the chart's own NATS server and write its Secret."),
+    image: z.string().min(1).describe("The NATS server's image, with JetStream (2.2 or later)."),
+    storage: quantity.describe("The NATS server's JetStream volume."),
   }),
 });
 export type ChartValues = z.infer<typeof chartValuesSchema>;

@@ -158,4 +158,33 @@ rules:
   - apiGroups: [rolling.zookeeper.zkoam.dev]
     resources: [zookeeperrollings]
     verbs: [get, create, patch, delete]
+{{- if .Values.watchNamespace }}
+---
+# The OAM definitions are cluster-scoped: a RoleBinding cannot grant reading them, so this read stays cluster-wide.
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-appconfig-definitions
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [core.oam.dev]
+    resources: [workloaddefinitions, traitdefinitions]
+    verbs: [list, watch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: {{ .Release.Name }}-appconfig-definitions
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: {{ .Release.Name }}-appconfig-definitions
+subjects:
+  - kind: ServiceAccount
+    name: {{ .Release.Name }}-appconfig
+    namespace: {{ .Release.Namespace }}
+{{- end }}
 {{- end }}

@@ -1,4 +1,8 @@
-{{/* The four controllers, in install order, and what differs between them beyond their values. */}}
+{{/*
+The four controllers, in install order, and what differs between them beyond their values. The rolling controller's
+ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in one namespace only
+(watchNamespace), every controller needs the leader-election Role.
+*/}}
 {{- define "zk-oam.controllers" -}}
 workload: { nats: true, leaderElectionRole: true }
 scale: { nats: true, leaderElectionRole: true }
@@ -34,4 +38,9 @@ helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
 {{/* The Node heap: half the container's memory limit (given in Mi). */}}
 {{- define "zk-oam.heapMiB" -}}
 {{- div (trimSuffix "Mi" .resources.limits.memory | atoi) 2 -}}
+{{- end -}}
+
+{{/* The Secret the controllers read NATS' url, user and password from. */}}
+{{- define "zk-oam.natsSecret" -}}
+{{- if .Values.nats.install }}{{ .Release.Name }}-nats{{ else }}{{ .Values.nats.existingSecret }}{{ end -}}
 {{- end -}}

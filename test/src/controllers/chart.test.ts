@@ -41,6 +41,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['scale.replica=3', /scale.*additional properties 'replica' not allowed/is],
     ['metrics.port=80', /metrics\.port.*minimum/is],
     ['rolling.logLevel=verbose', /rolling\.logLevel.*must be one of/is],
+    ['watchNamespace=Kafka_Prod', /watchNamespace.*does not match pattern/is],
   ])('refuses --set %s, naming the field', async (value, message) => {
     await expect(helm(['lint', CHART_DIR, '--set', value])).rejects.toThrow(message);
   });
@@ -72,5 +73,43 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const deployment = JSON.stringify(objects.find((object) => object.kind === 'Deployment'));
     expect(deployment).toContain('--max-old-space-size=512 ');
     expect(deployment).toContain('"memory":"1024Mi"');
+  });
+
+  it('with watchNamespace, watches that namespace alone and binds the roles there, not cluster-wide', async () => {
+    const objects = await rendered('watchNamespace=kafka');
+    const bindings = objects.filter((object) => object.kind.endsWith('Binding'));
+    const clusterWide = bindings.filter((object) => object.kind === 'ClusterRoleBinding').map((object) => object.metadata.name);
+    // The OAM definitions are cluster-scoped: that read alone cannot be namespaced.
+    expect(clusterWide).toEqual(['zk-oam-appconfig-definitions']);
+    const inNamespace = (namespace: string) =>
+      bindings
+        .filter((object) => object.kind === 'RoleBinding' && (object.metadata as { namespace?: string }).namespace === namespace)
+        .map((object) => object.metadata.name)
+        .sort();
+    expect(inNamespace('kafka')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
+    expect(inNamespace('zk-oam-system')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`).sort());
+    const deployments = objects.filter((object) => object.kind === 'Deployment');
+    expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
+    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka"}');
+    expect(JSON.stringify(await rendered())).not.toContain('WATCH_NAMESPACE');
+  });
+
+  it("with nats.install, runs its own NATS as deploy/nats does and points the controllers at its generated Secret", async () => {
+    const objects = (await rendered('nats.install=true', 'nats.existingSecret=unused')).map(withoutHelmLabels);
+    const deploy = (await readManifests(join(repoRoot, 'deploy', 'nats'))).map((object) => objectSchema.parse(object));
+    const server = objects.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-nats');
+    expect(server.map(key).sort()).toEqual(deploy.map(key).sort());
+    const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
+    for (const object of server.filter((object) => object.kind !== 'Secret')) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
+    const secret = z
+      .object({ data: z.object({ url: z.string(), user: z.string(), password: z.string() }) })
+      .loose()
+      .parse(server.find((object) => object.kind === 'Secret'));
+    const decoded = (value: string) => Buffer.from(value, 'base64').toString('utf8');
+    expect(decoded(secret.data.url)).toBe('nats://zk-oam-nats.zk-oam-system.svc:4222');
+    expect(decoded(secret.data.password)).toMatch(/^[A-Za-z0-9]{32}$/);
+    const deployments = JSON.stringify(objects.filter((object) => object.kind === 'Deployment'));
+    expect(deployments).not.toContain('unused');
+    expect(deployments.match(/"secretKeyRef":\{"name":"zk-oam-nats"/g)).toHaveLength(9);
   });
 });

@@ -39,6 +39,8 @@ export interface ManagerOptions {
   readonly http?: { readonly port: number; readonly host?: string };
   /** Omit to lead unconditionally (a single replica). */
   readonly leaderElection?: LeaderElectionConfig;
+  /** Informers list and watch this namespace alone; every namespace when omitted. Cluster-scoped kinds are unaffected. */
+  readonly namespace?: string;
 }
 
 export type ManagedInformerOptions<T extends KubeObject> = Omit<InformerOptions<T>, 'client' | 'resource' | 'logger' | 'metrics'>;
@@ -79,7 +81,8 @@ export class Manager {
 
   /** A new informer run by this manager; share the returned one between controllers. */
   informer<T extends KubeObject>(resource: ResourceType, options: ManagedInformerOptions<T>): Informer<T> {
-    const informer = new Informer<T>({ ...options, resource, client: this.client, logger: this.log, metrics: this.metrics });
+    const scope = this.options.namespace === undefined ? {} : { namespace: this.options.namespace };
+    const informer = new Informer<T>({ ...scope, ...options, resource, client: this.client, logger: this.log, metrics: this.metrics });
     this.informers.push(informer);
     return informer;
   }

@@ -38,6 +38,11 @@ export const processEnvSchema = z.object({
   /** Defaults to the controller's name. */
   LEADER_ELECTION_NAME: optionalText,
   POD_NAME: optionalText,
+  /** Watch and act in this namespace alone, so RBAC can be granted there only; every namespace when unset. */
+  WATCH_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'WATCH_NAMESPACE must be a namespace name (a DNS-1123 label), or unset to watch every namespace')
+    .optional(),
   /** Timed looks (those no watch asks for) falling due per second in this process, for its RequeuePacer. */
   OBSERVATIONS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,10 +93,12 @@ export function controllerProcess(name: string, env: ProcessEnv): ControllerProc
     logger: log,
     registry,
     http: { port: env.METRICS_PORT, host: env.HEALTH_HOST },
+    ...(env.WATCH_NAMESPACE === undefined ? {} : { namespace: env.WATCH_NAMESPACE }),
     ...(env.LEADER_ELECTION === 'true'
       ? { leaderElection: { namespace: env.LEADER_ELECTION_NAMESPACE, name: env.LEADER_ELECTION_NAME ?? name, identity } }
       : {}),
   });
+  log.info({ watchNamespace: env.WATCH_NAMESPACE ?? '(all)' }, 'controller process configured');
   return { manager, log, registry, identity };
 }
 
