@@ -37,6 +37,17 @@ describe('Controller', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('shows every result, error and queue series at 0 once started, as controller-runtime does, before any reconcile', async () => {
+    const registry = new Registry();
+    const { reconciler } = controllableReconciler();
+    new Controller({ name: 'c', reconciler, logger: silent, metrics: createRuntimeMetrics(registry) }).start();
+    const text = await registry.metrics();
+    for (const result of ['success', 'requeue_after', 'error']) expect(text).toContain(`controller_runtime_reconcile_total{controller="c",result="${result}"} 0`);
+    expect(text).toContain('controller_runtime_reconcile_errors_total{controller="c"} 0');
+    expect(text).toContain('controller_runtime_active_workers{controller="c"} 0');
+    expect(text).toContain('workqueue_depth{name="c"} 0');
+  });
+
   it('never runs more reconciles at once than maxConcurrentReconciles', async () => {
     const { reconciler, calls } = controllableReconciler();
     const controller = new Controller({ name: 'c', reconciler, logger: silent, maxConcurrentReconciles: 2 });

@@ -26,7 +26,8 @@ export interface ControllerOptions {
   readonly clock?: Clock;
 }
 
-type Outcome = 'success' | 'requeue_after' | 'error';
+const OUTCOMES = ['success', 'requeue_after', 'error'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 
 export class Controller {
   readonly name: string;
@@ -57,9 +58,23 @@ export class Controller {
   start(): void {
     if (this.workers.length > 0) return;
     const count = this.options.maxConcurrentReconciles ?? 1;
-    this.options.metrics?.reconcile.maxConcurrent.set({ controller: this.name }, count);
+    this.initialiseMetrics(count);
     this.log.info({ workers: count }, 'starting workers');
     this.workers = Array.from({ length: count }, () => this.work());
+  }
+
+  /**
+   * As controller-runtime does: every result and error series exists at 0 from the start, so rate() and alerts on them
+   * work before the first failure instead of seeing no series at all.
+   */
+  private initialiseMetrics(workers: number): void {
+    const metrics = this.options.metrics?.reconcile;
+    if (metrics === undefined) return;
+    const labels = { controller: this.name };
+    metrics.maxConcurrent.set(labels, workers);
+    metrics.activeWorkers.set(labels, 0);
+    metrics.errors.inc(labels, 0);
+    for (const result of OUTCOMES) metrics.total.inc({ ...labels, result }, 0);
   }
 
   /** Stops taking keys, lets reconciles in flight finish, and resolves when they have. */

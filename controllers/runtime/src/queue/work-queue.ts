@@ -35,6 +35,8 @@ export class WorkQueue {
     this.clock = options.clock ?? systemClock;
     this.backoff = new KeyBackoff(options.backoff);
     this.metrics = options.metrics;
+    // A queue that never had a key still shows its depth, so a dashboard and an alert see it from the start.
+    this.metrics?.depth.set({ name: this.name }, 0);
   }
 
   add(key: string): void {
