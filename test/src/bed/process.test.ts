@@ -30,7 +30,7 @@ describe('bed child processes', () => {
     const child = shell('echoer', 'echo hello from the child; sleep 5');
     const pidFile = join(bedDir, 'pids', 'echoer.pid');
     expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(child.pid));
-    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('hello from the child'));
+    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('hello from the child'), { timeout: 10_000 });
 
     await child.stop();
 
@@ -40,7 +40,7 @@ describe('bed child processes', () => {
 
   it('kills a process that ignores SIGTERM once the grace period is over', async () => {
     const child = shell('stubborn', "trap '' TERM; echo trapped; while :; do sleep 0.1; done");
-    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('trapped'));
+    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('trapped'), { timeout: 10_000 });
 
     const status = await child.stop(300);
 
@@ -63,10 +63,10 @@ describe('bed child processes', () => {
 
   it('reaps processes whose command line mentions the bed directory', async () => {
     const marker = join(bedDir, 'orphan-marker');
-    const orphan = startProcess({ name: 'orphan', command: 'sh', args: ['-c', 'sleep 5', marker], bedDir });
+    const orphan = startProcess({ name: 'orphan', command: 'sh', args: ['-c', 'sleep 30', marker], bedDir });
     started.push(orphan);
     // Until exec() completes, the child's command line is still its parent's.
-    await vi.waitFor(() => expect(processesMentioning(marker).map((p) => p.pid)).toEqual([orphan.pid]));
+    await vi.waitFor(() => expect(processesMentioning(marker).map((p) => p.pid)).toEqual([orphan.pid]), { timeout: 10_000 });
 
     const reaped = await reapProcessesMentioning(marker, 1_000);
 
