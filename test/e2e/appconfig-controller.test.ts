@@ -293,6 +293,60 @@ spec:
     expect(appconfigController?.running()).toBe(true);
   });
 
+  it("passes its labels and annotations to what it renders, and keeps the workload status another controller writes", async () => {
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: tagged }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, metadata: { labels: { team: data } }, data: { mode: slow } }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata:
+  name: labelled
+  labels: { team: payments, env: prod }
+  annotations: { owner: sre@example.com, kubectl.kubernetes.io/last-applied-configuration: "{}" }
+spec:
+  components: [{ componentName: tagged }]
+`);
+    await waitSynced('labelled to be Synced', (c) => synced(c)?.status === 'True', 'labelled');
+    const configMap = z.looseObject({ metadata: z.looseObject({ annotations: z.record(z.string(), z.string()).optional() }) }).parse(await read(CONFIG_MAP, 'tagged'));
+    // The template's own label wins over the ApplicationConfiguration's.
+    expect((await read(CONFIG_MAP, 'tagged'))?.metadata.labels).toMatchObject({ team: 'data', env: 'prod', 'app.oam.dev/name': 'labelled' });
+    expect(configMap.metadata.annotations).toMatchObject({ owner: 'sre@example.com' });
+    expect(configMap.metadata.annotations).not.toHaveProperty(['kubectl.kubernetes.io/last-applied-configuration']);
+    // A health scope or trait controller reports into the status; the next reconcile (a label change) keeps it.
+    await kubectl(bed, ['patch', 'applicationconfiguration', 'labelled', '-n', namespace, '--subresource=status', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/status/workloads/0/status', value: 'healthy' }])]);
+    await kubectl(bed, ['label', 'applicationconfiguration', 'labelled', '-n', namespace, 'env=staging', '--overwrite']);
+    await waitFor('the new label on the ConfigMap', () => read(CONFIG_MAP, 'tagged'), (object) => object?.metadata.labels?.['env'] === 'staging', 30_000, 500);
+    expect((await appConfig('labelled')).status?.workloads?.[0]?.status).toBe('healthy');
+  });
+
+  it('keeps the v1alpha2 fields it does not carry out (dataInputs, dataOutputs, scopes) and says so instead of rendering without them', async () => {
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: wired }
+spec:
+  components:
+    - componentName: settings
+      dataOutputs: [{ name: mode, fieldPath: data.mode, conditions: [{ op: notEmpty, fieldPath: data.mode }] }]
+      scopes: [{ scopeRef: { apiVersion: core.oam.dev/v1alpha2, kind: HealthScope, name: health } }]
+    - componentName: zookeeper
+      dataInputs: [{ valueFrom: { dataOutputName: mode }, toFieldPaths: [spec.config.mode] }]
+`);
+    const config = await waitSynced('wired to be reported', (c) => synced(c)?.reason === 'FeatureNotSupported', 'wired');
+    expect(config.spec.components[0]?.dataOutputs).toEqual([{ name: 'mode', fieldPath: 'data.mode', conditions: [{ op: 'notEmpty', fieldPath: 'data.mode' }] }]);
+    expect(config.spec.components[0]?.scopes).toEqual([{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }]);
+    expect(config.spec.components[1]?.dataInputs).toEqual([{ valueFrom: { dataOutputName: 'mode' }, toFieldPaths: ['spec.config.mode'] }]);
+    expect(synced(config)?.message).toBe(
+      'component settings uses dataOutputs, scopes, which this controller does not carry out yet; it is not rendered; ' +
+        'component zookeeper uses dataInputs, which this controller does not carry out yet; it is not rendered',
+    );
+    expect(config.status?.workloads).toEqual([{ componentName: 'settings' }, { componentName: 'zookeeper' }]);
+  });
+
   it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {
     await kubectl(bed, ['apply', '--server-side', '--force-conflicts', '--field-manager=someone-else', '-n', namespace, '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { mode: slow }\n');
     // A Component change makes the controller apply again at once.

@@ -4,7 +4,10 @@ import { objectMetaSchema } from '../common/object-meta.js';
 import { preserveUnknownFields } from '../common/structural.js';
 import { OAM_TRAIT_DEFINITION, OAM_WORKLOAD_DEFINITION } from './kinds.js';
 
-const definitionRefSchema = z.object({ name: z.string().min(1).describe('Name of the CustomResourceDefinition.') });
+const definitionRefSchema = z.object({
+  name: z.string().min(1).describe('Name of the CustomResourceDefinition.'),
+  version: z.string().optional().describe('Version of the CustomResourceDefinition; its storage version when omitted.'),
+});
 const extensionSchema = preserveUnknownFields(z.record(z.string(), z.unknown())).optional();
 
 export const workloadDefinitionSpecSchema = z.object({
@@ -13,6 +16,7 @@ export const workloadDefinitionSpecSchema = z.object({
     .array(z.object({ apiVersion: z.string(), kind: z.string(), selector: z.record(z.string(), z.string()).optional() }))
     .optional(),
   revisionLabel: z.string().optional(),
+  podSpecPath: z.string().optional().describe('Where the workload holds its pod spec, for traits that act on pods.'),
   extension: extensionSchema,
 });
 

@@ -19,6 +19,12 @@ export const APPCONFIG_REASONS = reasonCatalog({
     means: 'A component names a Component that does not exist in the namespace, or that does not validate.',
     todo: 'Create the Component, or fix componentName.',
   },
+  FeatureNotSupported: {
+    shownIn: PROBLEM,
+    means:
+      'A component uses a part of OAM v1alpha2 this controller does not carry out yet (dataInputs, dataOutputs, scopes, or revisionName). The CRD keeps the fields, and the component is not rendered rather than rendered without them; what it rendered before stays, unpruned.',
+    todo: 'Remove those fields from the component, or run it with a runtime that implements them; the message names the fields.',
+  },
   InvalidParameter: {
     shownIn: PROBLEM,
     means: 'A parameter value does not fit the Component: unknown name, missing required value, or a field path it cannot set.',

@@ -53,6 +53,27 @@ describe('nextStatus', () => {
     expect(status.workloads?.[0]?.traits?.[0]).toStrictEqual({ traitRef: scaleRef, status: 'error', message: conflict.message });
   });
 
+  it("keeps the status other controllers wrote into workloads[] and traits[] for the same revision, as oam-kubernetes-runtime does", () => {
+    const written: ApplicationConfigurationStatus = {
+      ...healthy,
+      workloads: [{ ...healthy.workloads?.[0], componentName: 'zk', componentRevisionName: 'zk-v2', workloadRef, status: 'healthy', traits: [{ traitRef: scaleRef, status: 'scaled to 5' }, { traitRef: rollingRef, status: 'applied' }] }],
+    };
+    const next = nextStatus({ rendered, applied: allApplied, previous: written, generation: 2, now }).status.workloads?.[0];
+    expect(next?.status).toBe('healthy');
+    expect(next?.traits).toStrictEqual([
+      { traitRef: scaleRef, status: 'scaled to 5' },
+      { traitRef: rollingRef, status: 'applied' },
+    ]);
+    // Our error wins while it lasts; what was written for another revision is not carried to a new one.
+    const conflict: ApplyResult = { kind: 'refused', reason: 'FieldConflict', message: 'conflict' };
+    const refused = nextStatus({ rendered, applied: new Map(allApplied).set('scale.zookeeper.zkoam.dev/v1alpha1/ZookeeperScale/zk-zookeeperscale', conflict), previous: written, generation: 2, now });
+    expect(refused.status.workloads?.[0]?.traits?.[0]).toStrictEqual({ traitRef: scaleRef, status: 'error', message: 'conflict' });
+    const otherRevision: ApplicationConfigurationStatus = { ...written, workloads: written.workloads?.map((entry) => ({ ...entry, componentRevisionName: 'zk-v1' })) };
+    const moved = nextStatus({ rendered, applied: allApplied, previous: otherRevision, generation: 2, now }).status.workloads?.[0];
+    expect(moved?.status).toBeUndefined();
+    expect(moved?.traits?.[0]).toStrictEqual({ traitRef: scaleRef, status: 'applied' });
+  });
+
   it('keeps the references of a component whose Component went missing, so pruning leaves its objects alone', () => {
     const missing = renderApplication({ appConfig, components: new Map(), catalog });
     const { status, problems } = nextStatus({ rendered: missing, applied: new Map(), previous: healthy, generation: 1, now });

@@ -41,24 +41,40 @@ function problemOf(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyRes
   return result?.kind === 'refused' ? { reason: result.reason, message: result.message } : undefined;
 }
 
-function traitStatus(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyResult>): TraitStatus[] {
-  if (outcome.ref === undefined) return [];
+/** What we say of a trait; `error` and `applied` are ours, any other value was written by the trait's own controller. */
+const OUR_TRAIT_STATUSES: ReadonlySet<string> = new Set(['applied', 'error']);
+
+const sameRef = (a: TypedReference, b: TypedReference): boolean => a.apiVersion === b.apiVersion && a.kind === b.kind && a.name === b.name;
+
+/**
+ * `error` with the message while we cannot apply the trait; otherwise what another controller wrote in its status,
+ * kept as oam-kubernetes-runtime keeps it, or `applied` until one does.
+ */
+function traitStatus(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyResult>, before: readonly TraitStatus[]): TraitStatus[] {
+  const ref = outcome.ref;
+  if (ref === undefined) return [];
   const found = problemOf(outcome, applied);
-  return [{ traitRef: outcome.ref, status: found === undefined ? 'applied' : 'error', ...(found === undefined ? {} : { message: found.message }) }];
+  if (found !== undefined) return [{ traitRef: ref, status: 'error', message: found.message }];
+  const written = before.find((entry) => sameRef(entry.traitRef, ref))?.status;
+  return [{ traitRef: ref, status: written !== undefined && written !== '' && !OUR_TRAIT_STATUSES.has(written) ? written : 'applied' }];
 }
 
 function workloadStatus(component: RenderedComponent, input: StatusInput): ApplicationWorkloadStatus {
   const { workload } = component;
+  const before = input.previous?.workloads?.find(
+    (entry) => entry.componentName === component.componentName && entry.componentRevisionName === component.revision,
+  );
   if (workload.kind === 'problem') {
-    const before = input.previous?.workloads?.find((entry) => entry.componentName === component.componentName);
-    return before ?? { componentName: component.componentName };
+    return before ?? input.previous?.workloads?.find((entry) => entry.componentName === component.componentName) ?? { componentName: component.componentName };
   }
   const workloadRef: TypedReference = workload.ref;
   return {
+    // Written by another controller (a health scope, say) for this revision of the component; never by us.
+    ...(before?.status === undefined || before.status === '' ? {} : { status: before.status }),
     componentName: component.componentName,
     ...(component.revision === undefined ? {} : { componentRevisionName: component.revision }),
     workloadRef,
-    traits: component.traits.flatMap((trait) => traitStatus(trait, input.applied)),
+    traits: component.traits.flatMap((trait) => traitStatus(trait, input.applied, before?.traits ?? [])),
   };
 }
 

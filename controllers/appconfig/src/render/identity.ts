@@ -33,6 +33,24 @@ export function oamLabels(appConfig: string, component: string, revision: string
   };
 }
 
+/**
+ * Annotations that describe the ApplicationConfiguration object itself: copied to a workload they would be wrong
+ * there (kubectl's last-applied configuration would make `kubectl apply` of the workload compute its diff against the
+ * ApplicationConfiguration). oam-kubernetes-runtime copies every annotation; this is where we differ.
+ */
+const OWN_ANNOTATIONS: ReadonlySet<string> = new Set(['kubectl.kubernetes.io/last-applied-configuration']);
+
+export interface PassedMetadata {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
+}
+
+/** The ApplicationConfiguration's labels and annotations that its workloads and traits carry too. */
+export function passedMetadata(appConfig: ApplicationConfiguration): PassedMetadata {
+  const annotations = Object.entries(appConfig.metadata.annotations ?? {}).filter(([key]) => !OWN_ANNOTATIONS.has(key));
+  return { labels: { ...appConfig.metadata.labels }, annotations: Object.fromEntries(annotations) };
+}
+
 /** A trait without metadata.name is named after its component and kind, stable across spec changes. */
 export function defaultTraitName(componentName: string, kind: string): string {
   return `${componentName}-${kind.toLowerCase()}`;

@@ -5,6 +5,7 @@ import type { ApplyConfiguration, ResourceType } from '@zk-oam/runtime';
 /** Why something was not rendered; each is a condition reason and an Event reason. */
 export type RenderProblemReason =
   | 'ComponentNotFound'
+  | 'FeatureNotSupported'
   | 'InvalidParameter'
   | 'KindNotServed'
   | 'WorkloadDefinitionNotFound'

@@ -71,6 +71,41 @@ describe('renderApplication', () => {
     ]);
   });
 
+  it("passes the ApplicationConfiguration's labels and annotations on, the template's and OAM's own winning, kubectl's last-applied not", () => {
+    const labelled: ApplicationConfiguration = {
+      ...appConfig,
+      metadata: {
+        ...appConfig.metadata,
+        labels: { team: 'payments', env: 'prod', 'app.oam.dev/name': 'spoofed' },
+        annotations: { owner: 'sre@example.com', 'kubectl.kubernetes.io/last-applied-configuration': '{"kind":"ApplicationConfiguration"}' },
+      },
+    };
+    const [rendered] = renderApplication({ ...input, appConfig: labelled });
+    if (rendered?.workload.kind !== 'rendered') throw new Error('the workload was not rendered');
+    expect(rendered.workload.object.metadata).toMatchObject({
+      labels: { team: 'data', env: 'prod', ...labels('WORKLOAD') },
+      annotations: { owner: 'sre@example.com' },
+    });
+    expect(rendered.workload.object.metadata?.annotations).not.toHaveProperty(['kubectl.kubernetes.io/last-applied-configuration']);
+    for (const trait of rendered.traits) {
+      if (trait.kind !== 'rendered') throw new Error('a trait was not rendered');
+      expect(trait.object.metadata).toMatchObject({ labels: { team: 'payments', env: 'prod', ...labels('TRAIT') }, annotations: { owner: 'sre@example.com' } });
+    }
+  });
+
+  it.each([
+    [{ dataInputs: [{ valueFrom: { dataOutputName: 'zk-address' }, toFieldPaths: ['spec.config.x'] }] }, 'dataInputs'],
+    [{ dataOutputs: [{ name: 'zk-address', fieldPath: 'status.clientService' }] }, 'dataOutputs'],
+    [{ scopes: [{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }] }, 'scopes'],
+    [{ revisionName: 'zk-v1' }, 'revisionName'],
+    [{ traits: [{ trait: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale' }, dataInputs: [{ toFieldPaths: ['spec.replicas'] }] }] }, 'traits[].dataInputs'],
+  ])('does not render a component using %o, and names %s as not carried out', (entry, field) => {
+    const [rendered] = renderApplication(withEntry(entry));
+    expect(rendered?.traits).toStrictEqual([]);
+    expect(rendered?.workload).toMatchObject({ kind: 'problem', reason: 'FeatureNotSupported' });
+    expect(rendered?.workload.kind === 'problem' ? rendered.workload.message : '').toContain(`uses ${field},`);
+  });
+
   it('names the workload after its component when the template names none, and leaves unset fields (spec.replicas) out', () => {
     const unnamed: Component = { ...component, spec: { workload: component.spec.workload } };
     const [rendered] = renderApplication({ ...withEntry({ parameterValues: [], traits: [] }), components: new Map([['zk', unnamed]]) });

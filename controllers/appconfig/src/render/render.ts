@@ -4,7 +4,7 @@ import type { ApplicationComponent, ApplicationConfiguration, Component, Embedde
 import type { ApplyConfiguration, OwnerReference } from '@zk-oam/runtime';
 import { findResource, findTraitDefinition, findWorkloadDefinition, traitApplies, definitionName, type Catalog } from './catalog.js';
 import { FieldPathError, withField } from './field-path.js';
-import { componentRevision, controllerOwner, defaultTraitName, oamLabels, RESOURCE_TYPE, type ResourceTypeLabel } from './identity.js';
+import { componentRevision, controllerOwner, defaultTraitName, oamLabels, passedMetadata, RESOURCE_TYPE, type PassedMetadata, type ResourceTypeLabel } from './identity.js';
 import { problem, type RenderedComponent, type RenderedObject, type RenderOutcome } from './outcome.js';
 import { fillParameters } from './parameters.js';
 
@@ -21,22 +21,29 @@ interface Placement {
   readonly owner: OwnerReference;
   readonly componentName: string;
   readonly revision: string;
+  /** The ApplicationConfiguration's own labels and annotations, passed to what it renders. */
+  readonly passed: PassedMetadata;
 }
 
 function refOf(template: EmbeddedObject, name: string): TypedReference {
   return { apiVersion: template.apiVersion, kind: template.kind, name };
 }
 
-/** The template with OAM identity: name, namespace, labels, owner; every other metadata field of the template is dropped. */
+/**
+ * The template with OAM identity: name, namespace, labels, owner; every other metadata field of the template is
+ * dropped. Labels and annotations come from the ApplicationConfiguration, then the template (which wins), then OAM's
+ * identity labels (which win over both), as oam-kubernetes-runtime passes them.
+ */
 function placed(template: EmbeddedObject, name: string, at: Placement, resourceType: ResourceTypeLabel): ApplyConfiguration {
   const { metadata, ...body } = template;
+  const annotations = { ...at.passed.annotations, ...metadata?.annotations };
   return {
     ...body,
     metadata: {
       name,
       namespace: at.namespace,
-      labels: { ...metadata?.labels, ...oamLabels(at.appConfig, at.componentName, at.revision, resourceType) },
-      ...(metadata?.annotations === undefined ? {} : { annotations: metadata.annotations }),
+      labels: { ...at.passed.labels, ...metadata?.labels, ...oamLabels(at.appConfig, at.componentName, at.revision, resourceType) },
+      ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
       ownerReferences: [at.owner],
     },
   };
@@ -90,16 +97,38 @@ function deduplicated(outcome: RenderOutcome, seen: Set<string>): RenderOutcome 
   return problem('DuplicateObject', `${outcome.ref.kind} ${outcome.ref.name} is rendered twice; give one of them another metadata.name`, outcome.ref);
 }
 
+/**
+ * The v1alpha2 fields of a component entry this controller does not carry out. Rendering without them would act
+ * against what they ask (a data input fills a field only once its output is ready), so such a component waits instead.
+ */
+function unsupportedFields(entry: ApplicationComponent): string[] {
+  const traits = entry.traits ?? [];
+  const used: [string, boolean][] = [
+    ['revisionName', entry.revisionName !== undefined],
+    ['dataInputs', (entry.dataInputs ?? []).length > 0],
+    ['dataOutputs', (entry.dataOutputs ?? []).length > 0],
+    ['scopes', (entry.scopes ?? []).length > 0],
+    ['traits[].dataInputs', traits.some((trait) => (trait.dataInputs ?? []).length > 0)],
+    ['traits[].dataOutputs', traits.some((trait) => (trait.dataOutputs ?? []).length > 0)],
+  ];
+  return used.filter(([, present]) => present).map(([field]) => field);
+}
+
 function renderComponent(input: RenderInput, entry: ApplicationComponent, owner: OwnerReference, seen: Set<string>): RenderedComponent {
   const componentName = entry.componentName ?? entry.revisionName ?? '';
+  const unsupported = unsupportedFields(entry);
+  if (unsupported.length > 0) {
+    const message = `component ${componentName} uses ${unsupported.join(', ')}, which this controller does not carry out yet; it is not rendered`;
+    return { componentName, revision: undefined, workload: problem('FeatureNotSupported', message), traits: [] };
+  }
   const component = entry.componentName === undefined ? undefined : input.components.get(entry.componentName);
   if (component === undefined) {
-    const detail = entry.componentName === undefined ? 'names no componentName (component revisions are not served)' : 'is not in this namespace';
+    const detail = entry.componentName === undefined ? 'is named by no componentName' : 'is not in this namespace';
     return { componentName, revision: undefined, workload: problem('ComponentNotFound', `Component ${componentName} ${detail}`), traits: [] };
   }
   const revision = componentRevision(component);
   const { name: appConfig, namespace = '' } = input.appConfig.metadata;
-  const at: Placement = { appConfig, namespace, owner, componentName, revision };
+  const at: Placement = { appConfig, namespace, owner, componentName, revision, passed: passedMetadata(input.appConfig) };
   const workload = deduplicated(renderWorkload(component, entry, input.catalog, at), seen);
   if (workload.kind === 'problem') return { componentName, revision, workload, traits: [] };
   const traits = (entry.traits ?? []).map(({ trait }) => deduplicated(renderTrait(trait, workload, input.catalog, at), seen));
