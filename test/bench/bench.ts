@@ -14,6 +14,7 @@ import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, waitFor } from '../src/controllers/index.js';
+import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
 import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
@@ -34,8 +35,6 @@ const CONCURRENCY = 16;
  */
 const CONTROLLER_MANAGER_API_QPS = 200;
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
-
-type Sample = Record<string, number>;
 
 function say(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
@@ -129,11 +128,6 @@ async function waitQuiet(bed: BedInfo, kubeConfig: KubeConfig, namespace: string
   return (performance.now() - started) / 1000;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** Records when each StatefulSet of `namespace` is first seen on a watch. */
 async function watchStatefulSets(kubeConfig: KubeConfig, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
   const seen = new Map<string, number>();
@@ -204,18 +198,7 @@ async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperat
   };
 }
 
-function median(values: readonly number[]): number {
-  return percentile(values, 50);
-}
-
-function cell(values: readonly number[], digits: number): string {
-  const finite = values.filter(Number.isFinite);
-  if (finite.length === 0) return 'n/a';
-  const spread = finite.length > 1 ? ` (${Math.min(...finite).toFixed(digits)}-${Math.max(...finite).toFixed(digits)})` : '';
-  return `${median(finite).toFixed(digits)}${spread}`;
-}
-
-const FIGURES: readonly { key: string; label: string; digits: number; sizes?: readonly number[] }[] = [
+const FIGURES: readonly Figure[] = [
   { key: 'p50Ms', label: 'apply -> StatefulSet p50 (ms)', digits: 0 },
   { key: 'p99Ms', label: 'apply -> StatefulSet p99 (ms)', digits: 0 },
   { key: 'observedS', label: 'all observed (s)', digits: 1 },
@@ -230,20 +213,21 @@ const FIGURES: readonly { key: string; label: string; digits: number; sizes?: re
 ];
 
 function table(results: Map<string, Sample[]>, ours: string, peer: string, zero: { ours: Sample; peer: Sample }): string {
-  const rows = [`| figure | ensembles | ${ours} | ${peer} | ${ours} / ${peer} |`, '| --- | --- | --- | --- | --- |'];
-  for (const key of ['idleCpuS', 'rssMiB']) {
+  const rows = comparisonTable({
+    figures: FIGURES,
+    sizes: SIZES,
+    sizeHeader: 'ensembles',
+    first: ours,
+    second: peer,
+    samples: (column, size) => results.get(`${column}/${String(size)}`) ?? [],
+  });
+  const zeroRows = ['idleCpuS', 'rssMiB'].map((key) => {
     const figure = FIGURES.find((candidate) => candidate.key === key);
     const a = zero.ours[key] ?? Number.NaN;
     const b = zero.peer[key] ?? Number.NaN;
-    rows.push(`| ${figure?.label ?? key} | 0 | ${a.toFixed(figure?.digits ?? 1)} | ${b.toFixed(figure?.digits ?? 1)} | ${(a / b).toFixed(2)} |`);
-  }
-  for (const size of SIZES) {
-    for (const figure of FIGURES) {
-      const a = (results.get(`${ours}/${String(size)}`) ?? []).map((sample) => sample[figure.key] ?? Number.NaN);
-      const b = (results.get(`${peer}/${String(size)}`) ?? []).map((sample) => sample[figure.key] ?? Number.NaN);
-      rows.push(`| ${figure.label} | ${String(size)} | ${cell(a, figure.digits)} | ${cell(b, figure.digits)} | ${(median(a) / median(b)).toFixed(2)} |`);
-    }
-  }
+    return `| ${figure?.label ?? key} | 0 | ${a.toFixed(figure?.digits ?? 1)} | ${b.toFixed(figure?.digits ?? 1)} | ${ratio(a, b)} |`;
+  });
+  rows.splice(2, 0, ...zeroRows);
   return rows.join('\n');
 }
 

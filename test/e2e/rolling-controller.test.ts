@@ -1,6 +1,6 @@
 // The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed. One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
-// member failure mid-roll, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
+// member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
@@ -18,7 +18,7 @@ import {
   waitFor,
   type ControllerProcess,
 } from '../src/controllers/index.js';
-import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+import { figures, memberPods, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 
 const bed = inject('bed');
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -234,6 +234,50 @@ describe('the rolling controller on the bed', () => {
     expect(report.leaders.elections).toBe(1);
     expect(report.writes.lost).toEqual([]);
     expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, leaderRestarted: true });
+  });
+
+  it('restarts two followers at a time with maxUnavailable 2, never more, the leader alone and last, quorum and writes kept, each step on NATS', async () => {
+    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
+    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    await history.start();
+    const probe = await probeEnsemble(client, namespace, BOUND);
+    const recorder = await recordEvents(bed, namespace, BOUND);
+    const started = new Date();
+
+    await traits.patch(namespace, TRAIT, { spec: { maxUnavailable: 2, stepTimeoutSeconds: null, restartTrigger: 'restart-2' } });
+
+    const completed = await waitCompleted('the two-at-a-time roll to complete', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await waitHealthy(BOUND);
+    await history.stop();
+    const report = await probe.stop();
+    const events = await recorder.stop();
+    console.log(figures('restart trigger roll, maxUnavailable 2', report, seconds));
+
+    const [first, second, third, fourth, last] = history.order();
+    const followers = expectedOrder(leader).slice(0, MEMBERS - 1);
+    expect(history.counts()).toEqual(onePerPod());
+    expect(new Set([first, second])).toEqual(new Set(followers.slice(0, 2)));
+    expect(new Set([third, fourth])).toEqual(new Set(followers.slice(2, 4)));
+    expect(last).toBe(leader);
+    expect(history.mostDown).toBe(2);
+    expect(report.leaders.elections).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect(completed.status).toMatchObject({ observedRestartTrigger: 'restart-2', updatedReplicas: MEMBERS, leaderRestarted: true });
+
+    const rolling = events.filter((event) => event.type.startsWith('Rolling'));
+    const steps = (type: string): { pod: string; leader: boolean }[] =>
+      rolling.flatMap((event) => (event.type === type && 'pod' in event.data ? [{ pod: event.data.pod, leader: event.data.leader }] : []));
+    const expectedSteps = expectedOrder(leader).map((pod) => ({ pod, leader: pod === leader }));
+    expect(steps('RollingStepStarted')).toEqual(expect.arrayContaining(expectedSteps));
+    expect(steps('RollingStepStarted')).toHaveLength(MEMBERS);
+    expect(steps('RollingStepStarted').at(-1)).toEqual({ pod: leader, leader: true });
+    expect(steps('RollingStepCompleted')).toEqual(expect.arrayContaining(expectedSteps));
+    expect(steps('RollingStepCompleted')).toHaveLength(MEMBERS);
+    expect(rolling.filter((event) => event.type === 'RollingBlocked')).toEqual([]);
+    expect(rolling.at(-1)?.type).toBe('RollingCompleted');
+    expect(new Set(rolling.map((event) => event.source))).toEqual(new Set(['zk-oam-rolling']));
+    expect(rolling.every((event) => event.subject.kind === ZOOKEEPER_WORKLOAD.kind && event.subject.name === BOUND && event.subject.namespace === namespace)).toBe(true);
   });
 
   it('unbinds when the trait is deleted: the annotation goes and the StatefulSet returns to RollingUpdate', async () => {

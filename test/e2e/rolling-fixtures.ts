@@ -1,9 +1,22 @@
 // Helpers for the rolling controller's bed tests: ZookeeperRolling objects, the member pods (for a PodHistory), an
-// ensemble probe during a roll, and ZooKeeper process signals for member failures.
+// ensemble probe during a roll, ZooKeeper process signals for member failures, and the NATS events of one workload.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
-import { memberSelectorOf, parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperRollingInput, zookeeperRollingSchema } from '@zk-oam/apis';
+import { connect } from '@nats-io/transport-node';
+import {
+  eventFilterSubject,
+  memberSelectorOf,
+  parseEvent,
+  parseResource,
+  ZOOKEEPER_PORTS,
+  ZOOKEEPER_ROLLING,
+  ZOOKEEPER_WORKLOAD,
+  type ZkEvent,
+  type ZookeeperRolling,
+  type ZookeeperRollingInput,
+  zookeeperRollingSchema,
+} from '@zk-oam/apis';
 import type { BedInfo } from '../src/bed/index.js';
 import type { WorkloadClient } from '../src/controllers/index.js';
 import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
@@ -94,4 +107,32 @@ export function figures(label: string, report: ProbeReport, seconds: number): st
     `lost writes ${String(writes.lost.length)} of ${String(writes.acknowledged)} acknowledged, longest write gap ` +
     `${String(Math.round(writes.longestGapMs))} ms, roll ${seconds.toFixed(0)} s`
   );
+}
+
+/**
+ * Every event published about one workload from now until stop(), as a plain NATS subscriber on the bed's server
+ * reads it; a payload that does not parse as the contract's event fails stop().
+ */
+export async function recordEvents(bed: BedInfo, namespace: string, workload: string): Promise<{ stop(): Promise<ZkEvent[]> }> {
+  const connection = await connect({ servers: bed.nats.url, user: bed.nats.user, pass: bed.nats.password });
+  const events: ZkEvent[] = [];
+  const refused: string[] = [];
+  const subscription = connection.subscribe(eventFilterSubject({ namespace, workload }), {
+    callback: (error, message) => {
+      if (error !== null) return;
+      const parsed = parseEvent(message.json());
+      if (parsed.ok) events.push(parsed.event);
+      else refused.push(`${message.subject}: ${parsed.message}`);
+    },
+  });
+  await connection.flush();
+  return {
+    stop: async () => {
+      await connection.flush();
+      subscription.unsubscribe();
+      await connection.close();
+      if (refused.length > 0) throw new Error(`events outside the contract: ${refused.join('; ')}`);
+      return events;
+    },
+  };
 }

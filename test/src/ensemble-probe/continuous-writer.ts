@@ -21,6 +21,8 @@ export interface WriterReport {
   readonly lost: readonly string[];
   /** The longest time between two acknowledged writes, i.e. the longest the ensemble took no writes from us. */
   readonly longestGapMs: number;
+  /** performance.now() when the longest gap ended (its first write after it was acknowledged). */
+  readonly longestGapEndedAt: number;
   /** Sessions opened (more than one: the writer had to reconnect after its session expired or its members went). */
   readonly sessions: number;
 }
@@ -32,6 +34,7 @@ export class ContinuousWriter {
   private readonly acknowledged: string[] = [];
   private unacknowledged = 0;
   private longestGapMs = 0;
+  private longestGapEndedAt = 0;
   private lastAckAt = performance.now();
   private sessions = 0;
   private lastFailure: string | undefined;
@@ -71,6 +74,7 @@ export class ContinuousWriter {
       unacknowledged: this.unacknowledged,
       lost,
       longestGapMs: Math.round(this.longestGapMs),
+      longestGapEndedAt: this.longestGapEndedAt,
       sessions: this.sessions,
     };
   }
@@ -127,7 +131,10 @@ export class ContinuousWriter {
 
   private recordAck(path: string): void {
     const now = performance.now();
-    this.longestGapMs = Math.max(this.longestGapMs, now - this.lastAckAt);
+    if (now - this.lastAckAt > this.longestGapMs) {
+      this.longestGapMs = now - this.lastAckAt;
+      this.longestGapEndedAt = now;
+    }
     this.lastAckAt = now;
     this.acknowledged.push(path);
   }

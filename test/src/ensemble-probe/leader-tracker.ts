@@ -33,9 +33,18 @@ export class LeaderTracker {
   private readonly samples: Sample[] = [];
   private stopped = false;
   private readonly loop: Promise<void>;
+  private markLeaderSeen: () => void = () => undefined;
+  private readonly leaderSeen = new Promise<void>((resolve) => {
+    this.markLeaderSeen = resolve;
+  });
 
   constructor(private readonly options: LeaderTrackerOptions) {
     this.loop = this.run();
+  }
+
+  /** Resolves once a poll has found a leader: an operation started after it is measured from a known leader. */
+  async firstLeader(): Promise<void> {
+    await this.leaderSeen;
   }
 
   async stop(): Promise<LeaderReport> {
@@ -52,6 +61,7 @@ export class LeaderTracker {
       // Two members may both say leader for a moment around an election; the newer epoch is the real one.
       const newest = leading.sort((a, b) => (a.epoch < b.epoch ? 1 : -1))[0];
       this.samples.push({ at: performance.now(), leader: newest === undefined ? undefined : { ip: newest.ip, epoch: newest.epoch } });
+      if (newest !== undefined) this.markLeaderSeen();
       await sleep(this.options.pollMs ?? 200);
     }
   }

@@ -50,6 +50,11 @@ export interface LocalEnsemble {
    * configuration) plus itself as observer, so it syncs without voting until a reconfig adds it.
    */
   addJoiner(id: number, committed: ServerEntry[]): Promise<LocalMember>;
+  /**
+   * Stops member `id` and starts it again as a joiner of `committed`, with its data, as a pod that is not in the
+   * configuration the ensemble runs with restarts (the workload's start script).
+   */
+  restartAsJoiner(id: number, committed: ServerEntry[]): Promise<LocalMember>;
   /** Stops every member; leaves no process behind. */
   stopAll(): Promise<void>;
 }
@@ -130,6 +135,14 @@ export async function startLocalEnsemble(options: LocalEnsembleOptions): Promise
     log.info({ members: states.size }, 'stopped local ZooKeeper ensemble');
   };
 
+  const startJoiner = async (id: number, committed: ServerEntry[]): Promise<LocalMember> => {
+    const others = committed.filter((server) => server.id !== id);
+    const state = prepare(id, [...others, entryOf(id, 'observer')]);
+    launch(state);
+    await awaitServing(state);
+    return state.member;
+  };
+
   const initial = Array.from({ length: options.size }, (_, index) => entryOf(index + 1));
   const initialStates = initial.map((entry) => prepare(entry.id, initial));
   try {
@@ -165,11 +178,11 @@ export async function startLocalEnsemble(options: LocalEnsembleOptions): Promise
       if (states.has(id)) {
         throw new Error(`local ZooKeeper member ${id} already exists`);
       }
-      const others = committed.filter((server) => server.id !== id);
-      const state = prepare(id, [...others, entryOf(id, 'observer')]);
-      launch(state);
-      await awaitServing(state);
-      return state.member;
+      return startJoiner(id, committed);
+    },
+    restartAsJoiner: async (id, committed) => {
+      await stateOf(id).process?.stop();
+      return startJoiner(id, committed);
     },
     stopAll,
   };
