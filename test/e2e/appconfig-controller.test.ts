@@ -1,13 +1,14 @@
 // The appconfig controller as a process with only deploy/appconfig RBAC, beside the workload controller, on the bed:
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
-// harmlessly for their controllers; parameter and Component changes re-render; a removed trait is deleted; bad input
-// is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica
-// takes over when the leader stops.
+// harmlessly for their controllers; parameter and Component changes re-render; each Component spec change is kept as
+// a ControllerRevision an entry may pin; a removed trait is deleted; bad input is a condition and an Event; deleting
+// the ApplicationConfiguration garbage-collects everything; a standby replica takes over when the leader stops.
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
   applicationConfigurationSchema,
   OAM_APPLICATION_CONFIGURATION,
+  OAM_COMPONENT,
   parseResource,
   ZOOKEEPER_ROLLING,
   ZOOKEEPER_SCALE,
@@ -66,6 +67,7 @@ function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string
 }
 
 const CONFIG_MAP = { group: '', version: 'v1', plural: 'configmaps' };
+const CONTROLLER_REVISION = { group: 'apps', version: 'v1', plural: 'controllerrevisions' };
 const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000' };
 const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
 
@@ -321,6 +323,64 @@ spec:
     await kubectl(bed, ['label', 'applicationconfiguration', 'labelled', '-n', namespace, 'env=staging', '--overwrite']);
     await waitFor('the new label on the ConfigMap', () => read(CONFIG_MAP, 'tagged'), (object) => object?.metadata.labels?.['env'] === 'staging', 30_000, 500);
     expect((await appConfig('labelled')).status?.workloads?.[0]?.status).toBe('healthy');
+  });
+
+  it('keeps a ControllerRevision per Component spec change, names the newest in the Component status, and renders the revision an entry pins', async () => {
+    const component = (mode: string): string => `
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: versioned }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { mode: ${mode} } }
+  parameters: [{ name: instance, fieldPaths: [metadata.name], required: true }]
+`;
+    const componentStatus = async (): Promise<{ latestRevision?: { name: string; revision: number }; observedGeneration?: number } | undefined> =>
+      z.looseObject({ status: z.looseObject({ latestRevision: z.object({ name: z.string(), revision: z.int() }).optional(), observedGeneration: z.int().optional() }).optional() })
+        .parse(await api.request('GET', path(OAM_COMPONENT, 'versioned'))).status;
+    const revision = async (name: string): Promise<unknown> => api.request('GET', path(CONTROLLER_REVISION, name));
+    const latest = (name: string): Promise<unknown> => waitFor(`Component versioned to record ${name}`, componentStatus, (status) => status?.latestRevision?.name === name, 30_000, 500);
+
+    await apply(component('one'));
+    await latest('versioned-v1');
+    const componentUid = (await read(OAM_COMPONENT, 'versioned'))?.metadata.uid;
+    expect(await revision('versioned-v1')).toMatchObject({
+      metadata: {
+        labels: { 'controller.oam.dev/component': 'versioned' },
+        ownerReferences: [{ kind: 'Component', name: 'versioned', uid: componentUid, controller: true }],
+      },
+      revision: 1,
+      data: { kind: 'Component', metadata: { name: 'versioned' }, spec: { workload: { data: { mode: 'one' } } } },
+    });
+
+    await apply(component('two'));
+    expect(await latest('versioned-v2')).toMatchObject({ latestRevision: { name: 'versioned-v2', revision: 2 }, observedGeneration: 2 });
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: pinned }
+spec:
+  components: [{ revisionName: versioned-v1, parameterValues: [{ name: instance, value: versioned-old }] }]
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: following }
+spec:
+  components: [{ componentName: versioned, parameterValues: [{ name: instance, value: versioned-new }] }]
+`);
+    const pinned = await waitSynced('pinned to be Synced', (c) => synced(c)?.status === 'True', 'pinned');
+    await waitSynced('following to be Synced', (c) => synced(c)?.status === 'True', 'following');
+    expect(pinned.status?.workloads?.[0]).toMatchObject({ componentName: 'versioned', componentRevisionName: 'versioned-v1' });
+    expect(await read(CONFIG_MAP, 'versioned-old')).toMatchObject({ data: { mode: 'one' }, metadata: { labels: { 'app.oam.dev/revision': 'versioned-v1' } } });
+    expect(await read(CONFIG_MAP, 'versioned-new')).toMatchObject({ data: { mode: 'two' }, metadata: { labels: { 'app.oam.dev/revision': 'versioned-v2' } } });
+
+    // A third spec: the entry that follows the Component moves to v3; the pinned one stays on v1.
+    await apply(component('three'));
+    await latest('versioned-v3');
+    await waitFor('versioned-new to carry v3', () => read(CONFIG_MAP, 'versioned-new'), (object) => object?.data?.['mode'] === 'three', 30_000, 500);
+    expect((await read(CONFIG_MAP, 'versioned-new'))?.metadata.labels?.['app.oam.dev/revision']).toBe('versioned-v3');
+    expect((await read(CONFIG_MAP, 'versioned-old'))?.data).toEqual({ mode: 'one' });
+    expect(await revision('versioned-v2')).toMatchObject({ revision: 2, data: { spec: { workload: { data: { mode: 'two' } } } } });
+    expect((await appConfig('following')).status?.workloads?.[0]?.componentRevisionName).toBe('versioned-v3');
   });
 
   it('keeps the v1alpha2 fields it does not carry out (dataInputs, dataOutputs, scopes) and says so instead of rendering without them', async () => {

@@ -1,6 +1,6 @@
 // The appconfig controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { applicationConfigurationSchema } from '@zk-oam/apis';
+import { applicationConfigurationSchema, type ApplicationComponent } from '@zk-oam/apis';
 import {
   controller,
   controllerProcess,
@@ -14,29 +14,41 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { appConfigReconciler, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER, SYNCED_CONDITION } from './reconcile/index.js';
+import { appConfigReconciler, controllerRevisionResource, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER, SYNCED_CONDITION } from './reconcile/index.js';
+import { componentRevisionReconciler, DEFAULT_REVISION_LIMIT, REVISION_COMPONENT_LABEL } from './revisions/index.js';
 
 const configSchema = processEnvSchema.extend({
   RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
   RETRY_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
   DISCOVERY_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Component revisions kept per Component, besides those an ApplicationConfiguration pins. */
+  REVISION_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_REVISION_LIMIT),
 });
 
-/** The ApplicationConfigurations of the Component's namespace that name it. */
-function appConfigsUsing(appConfigs: Lister<KubeObject>, component: KubeObject): ObjectKey[] {
-  const namespace = component.metadata.namespace ?? '';
+/** The ApplicationConfigurations of the namespace with an entry naming the Component or pinning one of its revisions. */
+function appConfigsUsing(appConfigs: Lister<KubeObject>, namespace: string, uses: (entry: ApplicationComponent) => boolean): ObjectKey[] {
   return appConfigs
     .list({ namespace })
-    .filter((raw) => applicationConfigurationSchema.safeParse(raw).data?.spec.components.some((entry) => entry.componentName === component.metadata.name) ?? false)
+    .filter((raw) => applicationConfigurationSchema.safeParse(raw).data?.spec.components.some(uses) ?? false)
     .map(keyOf);
+}
+
+function usingComponent(appConfigs: Lister<KubeObject>, component: KubeObject): ObjectKey[] {
+  return appConfigsUsing(appConfigs, component.metadata.namespace ?? '', (entry) => entry.componentName === component.metadata.name);
+}
+
+function usingRevision(appConfigs: Lister<KubeObject>, revision: KubeObject): ObjectKey[] {
+  return appConfigsUsing(appConfigs, revision.metadata.namespace ?? '', (entry) => entry.revisionName === revision.metadata.name);
 }
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, identity } = controllerProcess(FIELD_MANAGER, config);
-  const informer = (resource: ResourceType) => manager.informer<KubeObject>(resource, { schema: kubeObjectSchema });
+  const informer = (resource: ResourceType, labelSelector?: string) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
   const appConfigs = informer(oamResources.applicationConfiguration);
   const components = informer(oamResources.component);
+  const revisions = informer(controllerRevisionResource, REVISION_COMPONENT_LABEL);
   const workloadDefinitions = informer(oamResources.workloadDefinition);
   const traitDefinitions = informer(oamResources.traitDefinition);
   // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
@@ -48,6 +60,7 @@ async function main(): Promise<void> {
     caches: {
       appConfigs: appConfigs.lister,
       components: components.lister,
+      revisions: revisions.lister,
       workloadDefinitions: workloadDefinitions.lister,
       traitDefinitions: traitDefinitions.lister,
     },
@@ -59,7 +72,8 @@ async function main(): Promise<void> {
   manager.add(
     controller('appconfig')
       .for(appConfigs)
-      .watches(components, (component) => appConfigsUsing(appConfigs.lister, component))
+      .watches(components, (component) => usingComponent(appConfigs.lister, component))
+      .watches(revisions, (revision) => usingRevision(appConfigs.lister, revision))
       .watches(workloadDefinitions, everyAppConfig)
       .watches(traitDefinitions, everyAppConfig)
       .withOptions({ maxConcurrentReconciles: 2 })
@@ -72,6 +86,18 @@ async function main(): Promise<void> {
         logger: log,
       })
       .reconcile(reconcile),
+  );
+  manager.add(
+    controller('component-revisions')
+      .for(components)
+      .watches(revisions, (revision) => [{ namespace: revision.metadata.namespace ?? '', name: revision.metadata.labels?.[REVISION_COMPONENT_LABEL] ?? '' }])
+      .reconcile(
+        componentRevisionReconciler({
+          client: manager.client,
+          caches: { components: components.lister, revisions: revisions.lister, appConfigs: appConfigs.lister },
+          limit: config.REVISION_LIMIT,
+        }),
+      ),
   );
   log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the appconfig controller');
   await runUntilSignalled({ manager, log });

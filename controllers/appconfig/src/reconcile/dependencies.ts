@@ -6,6 +6,8 @@ import type { EventDetails, KubeClient, KubeObject, Lister, ResourceType } from 
 export interface AppConfigCaches {
   readonly appConfigs: Lister<KubeObject>;
   readonly components: Lister<KubeObject>;
+  /** ControllerRevisions labelled as Component revisions. */
+  readonly revisions: Lister<KubeObject>;
   readonly workloadDefinitions: Lister<KubeObject>;
   readonly traitDefinitions: Lister<KubeObject>;
 }

@@ -59,11 +59,11 @@ export function definitions(caches: AppConfigCaches): Omit<Catalog, 'resources'>
   };
 }
 
-/** Every apiVersion the ApplicationConfiguration, its Components and its last status name: the kinds to discover. */
-export function apiVersionsUsed(appConfig: ApplicationConfiguration, components: ReadonlyMap<string, Component>): Set<string> {
+/** Every apiVersion the ApplicationConfiguration, its Components (or pinned revisions) and its last status name: the kinds to discover. */
+export function apiVersionsUsed(appConfig: ApplicationConfiguration, components: ReadonlyMap<string, Component>, revisions: ReadonlyMap<string, Component>): Set<string> {
   const versions = new Set<string>();
   for (const entry of appConfig.spec.components) {
-    const component = entry.componentName === undefined ? undefined : components.get(entry.componentName);
+    const component = entry.revisionName === undefined ? components.get(entry.componentName ?? '') : revisions.get(entry.revisionName);
     if (component !== undefined) versions.add(component.spec.workload.apiVersion);
     for (const { trait } of entry.traits ?? []) versions.add(trait.apiVersion);
   }

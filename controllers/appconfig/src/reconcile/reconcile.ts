@@ -9,6 +9,7 @@ import type { AppConfigReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { pruneStale } from './prune.js';
 import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
+import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
 import { recordChanges, recordProblems, writeStatus } from './report.js';
 import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus, type Problem } from './status.js';
@@ -27,8 +28,9 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   }
   const { raw, appConfig } = reading;
   const components = componentsIn(deps.caches, key.namespace);
-  const resources = await inStep('Discover', key, () => deps.discovery.resources(apiVersionsUsed(appConfig, components)));
-  const rendered = renderApplication({ appConfig, components, catalog: { ...definitions(deps.caches), resources } });
+  const revisions = revisionComponents(deps.caches.revisions, key.namespace);
+  const resources = await inStep('Discover', key, () => deps.discovery.resources(apiVersionsUsed(appConfig, components, revisions)));
+  const rendered = renderApplication({ appConfig, components, revisions, catalog: { ...definitions(deps.caches), resources } });
   const ownerUid = controllerOwner(appConfig).uid;
   const applied = await inStep('Apply', key, () => applyRendered(deps.client, renderedObjects(rendered), ownerUid));
   const stored = appConfig.status;

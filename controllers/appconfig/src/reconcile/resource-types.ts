@@ -12,3 +12,6 @@ export const oamResources = {
   workloadDefinition: resourceOf(OAM_WORKLOAD_DEFINITION, false),
   traitDefinition: resourceOf(OAM_TRAIT_DEFINITION, false),
 } as const satisfies Record<string, ResourceType>;
+
+/** Where Component revisions are kept, as oam-kubernetes-runtime keeps them. */
+export const controllerRevisionResource: ResourceType = { group: 'apps', version: 'v1', plural: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true };

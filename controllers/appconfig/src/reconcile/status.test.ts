@@ -8,7 +8,7 @@ import { stale } from './prune.js';
 import { nextStatus, referencedObjects, type ApplicationConfigurationStatus } from './status.js';
 
 const now = new Date('2026-11-22T14:00:00.700Z');
-const rendered = renderApplication({ appConfig, components: new Map([['zk', component]]), catalog });
+const rendered = renderApplication({ appConfig, components: new Map([['zk', component]]), revisions: new Map(), catalog });
 const workloadRef = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'orders-zk' };
 const scaleRef = { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', name: 'zk-zookeeperscale' };
 const rollingRef = { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', name: 'orders-roll' };
@@ -75,7 +75,7 @@ describe('nextStatus', () => {
   });
 
   it('keeps the references of a component whose Component went missing, so pruning leaves its objects alone', () => {
-    const missing = renderApplication({ appConfig, components: new Map(), catalog });
+    const missing = renderApplication({ appConfig, components: new Map(), revisions: new Map(), catalog });
     const { status, problems } = nextStatus({ rendered: missing, applied: new Map(), previous: healthy, generation: 1, now });
     expect(problems).toStrictEqual([{ reason: 'ComponentNotFound', message: 'Component zk is not in this namespace' }]);
     expect(status.workloads).toStrictEqual(healthy.workloads);
@@ -84,12 +84,12 @@ describe('nextStatus', () => {
 
   it('lists a trait removed from the spec as stale, and nothing else', () => {
     const withoutRolling = { ...appConfig, spec: { components: [{ ...appConfig.spec.components[0], traits: appConfig.spec.components[0]?.traits?.slice(0, 1) }] } };
-    const next = nextStatus({ rendered: renderApplication({ appConfig: withoutRolling, components: new Map([['zk', component]]), catalog }), applied: allApplied, previous: healthy, generation: 2, now });
+    const next = nextStatus({ rendered: renderApplication({ appConfig: withoutRolling, components: new Map([['zk', component]]), revisions: new Map(), catalog }), applied: allApplied, previous: healthy, generation: 2, now });
     expect(stale(referencedObjects(healthy), referencedObjects(next.status))).toStrictEqual([rollingRef]);
   });
 
   it('lists a removed component\'s workload and its traits as stale', () => {
-    const next = nextStatus({ rendered: renderApplication({ appConfig: { ...appConfig, spec: { components: [] } }, components: new Map(), catalog }), applied: new Map(), previous: healthy, generation: 3, now });
+    const next = nextStatus({ rendered: renderApplication({ appConfig: { ...appConfig, spec: { components: [] } }, components: new Map(), revisions: new Map(), catalog }), applied: new Map(), previous: healthy, generation: 3, now });
     expect(next.status.workloads).toStrictEqual([]);
     expect(stale(referencedObjects(healthy), referencedObjects(next.status))).toStrictEqual([workloadRef, scaleRef, rollingRef]);
   });

@@ -32,7 +32,8 @@ export const catalog: Catalog = {
 export const component: Component = {
   apiVersion: 'core.oam.dev/v1alpha2',
   kind: 'Component',
-  metadata: { name: 'zk', namespace: 'apps', generation: 2 },
+  metadata: { name: 'zk', namespace: 'apps', uid: 'uid-zk', generation: 2 },
+  status: { observedGeneration: 2, latestRevision: { name: 'zk-v2', revision: 2 } },
   spec: {
     workload: {
       apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',

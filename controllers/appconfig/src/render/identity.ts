@@ -1,5 +1,5 @@
 // The names, labels and owner reference that tie rendered objects to their ApplicationConfiguration; pure.
-import { OAM_APPLICATION_CONFIGURATION, OAM_LABELS, type ApplicationConfiguration, type Component } from '@zk-oam/apis';
+import { OAM_APPLICATION_CONFIGURATION, OAM_LABELS, type ApplicationConfiguration } from '@zk-oam/apis';
 import type { OwnerReference } from '@zk-oam/runtime';
 
 export const RESOURCE_TYPE = { workload: 'WORKLOAD', trait: 'TRAIT' } as const;
@@ -17,11 +17,6 @@ export function controllerOwner(appConfig: ApplicationConfiguration): OwnerRefer
   const { name, uid } = appConfig.metadata;
   if (uid === undefined) throw new MissingUidError(`ApplicationConfiguration ${name}`);
   return { apiVersion: OAM_APPLICATION_CONFIGURATION.apiVersion, kind: OAM_APPLICATION_CONFIGURATION.kind, name, uid, controller: true, blockOwnerDeletion: true };
-}
-
-/** Component revisions are not stored as objects here; the Component's generation names its revision. */
-export function componentRevision(component: Component): string {
-  return `${component.metadata.name}-v${String(component.metadata.generation ?? 1)}`;
 }
 
 export function oamLabels(appConfig: string, component: string, revision: string, resourceType: ResourceTypeLabel): Record<string, string> {

@@ -19,7 +19,7 @@ const labels = (resourceType: string): Record<string, string> => ({
   'app.oam.dev/resourceType': resourceType,
 });
 const workloadRef = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'orders-zk' };
-const input: RenderInput = { appConfig, components: new Map([['zk', component]]), catalog };
+const input: RenderInput = { appConfig, components: new Map([['zk', component]]), revisions: new Map(), catalog };
 
 function withEntry(entry: Partial<ApplicationConfiguration['spec']['components'][number]>): RenderInput {
   const first = appConfig.spec.components[0];
@@ -97,7 +97,6 @@ describe('renderApplication', () => {
     [{ dataInputs: [{ valueFrom: { dataOutputName: 'zk-address' }, toFieldPaths: ['spec.config.x'] }] }, 'dataInputs'],
     [{ dataOutputs: [{ name: 'zk-address', fieldPath: 'status.clientService' }] }, 'dataOutputs'],
     [{ scopes: [{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }] }, 'scopes'],
-    [{ revisionName: 'zk-v1' }, 'revisionName'],
     [{ traits: [{ trait: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale' }, dataInputs: [{ toFieldPaths: ['spec.replicas'] }] }] }, 'traits[].dataInputs'],
   ])('does not render a component using %o, and names %s as not carried out', (entry, field) => {
     const [rendered] = renderApplication(withEntry(entry));
@@ -111,6 +110,21 @@ describe('renderApplication', () => {
     const [rendered] = renderApplication({ ...withEntry({ parameterValues: [], traits: [] }), components: new Map([['zk', unnamed]]) });
     expect(rendered?.workload).toMatchObject({ kind: 'rendered', ref: { name: 'zk' }, object: { metadata: { name: 'zk' }, spec: { storage: { size: '1Gi' } } } });
     expect(rendered?.workload.kind === 'rendered' && rendered.workload.object['spec']).toStrictEqual({ storage: { size: '1Gi' } });
+  });
+
+  it('renders the revision an entry pins with revisionName, labelled with it, and the Component as it is now otherwise, labelled with its latest revision', () => {
+    const v1: Component = { ...component, spec: { ...component.spec, workload: { ...component.spec.workload, spec: { storage: { size: '5Gi' } } } } };
+    const current: Component = { ...component, status: { observedGeneration: 2, latestRevision: { name: 'zk-v3', revision: 3 } } };
+    const pinned = { ...withEntry({ componentName: undefined, revisionName: 'zk-v1', traits: [] }), components: new Map([['zk', current]]), revisions: new Map([['zk-v1', v1]]) };
+    const [old] = renderApplication(pinned);
+    expect(old).toMatchObject({ componentName: 'zk', revision: 'zk-v1', workload: { kind: 'rendered', object: { spec: { storage: { size: '5Gi' } }, metadata: { labels: { 'app.oam.dev/revision': 'zk-v1' } } } } });
+    const [now] = renderApplication({ ...withEntry({ traits: [] }), components: new Map([['zk', current]]) });
+    expect(now).toMatchObject({ componentName: 'zk', revision: 'zk-v3', workload: { kind: 'rendered', object: { spec: { storage: { size: '1Gi' } }, metadata: { labels: { 'app.oam.dev/revision': 'zk-v3' } } } } });
+  });
+
+  it('reports a pinned revision that does not exist', () => {
+    const [rendered] = renderApplication(withEntry({ componentName: undefined, revisionName: 'zk-v9', traits: [] }));
+    expect(rendered?.workload).toStrictEqual({ kind: 'problem', ref: undefined, reason: 'ComponentNotFound', message: 'Component revision zk-v9 is not in this namespace' });
   });
 
   it('reports a component that does not exist, and renders the others', () => {

@@ -4,7 +4,8 @@ import type { ApplicationComponent, ApplicationConfiguration, Component, Embedde
 import type { ApplyConfiguration, OwnerReference } from '@zk-oam/runtime';
 import { findResource, findTraitDefinition, findWorkloadDefinition, traitApplies, definitionName, type Catalog } from './catalog.js';
 import { FieldPathError, withField } from './field-path.js';
-import { componentRevision, controllerOwner, defaultTraitName, oamLabels, passedMetadata, RESOURCE_TYPE, type PassedMetadata, type ResourceTypeLabel } from './identity.js';
+import { currentRevisionName } from '../revisions/plan.js';
+import { controllerOwner, defaultTraitName, oamLabels, passedMetadata, RESOURCE_TYPE, type PassedMetadata, type ResourceTypeLabel } from './identity.js';
 import { problem, type RenderedComponent, type RenderedObject, type RenderOutcome } from './outcome.js';
 import { fillParameters } from './parameters.js';
 
@@ -12,6 +13,8 @@ export interface RenderInput {
   readonly appConfig: ApplicationConfiguration;
   /** The Components of the ApplicationConfiguration's namespace, by name. */
   readonly components: ReadonlyMap<string, Component>;
+  /** The Components its Component revisions (ControllerRevisions) hold, by revision name. */
+  readonly revisions: ReadonlyMap<string, Component>;
   readonly catalog: Catalog;
 }
 
@@ -104,7 +107,6 @@ function deduplicated(outcome: RenderOutcome, seen: Set<string>): RenderOutcome 
 function unsupportedFields(entry: ApplicationComponent): string[] {
   const traits = entry.traits ?? [];
   const used: [string, boolean][] = [
-    ['revisionName', entry.revisionName !== undefined],
     ['dataInputs', (entry.dataInputs ?? []).length > 0],
     ['dataOutputs', (entry.dataOutputs ?? []).length > 0],
     ['scopes', (entry.scopes ?? []).length > 0],
@@ -114,19 +116,39 @@ function unsupportedFields(entry: ApplicationComponent): string[] {
   return used.filter(([, present]) => present).map(([field]) => field);
 }
 
+type ChosenComponent =
+  | { readonly kind: 'found'; readonly component: Component; readonly revision: string }
+  | { readonly kind: 'missing'; readonly componentName: string; readonly message: string };
+
+/**
+ * The Component an entry renders: the revision it pins with revisionName, or else the named Component as it is now,
+ * labelled with its current revision.
+ */
+function chosenComponent(input: RenderInput, entry: ApplicationComponent): ChosenComponent {
+  if (entry.revisionName !== undefined) {
+    const pinned = input.revisions.get(entry.revisionName);
+    if (pinned !== undefined) return { kind: 'found', component: pinned, revision: entry.revisionName };
+    return { kind: 'missing', componentName: entry.componentName ?? entry.revisionName, message: `Component revision ${entry.revisionName} is not in this namespace` };
+  }
+  const componentName = entry.componentName ?? '';
+  const component = input.components.get(componentName);
+  if (component === undefined) {
+    const detail = entry.componentName === undefined ? 'is named by neither componentName nor revisionName' : 'is not in this namespace';
+    return { kind: 'missing', componentName, message: `Component ${componentName} ${detail}` };
+  }
+  return { kind: 'found', component, revision: currentRevisionName(component) };
+}
+
 function renderComponent(input: RenderInput, entry: ApplicationComponent, owner: OwnerReference, seen: Set<string>): RenderedComponent {
-  const componentName = entry.componentName ?? entry.revisionName ?? '';
+  const chosen = chosenComponent(input, entry);
+  const componentName = chosen.kind === 'found' ? chosen.component.metadata.name : chosen.componentName;
   const unsupported = unsupportedFields(entry);
   if (unsupported.length > 0) {
     const message = `component ${componentName} uses ${unsupported.join(', ')}, which this controller does not carry out yet; it is not rendered`;
     return { componentName, revision: undefined, workload: problem('FeatureNotSupported', message), traits: [] };
   }
-  const component = entry.componentName === undefined ? undefined : input.components.get(entry.componentName);
-  if (component === undefined) {
-    const detail = entry.componentName === undefined ? 'is named by no componentName' : 'is not in this namespace';
-    return { componentName, revision: undefined, workload: problem('ComponentNotFound', `Component ${componentName} ${detail}`), traits: [] };
-  }
-  const revision = componentRevision(component);
+  if (chosen.kind === 'missing') return { componentName, revision: undefined, workload: problem('ComponentNotFound', chosen.message), traits: [] };
+  const { component, revision } = chosen;
   const { name: appConfig, namespace = '' } = input.appConfig.metadata;
   const at: Placement = { appConfig, namespace, owner, componentName, revision, passed: passedMetadata(input.appConfig) };
   const workload = deduplicated(renderWorkload(component, entry, input.catalog, at), seen);
