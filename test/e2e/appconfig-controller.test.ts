@@ -127,7 +127,7 @@ describe('the appconfig controller on the bed', () => {
 
   afterAll(async () => {
     await workloads.deleteNamespace(namespace);
-    await kubectl(bed, ['delete', '--ignore-not-found', 'workloaddefinition/configmaps', 'clusterrole/test-appconfig-configmaps']);
+    await kubectl(bed, ['delete', '--ignore-not-found', 'workloaddefinition/configmaps', 'traitdefinition/configmaps', 'clusterrole/test-appconfig-configmaps']);
     // A clean exit means reconciles finished and the lease was released.
     expect(await appconfigController?.stop()).toBe(0);
     expect(await workloadController?.stop()).toBe(0);
@@ -381,6 +381,49 @@ spec:
     expect((await read(CONFIG_MAP, 'versioned-old'))?.data).toEqual({ mode: 'one' });
     expect(await revision('versioned-v2')).toMatchObject({ revision: 2, data: { spec: { workload: { data: { mode: 'two' } } } } });
     expect((await appConfig('following')).status?.workloads?.[0]?.componentRevisionName).toBe('versioned-v3');
+  });
+
+  it('gives each revision a workload of its own under a revisionEnabled trait, keeps the earlier ones as historyWorkloads, and drops one once deleted', async () => {
+    const component = (mode: string): string => `
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: canary }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { mode: ${mode} } }
+`;
+    await kubectl(bed, ['apply', '--server-side', '-f', '-'], `
+apiVersion: core.oam.dev/v1alpha2
+kind: TraitDefinition
+metadata: { name: configmaps }
+spec: { definitionRef: { name: configmaps }, revisionEnabled: true }
+`);
+    await apply(`${component('a')}
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: rollout }
+spec:
+  components:
+    - componentName: canary
+      traits: [{ trait: { apiVersion: v1, kind: ConfigMap, metadata: { name: canary-route }, data: { weight: "100" } } }]
+`);
+    const first = await waitSynced('rollout to render canary-v1', (c) => synced(c)?.status === 'True' && c.status?.workloads?.[0]?.workloadRef?.name === 'canary-v1', 'rollout');
+    expect(first.status?.historyWorkloads).toBeUndefined();
+    expect((await read(CONFIG_MAP, 'canary-v1'))?.data).toEqual({ mode: 'a' });
+
+    await apply(component('b'));
+    const second = await waitSynced('rollout to render canary-v2', (c) => c.status?.workloads?.[0]?.workloadRef?.name === 'canary-v2', 'rollout');
+    const v1 = await read(CONFIG_MAP, 'canary-v1');
+    expect(v1?.data).toEqual({ mode: 'a' });
+    expect((await read(CONFIG_MAP, 'canary-v2'))?.data).toEqual({ mode: 'b' });
+    expect(second.status?.workloads?.[0]).toMatchObject({ componentRevisionName: 'canary-v2', traits: [{ traitRef: { kind: 'ConfigMap', name: 'canary-route' }, status: 'applied' }] });
+    expect(second.status?.historyWorkloads).toEqual([{ revision: 'canary-v1', workloadRef: { apiVersion: 'v1', kind: 'ConfigMap', name: 'canary-v1', uid: v1?.metadata.uid } }]);
+
+    // A rollout trait deletes the old revision once traffic has moved; the next reconcile (here, a label) drops it.
+    await kubectl(bed, ['delete', 'configmap', 'canary-v1', '-n', namespace]);
+    await kubectl(bed, ['label', 'applicationconfiguration', 'rollout', '-n', namespace, 'moved=true']);
+    await waitSynced('rollout to drop canary-v1 from its history', (c) => c.status?.historyWorkloads === undefined, 'rollout');
+    expect((await read(CONFIG_MAP, 'canary-v2'))?.data).toEqual({ mode: 'b' });
   });
 
   it('keeps the v1alpha2 fields it does not carry out (dataInputs, dataOutputs, scopes) and says so instead of rendering without them', async () => {

@@ -7,6 +7,7 @@ import { renderApplication } from '../render/render.js';
 import { applyRendered } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
+import { historyCandidates, observeHistory } from './history.js';
 import { pruneStale } from './prune.js';
 import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
 import { revisionComponents } from '../revisions/index.js';
@@ -34,10 +35,12 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const ownerUid = controllerOwner(appConfig).uid;
   const applied = await inStep('Apply', key, () => applyRendered(deps.client, renderedObjects(rendered), ownerUid));
   const stored = appConfig.status;
+  const history = await inStep('Apply', key, () => observeHistory(deps.client, historyCandidates(rendered, stored), key.namespace, resources));
   const { status, problems } = nextStatus({
     rendered,
     applied: new Map(applied.map(({ ref, result }) => [refKey(ref), result] as const)),
     previous: stored,
+    history,
     generation: appConfig.metadata.generation,
     now: deps.now(),
   });

@@ -11,6 +11,7 @@ import {
 } from '@zk-oam/apis';
 import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
+import type { HistoryWorkload } from './history.js';
 import { refKey } from './refs.js';
 
 export type ApplicationConfigurationStatus = NonNullable<ApplicationConfiguration['status']>;
@@ -30,6 +31,8 @@ export interface StatusInput {
   /** Apply results by refKey, for every rendered object. */
   readonly applied: ReadonlyMap<string, ApplyResult>;
   readonly previous: ApplicationConfigurationStatus | undefined;
+  /** Earlier revisions' workloads of revisionEnabled components that still exist. */
+  readonly history: readonly HistoryWorkload[];
   readonly generation: number | undefined;
   readonly now: Date;
 }
@@ -113,13 +116,17 @@ export function withSynced(problems: readonly Problem[], context: ConditionConte
 
 export function nextStatus(input: StatusInput): { status: ApplicationConfigurationStatus; problems: Problem[] } {
   const problems = problemsOf(input);
-  return { problems, status: { ...withSynced(problems, input), workloads: input.rendered.map((component) => workloadStatus(component, input)) } };
+  const workloads = input.rendered.map((component) => workloadStatus(component, input));
+  return { problems, status: { ...withSynced(problems, input), workloads, ...(input.history.length === 0 ? {} : { historyWorkloads: [...input.history] }) } };
 }
 
-/** Every object the status says this ApplicationConfiguration rendered. */
+/** Every object the status says this ApplicationConfiguration rendered, earlier revisions' workloads included. */
 export function referencedObjects(status: ApplicationConfigurationStatus | undefined): TypedReference[] {
-  return (status?.workloads ?? []).flatMap((entry) => [
-    ...(entry.workloadRef === undefined ? [] : [entry.workloadRef]),
-    ...(entry.traits ?? []).map((trait) => trait.traitRef),
-  ]);
+  return [
+    ...(status?.workloads ?? []).flatMap((entry) => [
+      ...(entry.workloadRef === undefined ? [] : [entry.workloadRef]),
+      ...(entry.traits ?? []).map((trait) => trait.traitRef),
+    ]),
+    ...(status?.historyWorkloads ?? []).flatMap((entry) => (entry.workloadRef === undefined ? [] : [entry.workloadRef])),
+  ];
 }

@@ -34,8 +34,10 @@ export type RenderOutcome = RenderedObject | RenderProblem;
 
 export interface RenderedComponent {
   readonly componentName: string;
-  /** `<component>-v<generation>`, also the `app.oam.dev/revision` label; undefined when the Component is missing. */
+  /** The Component revision rendered, also the `app.oam.dev/revision` label; undefined when the Component is missing. */
   readonly revision: string | undefined;
+  /** Each revision has a workload of its own (a trait's definition is revisionEnabled); earlier ones are kept. */
+  readonly revisionEnabled: boolean;
   readonly workload: RenderOutcome;
   /** Empty when the workload itself could not be rendered: a trait needs the workload it points to. */
   readonly traits: readonly RenderOutcome[];

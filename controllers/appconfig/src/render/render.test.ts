@@ -2,6 +2,7 @@
 import type { ApplicationConfiguration, Component } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { appConfig, catalog, component, rollingKind, scaleKind, traitDefinition, workloadKind } from './fixtures.js';
+import type { Catalog } from './catalog.js';
 import { renderApplication, type RenderInput } from './render.js';
 
 const owner = {
@@ -32,6 +33,7 @@ describe('renderApplication', () => {
       {
         componentName: 'zk',
         revision: 'zk-v2',
+        revisionEnabled: false,
         workload: {
           kind: 'rendered',
           ref: workloadRef,
@@ -122,6 +124,21 @@ describe('renderApplication', () => {
     expect(now).toMatchObject({ componentName: 'zk', revision: 'zk-v3', workload: { kind: 'rendered', object: { spec: { storage: { size: '1Gi' } }, metadata: { labels: { 'app.oam.dev/revision': 'zk-v3' } } } } });
   });
 
+  it('names the workload after the revision when a trait definition is revisionEnabled, unless the template names it', () => {
+    const revisioned: Catalog = {
+      ...catalog,
+      traitDefinitions: catalog.traitDefinitions.map((definition) =>
+        definition.metadata.name.startsWith('zookeeperrollings') ? { ...definition, spec: { ...definition.spec, revisionEnabled: true } } : definition,
+      ),
+    };
+    const withoutName: Component = { ...component, spec: { ...component.spec, parameters: [] } };
+    const [perRevision] = renderApplication({ ...withEntry({ parameterValues: [] }), components: new Map([['zk', withoutName]]), catalog: revisioned });
+    expect(perRevision).toMatchObject({ revisionEnabled: true, workload: { kind: 'rendered', ref: { name: 'zk-v2' } } });
+    expect(perRevision?.traits[1]).toMatchObject({ kind: 'rendered', object: { spec: { workloadRef: { name: 'zk-v2' } } } });
+    const [named] = renderApplication({ ...input, catalog: revisioned });
+    expect(named).toMatchObject({ revisionEnabled: true, workload: { ref: { name: 'orders-zk' } } });
+  });
+
   it('reports a pinned revision that does not exist', () => {
     const [rendered] = renderApplication(withEntry({ componentName: undefined, revisionName: 'zk-v9', traits: [] }));
     expect(rendered?.workload).toStrictEqual({ kind: 'problem', ref: undefined, reason: 'ComponentNotFound', message: 'Component revision zk-v9 is not in this namespace' });
@@ -134,6 +151,7 @@ describe('renderApplication', () => {
     expect(first).toStrictEqual({
       componentName: 'nope',
       revision: undefined,
+      revisionEnabled: false,
       workload: { kind: 'problem', ref: undefined, reason: 'ComponentNotFound', message: 'Component nope is not in this namespace' },
       traits: [],
     });

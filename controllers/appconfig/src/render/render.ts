@@ -24,6 +24,8 @@ interface Placement {
   readonly owner: OwnerReference;
   readonly componentName: string;
   readonly revision: string;
+  /** A trait's definition is revisionEnabled: each revision gets a workload of its own, named after the revision. */
+  readonly revisionEnabled: boolean;
   /** The ApplicationConfiguration's own labels and annotations, passed to what it renders. */
   readonly passed: PassedMetadata;
 }
@@ -56,7 +58,7 @@ function renderWorkload(component: Component, entry: ApplicationComponent, catal
   const filled = fillParameters(component, entry.parameterValues ?? []);
   if (filled.kind === 'problem') return filled;
   const template = filled.workload;
-  const ref = refOf(template, template.metadata?.name ?? at.componentName);
+  const ref = refOf(template, template.metadata?.name ?? (at.revisionEnabled ? at.revision : at.componentName));
   const resource = findResource(catalog, template.apiVersion, template.kind);
   if (resource === undefined) return problem('KindNotServed', `workload kind ${template.kind} (${template.apiVersion}) is not served by the apiserver`, ref);
   if (findWorkloadDefinition(catalog, resource) === undefined) {
@@ -139,22 +141,33 @@ function chosenComponent(input: RenderInput, entry: ApplicationComponent): Chose
   return { kind: 'found', component, revision: currentRevisionName(component) };
 }
 
+/** Whether a trait of the entry has a revisionEnabled TraitDefinition (v0.3.3's createRevision). */
+function revisionEnabled(entry: ApplicationComponent, catalog: Catalog): boolean {
+  return (entry.traits ?? []).some(({ trait }) => {
+    const resource = findResource(catalog, trait.apiVersion, trait.kind);
+    return resource !== undefined && findTraitDefinition(catalog, resource)?.spec.revisionEnabled === true;
+  });
+}
+
 function renderComponent(input: RenderInput, entry: ApplicationComponent, owner: OwnerReference, seen: Set<string>): RenderedComponent {
   const chosen = chosenComponent(input, entry);
   const componentName = chosen.kind === 'found' ? chosen.component.metadata.name : chosen.componentName;
   const unsupported = unsupportedFields(entry);
   if (unsupported.length > 0) {
     const message = `component ${componentName} uses ${unsupported.join(', ')}, which this controller does not carry out yet; it is not rendered`;
-    return { componentName, revision: undefined, workload: problem('FeatureNotSupported', message), traits: [] };
+    return { componentName, revision: undefined, revisionEnabled: false, workload: problem('FeatureNotSupported', message), traits: [] };
   }
-  if (chosen.kind === 'missing') return { componentName, revision: undefined, workload: problem('ComponentNotFound', chosen.message), traits: [] };
+  if (chosen.kind === 'missing') {
+    return { componentName, revision: undefined, revisionEnabled: false, workload: problem('ComponentNotFound', chosen.message), traits: [] };
+  }
   const { component, revision } = chosen;
   const { name: appConfig, namespace = '' } = input.appConfig.metadata;
-  const at: Placement = { appConfig, namespace, owner, componentName, revision, passed: passedMetadata(input.appConfig) };
+  const perRevision = revisionEnabled(entry, input.catalog);
+  const at: Placement = { appConfig, namespace, owner, componentName, revision, revisionEnabled: perRevision, passed: passedMetadata(input.appConfig) };
   const workload = deduplicated(renderWorkload(component, entry, input.catalog, at), seen);
-  if (workload.kind === 'problem') return { componentName, revision, workload, traits: [] };
+  if (workload.kind === 'problem') return { componentName, revision, revisionEnabled: perRevision, workload, traits: [] };
   const traits = (entry.traits ?? []).map(({ trait }) => deduplicated(renderTrait(trait, workload, input.catalog, at), seen));
-  return { componentName, revision, workload, traits };
+  return { componentName, revision, revisionEnabled: perRevision, workload, traits };
 }
 
 export function renderApplication(input: RenderInput): RenderedComponent[] {
