@@ -1,8 +1,9 @@
 // The appconfig controller as a process with only deploy/appconfig RBAC, beside the workload controller, on the bed:
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
 // harmlessly for their controllers; parameter and Component changes re-render; each Component spec change is kept as
-// a ControllerRevision an entry may pin; a removed trait is deleted; bad input is a condition and an Event; deleting
-// the ApplicationConfiguration garbage-collects everything; a standby replica takes over when the leader stops.
+// a ControllerRevision an entry may pin; a data input holds its object back until ready; a removed trait is deleted;
+// bad input is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby
+// replica takes over when the leader stops.
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -68,7 +69,7 @@ function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string
 
 const CONFIG_MAP = { group: '', version: 'v1', plural: 'configmaps' };
 const CONTROLLER_REVISION = { group: 'apps', version: 'v1', plural: 'controllerrevisions' };
-const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000' };
+const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' };
 const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
 
 /** The object, or undefined once it is gone. */
@@ -426,7 +427,7 @@ spec:
     expect((await read(CONFIG_MAP, 'canary-v2'))?.data).toEqual({ mode: 'b' });
   });
 
-  it('keeps the v1alpha2 fields it does not carry out (dataInputs, dataOutputs, scopes) and says so instead of rendering without them', async () => {
+  it('keeps the v1alpha2 fields (dataInputs, dataOutputs, scopes) and reports what it cannot carry out: scopes, and an input whose output is not rendered', async () => {
     await apply(`
 apiVersion: core.oam.dev/v1alpha2
 kind: ApplicationConfiguration
@@ -444,10 +445,54 @@ spec:
     expect(config.spec.components[0]?.scopes).toEqual([{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }]);
     expect(config.spec.components[1]?.dataInputs).toEqual([{ valueFrom: { dataOutputName: 'mode' }, toFieldPaths: ['spec.config.mode'] }]);
     expect(synced(config)?.message).toBe(
-      'component settings uses dataOutputs, scopes, which this controller does not carry out yet; it is not rendered; ' +
-        'component zookeeper uses dataInputs, which this controller does not carry out yet; it is not rendered',
+      'component settings uses scopes, which this controller does not carry out yet; it is not rendered; ' +
+        'ZookeeperWorkload zookeeper takes data output "mode", whose object is not rendered',
     );
-    expect(config.status?.workloads).toEqual([{ componentName: 'settings' }, { componentName: 'zookeeper' }]);
+    expect(config.status?.workloads?.map((workload) => workload.componentName)).toEqual(['settings', 'zookeeper']);
+  });
+
+  it('holds an object back until the data output it takes is ready, says why in status.dependency, then applies it with the value', async () => {
+    const source = (state: string): string => `
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: source }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { state: ${state}, endpoint: "zk-client:2181" } }
+`;
+    await apply(`${source('pending')}
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: consumer }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { role: client } }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: chained }
+spec:
+  components:
+    - componentName: source
+      dataOutputs: [{ name: endpoint, fieldPath: data.endpoint, conditions: [{ op: eq, value: ready, fieldPath: data.state }] }]
+    - componentName: consumer
+      dataInputs: [{ valueFrom: { dataOutputName: endpoint }, toFieldPaths: [data.upstream] }]
+`);
+    const waiting = await waitSynced('chained to list its unsatisfied input', (c) => c.status?.dependency?.unsatisfied?.[0]?.reason === 'got(pending) expected to be ready', 'chained');
+    expect(waiting.status?.dependency?.unsatisfied).toEqual([
+      {
+        reason: 'got(pending) expected to be ready',
+        from: { apiVersion: 'v1', kind: 'ConfigMap', name: 'source', fieldPath: 'data.endpoint' },
+        to: { apiVersion: 'v1', kind: 'ConfigMap', name: 'consumer', fieldPaths: ['data.upstream'] },
+      },
+    ]);
+    expect(synced(waiting)?.status).toBe('True');
+    expect((await read(CONFIG_MAP, 'source'))?.data).toEqual({ state: 'pending', endpoint: 'zk-client:2181' });
+    expect(await read(CONFIG_MAP, 'consumer')).toBeUndefined();
+
+    await apply(source('ready'));
+    await waitFor('consumer applied with the endpoint', () => read(CONFIG_MAP, 'consumer'), (object) => object?.data?.['upstream'] === 'zk-client:2181', 30_000, 500);
+    expect((await read(CONFIG_MAP, 'consumer'))?.data).toEqual({ role: 'client', upstream: 'zk-client:2181' });
+    await waitSynced('chained to have no unsatisfied input left', (c) => c.status?.dependency === undefined, 'chained');
   });
 
   it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {

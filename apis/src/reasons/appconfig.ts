@@ -19,10 +19,15 @@ export const APPCONFIG_REASONS = reasonCatalog({
     means: 'A component names a Component that does not exist in the namespace or does not validate, or pins with revisionName a Component revision (ControllerRevision) that does not exist.',
     todo: 'Create the Component, or fix componentName or revisionName (`kubectl get controllerrevisions -l controller.oam.dev/component=<name>` lists the revisions).',
   },
+  DataOutputNotFound: {
+    shownIn: PROBLEM,
+    means: 'A component or trait takes a data input naming a data output no component or trait of the ApplicationConfiguration declares. The object taking it is not applied.',
+    todo: 'Fix valueFrom.dataOutputName, or declare the output under dataOutputs of the object that emits it.',
+  },
   FeatureNotSupported: {
     shownIn: PROBLEM,
     means:
-      'A component uses a part of OAM v1alpha2 this controller does not carry out yet (dataInputs, dataOutputs, or scopes). The CRD keeps the fields, and the component is not rendered rather than rendered without them; what it rendered before stays, unpruned.',
+      'A component uses a part of OAM v1alpha2 this controller does not carry out yet (scopes). The CRD keeps the fields, and the component is not rendered rather than rendered without them; what it rendered before stays, unpruned.',
     todo: 'Remove those fields from the component, or run it with a runtime that implements them; the message names the fields.',
   },
   InvalidParameter: {

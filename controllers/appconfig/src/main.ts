@@ -21,6 +21,8 @@ const configSchema = processEnvSchema.extend({
   RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
   RETRY_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
   DISCOVERY_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often an object held back for a data input looks at its source again (v0.3.3: 10 s). */
+  DEPENDENCY_CHECK_PERIOD_MS: z.coerce.number().int().min(500).default(10_000),
   /** Component revisions kept per Component, besides those an ApplicationConfiguration pins. */
   REVISION_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_REVISION_LIMIT),
 });
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
     discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
     recorder,
     now: () => new Date(),
-    periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS },
+    periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS, dependencyCheckMs: config.DEPENDENCY_CHECK_PERIOD_MS },
   });
   manager.add(
     controller('appconfig')

@@ -8,8 +8,10 @@ import { applyRendered } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { historyCandidates, observeHistory } from './history.js';
+import { readLive } from './read-live.js';
 import { pruneStale } from './prune.js';
 import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
+import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
 import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
 import { recordChanges, recordProblems, writeStatus } from './report.js';
@@ -31,9 +33,12 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const components = componentsIn(deps.caches, key.namespace);
   const revisions = revisionComponents(deps.caches.revisions, key.namespace);
   const resources = await inStep('Discover', key, () => deps.discovery.resources(apiVersionsUsed(appConfig, components, revisions)));
-  const rendered = renderApplication({ appConfig, components, revisions, catalog: { ...definitions(deps.caches), resources } });
+  const template = renderApplication({ appConfig, components, revisions, catalog: { ...definitions(deps.caches), resources } });
+  const sources = await inStep('Apply', key, () => readLive(deps.client, sourcesToRead(appConfig, template), key.namespace));
+  const { rendered, held, unsatisfied } = resolveDependencies(appConfig, template, sources);
   const ownerUid = controllerOwner(appConfig).uid;
-  const applied = await inStep('Apply', key, () => applyRendered(deps.client, renderedObjects(rendered), ownerUid));
+  const ready = renderedObjects(rendered).filter((object) => !held.has(refKey(object.ref)));
+  const applied = await inStep('Apply', key, () => applyRendered(deps.client, ready, ownerUid));
   const stored = appConfig.status;
   const history = await inStep('Apply', key, () => observeHistory(deps.client, historyCandidates(rendered, stored), key.namespace, resources));
   const { status, problems } = nextStatus({
@@ -41,6 +46,7 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
     applied: new Map(applied.map(({ ref, result }) => [refKey(ref), result] as const)),
     previous: stored,
     history,
+    unsatisfied,
     generation: appConfig.metadata.generation,
     now: deps.now(),
   });
@@ -54,7 +60,9 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   // A problem is logged at warn when first reported; every retry until it is fixed only at debug.
   if (problems.length > 0) context.log[written ? 'warn' : 'debug']({ problems }, 'ApplicationConfiguration not fully applied; reported');
   else if (written) context.log.debug('status written');
-  return requeueAfter(problems.length === 0 ? deps.periods.resyncMs : deps.periods.retryMs);
+  if (unsatisfied.length > 0) context.log.debug({ unsatisfied }, 'objects held back until their data inputs are ready');
+  if (problems.length > 0) return requeueAfter(deps.periods.retryMs);
+  return requeueAfter(unsatisfied.length > 0 ? deps.periods.dependencyCheckMs : deps.periods.resyncMs);
 }
 
 function renderedObjects(components: readonly RenderedComponent[]): RenderedObject[] {

@@ -11,6 +11,7 @@ import {
 } from '@zk-oam/apis';
 import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
+import type { UnsatisfiedDependency } from '../dependencies/resolve.js';
 import type { HistoryWorkload } from './history.js';
 import { refKey } from './refs.js';
 
@@ -33,6 +34,8 @@ export interface StatusInput {
   readonly previous: ApplicationConfigurationStatus | undefined;
   /** Earlier revisions' workloads of revisionEnabled components that still exist. */
   readonly history: readonly HistoryWorkload[];
+  /** Data inputs not ready yet, whose objects are held back. */
+  readonly unsatisfied: readonly UnsatisfiedDependency[];
   readonly generation: number | undefined;
   readonly now: Date;
 }
@@ -117,7 +120,15 @@ export function withSynced(problems: readonly Problem[], context: ConditionConte
 export function nextStatus(input: StatusInput): { status: ApplicationConfigurationStatus; problems: Problem[] } {
   const problems = problemsOf(input);
   const workloads = input.rendered.map((component) => workloadStatus(component, input));
-  return { problems, status: { ...withSynced(problems, input), workloads, ...(input.history.length === 0 ? {} : { historyWorkloads: [...input.history] }) } };
+  return {
+    problems,
+    status: {
+      ...withSynced(problems, input),
+      workloads,
+      ...(input.unsatisfied.length === 0 ? {} : { dependency: { unsatisfied: [...input.unsatisfied] } }),
+      ...(input.history.length === 0 ? {} : { historyWorkloads: [...input.history] }),
+    },
+  };
 }
 
 /** Every object the status says this ApplicationConfiguration rendered, earlier revisions' workloads included. */

@@ -77,3 +77,14 @@ export function withField<T extends Record<string, unknown>>(object: T, path: st
   }
   return copy;
 }
+
+/** The value at `path`, or undefined when a step on the way is missing or of another shape. */
+export function readField(object: unknown, path: string): unknown {
+  let current: unknown = object;
+  for (const segment of parseFieldPath(path)) {
+    if (segment.kind === 'index') current = Array.isArray(current) ? current[segment.index] : undefined;
+    else current = isRecord(current) ? current[segment.name] : undefined;
+    if (current === undefined) return undefined;
+  }
+  return current;
+}

@@ -12,7 +12,8 @@ export type RenderProblemReason =
   | 'TraitDefinitionNotFound'
   | 'TraitNotApplicable'
   | 'InvalidTrait'
-  | 'DuplicateObject';
+  | 'DuplicateObject'
+  | 'DataOutputNotFound';
 
 export interface RenderedObject {
   readonly kind: 'rendered';

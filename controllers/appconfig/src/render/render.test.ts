@@ -96,10 +96,7 @@ describe('renderApplication', () => {
   });
 
   it.each([
-    [{ dataInputs: [{ valueFrom: { dataOutputName: 'zk-address' }, toFieldPaths: ['spec.config.x'] }] }, 'dataInputs'],
-    [{ dataOutputs: [{ name: 'zk-address', fieldPath: 'status.clientService' }] }, 'dataOutputs'],
     [{ scopes: [{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }] }, 'scopes'],
-    [{ traits: [{ trait: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale' }, dataInputs: [{ toFieldPaths: ['spec.replicas'] }] }] }, 'traits[].dataInputs'],
   ])('does not render a component using %o, and names %s as not carried out', (entry, field) => {
     const [rendered] = renderApplication(withEntry(entry));
     expect(rendered?.traits).toStrictEqual([]);

@@ -104,18 +104,10 @@ function deduplicated(outcome: RenderOutcome, seen: Set<string>): RenderOutcome 
 
 /**
  * The v1alpha2 fields of a component entry this controller does not carry out. Rendering without them would act
- * against what they ask (a data input fills a field only once its output is ready), so such a component waits instead.
+ * against what they ask (a scope tracks its workloads), so such a component waits instead.
  */
 function unsupportedFields(entry: ApplicationComponent): string[] {
-  const traits = entry.traits ?? [];
-  const used: [string, boolean][] = [
-    ['dataInputs', (entry.dataInputs ?? []).length > 0],
-    ['dataOutputs', (entry.dataOutputs ?? []).length > 0],
-    ['scopes', (entry.scopes ?? []).length > 0],
-    ['traits[].dataInputs', traits.some((trait) => (trait.dataInputs ?? []).length > 0)],
-    ['traits[].dataOutputs', traits.some((trait) => (trait.dataOutputs ?? []).length > 0)],
-  ];
-  return used.filter(([, present]) => present).map(([field]) => field);
+  return (entry.scopes ?? []).length > 0 ? ['scopes'] : [];
 }
 
 type ChosenComponent =
