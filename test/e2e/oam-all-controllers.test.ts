@@ -1,8 +1,9 @@
 // The whole system as a user meets it: the four controllers, each with only its own RBAC, and the sample
 // ApplicationConfiguration. With only the workload and appconfig controllers running, it becomes a Ready 3-member
 // ensemble (real ZooKeeper) whose trait CRs wait untouched; the trait controllers, started later, bind them; raising
-// the scale trait's replicas in the ApplicationConfiguration to 5 scales it one member at a time; removing the rolling
-// trait from it deletes the trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
+// the scale trait's replicas in the ApplicationConfiguration to 5 scales it one member at a time; a Component spec
+// change (revision v2) is rolled by the rolling trait, the leader last; removing the rolling trait from it deletes the
+// trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
 import { join } from 'node:path';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
@@ -14,6 +15,7 @@ import {
   installOam,
   isReady,
   kubectl,
+  PodHistory,
   repoRoot,
   startControllerProcess,
   waitControllerReady,
@@ -21,6 +23,7 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
+import { memberPods } from './rolling-fixtures.js';
 
 const bed = inject('bed');
 const namespace = `oam-all-${Date.now().toString(36)}`;
@@ -93,6 +96,22 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
     const scaled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
     expect(scaled.spec.replicas).toBe(5);
     await waitFor('the scale trait Idle at 5', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000, 1_000);
+  });
+
+  it('rolls a Component spec change (its revision v2) through the rolling trait, every pod once, the leader last', async () => {
+    const leader = (await workloads.get(namespace, 'zookeeper')).status?.leader ?? '';
+    const history = new PodHistory(memberPods(workloads, namespace, 'zookeeper'), 5);
+    await history.start();
+    await kubectl(bed, ['patch', 'component', 'zookeeper', '-n', namespace, '--type=json', '-p', JSON.stringify([{ op: 'replace', path: '/spec/workload/spec/resources/requests/cpu', value: '150m' }])]);
+
+    const labelled = await waitFor('the workload at revision zookeeper-v2', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000, 1_000);
+    expect(labelled.spec.resources?.requests).toMatchObject({ cpu: '150m' });
+    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS, 1_000);
+    await waitFor('the rolling trait Completed', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS, 1_000);
+    await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    await history.stop();
+    expect(history.counts()).toEqual(Object.fromEntries([0, 1, 2, 3, 4].map((ordinal) => [`zookeeper-${String(ordinal)}`, 1])));
+    expect(history.order().at(-1)).toBe(leader);
   });
 
   it('deletes the rolling trait removed from the ApplicationConfiguration and returns the StatefulSet to RollingUpdate', async () => {
