@@ -3,7 +3,7 @@
 // an output and writes its value at toFieldPaths. An object whose input is not ready is held back (not applied) and
 // listed in status.dependency.unsatisfied; its traits are applied, as v0.3.3 applies them. Pure: the live source
 // objects are read by the caller (sourcesToRead says which).
-import type { ApplicationComponent, ApplicationConfiguration, TypedReference } from '@zk-oam/apis';
+import type { ApplicationComponent, ApplicationConfiguration } from '@zk-oam/apis';
 import { problem, type RenderedComponent, type RenderedObject, type RenderOutcome } from '../render/outcome.js';
 import { refKey } from '../reconcile/refs.js';
 import { dataValue, filled, type DataCondition } from './data-value.js';
@@ -27,17 +27,16 @@ export interface ResolvedDependencies {
 }
 
 /** Each rendered object with its entry's data outputs and inputs (the workload's, then each trait's). */
-function declared(appConfig: ApplicationConfiguration, rendered: readonly RenderedComponent[]): { outcome: RenderOutcome; outputs: DataOutput[]; inputs: DataInput[]; at: [number, number] }[] {
+function declared(appConfig: ApplicationConfiguration, rendered: readonly RenderedComponent[]): { outcome: RenderOutcome; outputs: DataOutput[]; inputs: DataInput[] }[] {
   return rendered.flatMap((component, index) => {
     const entry = appConfig.spec.components[index];
     if (entry === undefined) return [];
     return [
-      { outcome: component.workload, outputs: entry.dataOutputs ?? [], inputs: entry.dataInputs ?? [], at: [index, -1] as [number, number] },
+      { outcome: component.workload, outputs: entry.dataOutputs ?? [], inputs: entry.dataInputs ?? [] },
       ...component.traits.map((outcome, trait) => ({
         outcome,
         outputs: entry.traits?.[trait]?.dataOutputs ?? [],
         inputs: entry.traits?.[trait]?.dataInputs ?? [],
-        at: [index, trait] as [number, number],
       })),
     ];
   });
@@ -83,9 +82,8 @@ function withInputs(
     const paths = input.toFieldPaths ?? [];
     const value = dataValue(source, live.get(refKey(source.object.ref)), `${appConfig.metadata.namespace ?? ''}/${source.object.ref.name}`, appConfig);
     if (!value.ready) {
-      const from = { ...source.object.ref, fieldPath: source.fieldPath };
-      const to: TypedReference & { fieldPaths: string[] } = { ...object.ref, fieldPaths: paths };
-      return { outcome: current, unsatisfied: { reason: value.reason, from, to } };
+      const unsatisfied = { reason: value.reason, from: { ...source.object.ref, fieldPath: source.fieldPath }, to: { ...object.ref, fieldPaths: paths } };
+      return { outcome: current, unsatisfied };
     }
     current = { ...current, object: filled(current.object, paths, value.value) };
   }

@@ -1,10 +1,11 @@
 // Step: server-side apply of each rendered workload and trait with this controller's field manager, without force,
 // so a field another controller owns (spec.replicas under a scale trait) is reported as a conflict, never taken.
 import type { TypedReference } from '@zk-oam/apis';
-import { applyObject, isApiError, KubeApiError, objectPath, type KubeClient, type ObjectKey } from '@zk-oam/runtime';
+import { applyObject, KubeApiError, type KubeClient } from '@zk-oam/runtime';
 import type { RenderedObject } from '../render/outcome.js';
 import { FIELD_MANAGER } from './markers.js';
-import { controllerOf, liveObjectSchema, type LiveObject } from './refs.js';
+import { readLiveObject } from './read-live.js';
+import { controllerOf, liveObjectSchema } from './refs.js';
 
 /** Why an object was not applied; each is a condition reason and an Event reason. */
 export type ApplyRefusalReason = 'FieldConflict' | 'AlreadyControlled' | 'Rejected' | 'Forbidden';
@@ -16,15 +17,6 @@ export type ApplyResult =
 export interface AppliedObject {
   readonly ref: TypedReference;
   readonly result: ApplyResult;
-}
-
-async function readLive(client: KubeClient, rendered: RenderedObject, key: ObjectKey): Promise<LiveObject | undefined> {
-  try {
-    return liveObjectSchema.parse(await client.request('GET', objectPath(rendered.resource, key)));
-  } catch (error) {
-    if (isApiError(error, 404)) return undefined;
-    throw error;
-  }
 }
 
 /** The apiserver's answers that a person must act on; anything else is retried with backoff. */
@@ -41,7 +33,7 @@ function refusalOf(error: unknown, ref: TypedReference): ApplyResult | undefined
 
 async function applyUnchecked(client: KubeClient, rendered: RenderedObject, ownerUid: string): Promise<ApplyResult> {
   const key = { namespace: rendered.object.metadata.namespace ?? '', name: rendered.object.metadata.name };
-  const live = await readLive(client, rendered, key);
+  const live = await readLiveObject(client, rendered.resource, key);
   const controller = live === undefined ? undefined : controllerOf(live);
   if (controller !== undefined && controller.uid !== ownerUid) {
     return { kind: 'refused', reason: 'AlreadyControlled', message: `${rendered.ref.kind} ${rendered.ref.name} exists and is controlled by ${controller.kind} ${controller.name}` };

@@ -1,9 +1,10 @@
 // Step: the earlier revisions' workloads of revisionEnabled components (v0.3.3's status.historyWorkloads), kept while
 // they exist: a rollout trait deletes them once traffic has moved. Which ones to look for is pure; looking is a GET each.
 import type { ApplicationConfiguration, TypedReference } from '@zk-oam/apis';
-import { apiVersionOf, isApiError, objectPath, type KubeClient, type ResourceType } from '@zk-oam/runtime';
+import { apiVersionOf, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import type { RenderedComponent } from '../render/outcome.js';
-import { liveObjectSchema, refKey } from './refs.js';
+import { readLiveObject } from './read-live.js';
+import { refKey } from './refs.js';
 import type { ApplicationConfigurationStatus } from './status.js';
 
 export type HistoryWorkload = NonNullable<NonNullable<ApplicationConfiguration['status']>['historyWorkloads']>[number];
@@ -38,12 +39,8 @@ export async function observeHistory(client: KubeClient, candidates: readonly Ty
   for (const ref of candidates) {
     const resource = resources.find((candidate) => apiVersionOf(candidate) === ref.apiVersion && candidate.kind === ref.kind);
     if (resource === undefined) continue;
-    try {
-      const live = liveObjectSchema.parse(await client.request('GET', objectPath(resource, { namespace, name: ref.name })));
-      found.push({ revision: ref.name, workloadRef: { ...ref, ...(live.metadata.uid === undefined ? {} : { uid: live.metadata.uid }) } });
-    } catch (error) {
-      if (!isApiError(error, 404)) throw error;
-    }
+    const live = await readLiveObject(client, resource, { namespace, name: ref.name });
+    if (live !== undefined) found.push({ revision: ref.name, workloadRef: { ...ref, ...(live.metadata.uid === undefined ? {} : { uid: live.metadata.uid }) } });
   }
   return found;
 }

@@ -1,8 +1,9 @@
 // Step: deletes what the last status says this ApplicationConfiguration rendered and the next status no longer
 // lists (a component or trait removed from the spec), only while this ApplicationConfiguration controls it.
 import type { TypedReference } from '@zk-oam/apis';
-import { apiVersionOf, isApiError, objectPath, type KubeClient, type ResourceType } from '@zk-oam/runtime';
-import { controllerOf, liveObjectSchema, refKey } from './refs.js';
+import { apiVersionOf, isApiError, objectPath, type KubeClient, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
+import { readLiveObject } from './read-live.js';
+import { controllerOf, refKey } from './refs.js';
 
 export interface PruneInput {
   readonly previous: readonly TypedReference[];
@@ -24,15 +25,10 @@ export function stale(previous: readonly TypedReference[], next: readonly TypedR
   });
 }
 
-async function deleteIfControlled(client: KubeClient, path: string, ownerUid: string): Promise<boolean> {
-  let live;
-  try {
-    live = liveObjectSchema.parse(await client.request('GET', path));
-  } catch (error) {
-    if (isApiError(error, 404)) return false;
-    throw error;
-  }
-  if (controllerOf(live)?.uid !== ownerUid || live.metadata.uid === undefined) return false;
+async function deleteIfControlled(client: KubeClient, resource: ResourceType, key: ObjectKey, ownerUid: string): Promise<boolean> {
+  const live = await readLiveObject(client, resource, key);
+  if (live === undefined || controllerOf(live)?.uid !== ownerUid || live.metadata.uid === undefined) return false;
+  const path = objectPath(resource, key);
   try {
     // The uid precondition: an object re-created meanwhile under the same name is not ours to delete.
     await client.request('DELETE', path, { body: { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid } } });
@@ -49,7 +45,7 @@ export async function pruneStale(client: KubeClient, input: PruneInput): Promise
   for (const ref of stale(input.previous, input.next)) {
     const resource = input.resources.find((candidate) => apiVersionOf(candidate) === ref.apiVersion && candidate.kind === ref.kind);
     if (resource === undefined) continue;
-    if (await deleteIfControlled(client, objectPath(resource, { namespace: input.namespace, name: ref.name }), input.ownerUid)) deleted.push(ref);
+    if (await deleteIfControlled(client, resource, { namespace: input.namespace, name: ref.name }, input.ownerUid)) deleted.push(ref);
   }
   return deleted;
 }

@@ -8,7 +8,7 @@ import { applyRendered } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { historyCandidates, observeHistory } from './history.js';
-import { readLive } from './read-live.js';
+import { readSources } from './read-live.js';
 import { pruneStale } from './prune.js';
 import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
 import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
@@ -31,10 +31,11 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   }
   const { raw, appConfig } = reading;
   const components = componentsIn(deps.caches, key.namespace);
-  const revisions = revisionComponents(deps.caches.revisions, key.namespace);
+  const pinned = appConfig.spec.components.flatMap((entry) => entry.revisionName ?? []);
+  const revisions = revisionComponents(deps.caches.revisions, key.namespace, pinned);
   const resources = await inStep('Discover', key, () => deps.discovery.resources(apiVersionsUsed(appConfig, components, revisions)));
   const template = renderApplication({ appConfig, components, revisions, catalog: { ...definitions(deps.caches), resources } });
-  const sources = await inStep('Apply', key, () => readLive(deps.client, sourcesToRead(appConfig, template), key.namespace));
+  const sources = await inStep('Apply', key, () => readSources(deps.client, sourcesToRead(appConfig, template), key.namespace));
   const { rendered, held, unsatisfied } = resolveDependencies(appConfig, template, sources);
   const ownerUid = controllerOwner(appConfig).uid;
   const ready = renderedObjects(rendered).filter((object) => !held.has(refKey(object.ref)));

@@ -38,19 +38,20 @@ function stored(raw: KubeObject): ReadRevision | undefined {
 export function revisionsOf(revisions: Lister<KubeObject>, component: Component): StoredRevision[] {
   const { name, namespace, uid } = component.metadata;
   return revisions
-    .list(namespace === undefined ? {} : { namespace })
+    .list({ ...(namespace === undefined ? {} : { namespace }), labels: { [REVISION_COMPONENT_LABEL]: name } })
     .flatMap((raw) => stored(raw) ?? [])
-    .filter((revision) => revision.of === name && revision.ownerUid === uid);
+    .filter((revision) => revision.ownerUid === uid);
 }
 
-/** Every Component revision of the namespace, by revision name, with the Component it holds. */
-export function revisionComponents(revisions: Lister<KubeObject>, namespace: string): Map<string, Component> {
-  return new Map(
-    revisions.list({ namespace }).flatMap((raw) => {
-      const revision = stored(raw);
-      return revision?.of === undefined || revision.component === undefined ? [] : [[revision.name, revision.component] as const];
-    }),
-  );
+/** The Components the named revisions of the namespace hold, by revision name; one missing or unreadable is left out. */
+export function revisionComponents(revisions: Lister<KubeObject>, namespace: string, names: Iterable<string>): Map<string, Component> {
+  const found = new Map<string, Component>();
+  for (const name of names) {
+    const raw = revisions.get({ namespace, name });
+    const revision = raw === undefined ? undefined : stored(raw);
+    if (revision?.of !== undefined && revision.component !== undefined) found.set(name, revision.component);
+  }
+  return found;
 }
 
 /** The revision names the ApplicationConfigurations of the namespace pin with revisionName. */
