@@ -57,4 +57,6 @@ if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
 fi
 # Helm, for the chart in charts/zk-oam (built from its pinned Go module, cached like the control plane).
 bash test/helm/build.sh >/dev/null
+# oam-kubernetes-runtime v0.3.3's e2e suite and controllers, which the appconfig controller is tested against.
+bash test/oam-e2e/build.sh >/dev/null
 say "ready in $(( $(date +%s) - t0 ))s"

@@ -2,8 +2,8 @@
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
 // harmlessly for their controllers; parameter and Component changes re-render; each Component spec change is kept as
 // a ControllerRevision an entry may pin; a data input holds its object back until ready; a removed trait is deleted;
-// bad input is a condition and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby
-// replica takes over when the leader stops.
+// workloads are added to and removed from their scopes; bad input is a condition and an Event; deleting the
+// ApplicationConfiguration garbage-collects everything; a standby replica takes over when the leader stops.
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -69,6 +69,45 @@ function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string
 
 const CONFIG_MAP = { group: '', version: 'v1', plural: 'configmaps' };
 const CONTROLLER_REVISION = { group: 'apps', version: 'v1', plural: 'controllerrevisions' };
+const TEAM_SCOPE = { group: 'example.zkoam.dev', version: 'v1', plural: 'teamscopes' };
+/** A scope kind of the test's own: its CRD, then its ScopeDefinition and the RBAC that lets the controller tell it. */
+const SCOPE_KIND = `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: teamscopes.example.zkoam.dev }
+spec:
+  group: example.zkoam.dev
+  names: { kind: TeamScope, plural: teamscopes, singular: teamscope, listKind: TeamScopeList }
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                workloadRefs:
+                  type: array
+                  items: { type: object, properties: { apiVersion: { type: string }, kind: { type: string }, name: { type: string } } }
+`;
+const SCOPE_REGISTRATION = `
+apiVersion: core.oam.dev/v1alpha2
+kind: ScopeDefinition
+metadata: { name: teamscopes.example.zkoam.dev }
+spec: { definitionRef: { name: teamscopes.example.zkoam.dev }, workloadRefsPath: spec.workloadRefs, allowComponentOverlap: true }
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: test-appconfig-teamscopes
+  labels: { oam.zkoam.dev/aggregate-to-appconfig: "true" }
+rules:
+  - { apiGroups: [example.zkoam.dev], resources: [teamscopes], verbs: [get, patch] }
+`;
 const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' };
 const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
 
@@ -128,7 +167,16 @@ describe('the appconfig controller on the bed', () => {
 
   afterAll(async () => {
     await workloads.deleteNamespace(namespace);
-    await kubectl(bed, ['delete', '--ignore-not-found', 'workloaddefinition/configmaps', 'traitdefinition/configmaps', 'clusterrole/test-appconfig-configmaps']);
+    await kubectl(bed, [
+      'delete',
+      '--ignore-not-found',
+      'workloaddefinition/configmaps',
+      'traitdefinition/configmaps',
+      'clusterrole/test-appconfig-configmaps',
+      'scopedefinition/teamscopes.example.zkoam.dev',
+      'clusterrole/test-appconfig-teamscopes',
+      'crd/teamscopes.example.zkoam.dev',
+    ]);
     // A clean exit means reconciles finished and the lease was released.
     expect(await appconfigController?.stop()).toBe(0);
     expect(await workloadController?.stop()).toBe(0);
@@ -427,7 +475,7 @@ spec:
     expect((await read(CONFIG_MAP, 'canary-v2'))?.data).toEqual({ mode: 'b' });
   });
 
-  it('keeps the v1alpha2 fields (dataInputs, dataOutputs, scopes) and reports what it cannot carry out: scopes, and an input whose output is not rendered', async () => {
+  it('keeps the v1alpha2 fields (dataInputs, dataOutputs, scopes) and reports an input whose output is not rendered', async () => {
     await apply(`
 apiVersion: core.oam.dev/v1alpha2
 kind: ApplicationConfiguration
@@ -435,20 +483,68 @@ metadata: { name: wired }
 spec:
   components:
     - componentName: settings
+      parameterValues: [{ name: flavour, value: plain }]
       dataOutputs: [{ name: mode, fieldPath: data.mode, conditions: [{ op: notEmpty, fieldPath: data.mode }] }]
       scopes: [{ scopeRef: { apiVersion: core.oam.dev/v1alpha2, kind: HealthScope, name: health } }]
     - componentName: zookeeper
       dataInputs: [{ valueFrom: { dataOutputName: mode }, toFieldPaths: [spec.config.mode] }]
 `);
-    const config = await waitSynced('wired to be reported', (c) => synced(c)?.reason === 'FeatureNotSupported', 'wired');
+    const config = await waitSynced('wired to be reported', (c) => synced(c)?.reason === 'InvalidParameter', 'wired');
     expect(config.spec.components[0]?.dataOutputs).toEqual([{ name: 'mode', fieldPath: 'data.mode', conditions: [{ op: 'notEmpty', fieldPath: 'data.mode' }] }]);
     expect(config.spec.components[0]?.scopes).toEqual([{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }]);
     expect(config.spec.components[1]?.dataInputs).toEqual([{ valueFrom: { dataOutputName: 'mode' }, toFieldPaths: ['spec.config.mode'] }]);
-    expect(synced(config)?.message).toBe(
-      'component settings uses scopes, which this controller does not carry out yet; it is not rendered; ' +
-        'ZookeeperWorkload zookeeper takes data output "mode", whose object is not rendered',
-    );
+    expect(synced(config)?.message).toContain('; ZookeeperWorkload zookeeper takes data output "mode", whose object is not rendered');
     expect(config.status?.workloads?.map((workload) => workload.componentName)).toEqual(['settings', 'zookeeper']);
+  });
+
+  it('tells scopes of their workloads at the ScopeDefinition\'s workloadRefsPath, waits for a missing scope, and leaves them when removed or deleted', async () => {
+    await kubectl(bed, ['apply', '--server-side', '-f', '-'], SCOPE_KIND);
+    await kubectl(bed, ['wait', '--for=condition=Established', 'crd/teamscopes.example.zkoam.dev', '--timeout=30s']);
+    await kubectl(bed, ['apply', '--server-side', '-f', '-'], SCOPE_REGISTRATION);
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: member }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { role: member } }
+---
+apiVersion: example.zkoam.dev/v1
+kind: TeamScope
+metadata: { name: platform }
+spec: { workloadRefs: [{ apiVersion: v1, kind: ConfigMap, name: someone-else }] }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: scoped }
+spec:
+  components:
+    - componentName: member
+      scopes:
+        - scopeRef: { apiVersion: example.zkoam.dev/v1, kind: TeamScope, name: platform }
+        - scopeRef: { apiVersion: example.zkoam.dev/v1, kind: TeamScope, name: storage }
+`);
+    const member = { apiVersion: 'v1', kind: 'ConfigMap', name: 'member' };
+    const someoneElse = { apiVersion: 'v1', kind: 'ConfigMap', name: 'someone-else' };
+    const platform = { apiVersion: 'example.zkoam.dev/v1', kind: 'TeamScope', name: 'platform' };
+    const storage = { ...platform, name: 'storage' };
+    const waiting = await waitSynced('scoped to wait for scope storage', (c) => synced(c)?.reason === 'ScopeNotFound', 'scoped');
+    expect(synced(waiting)?.message).toBe('scope TeamScope storage does not exist, so ConfigMap member is not in it yet');
+    expect(waiting.metadata.finalizers).toContain('scope.finalizer.core.oam.dev');
+    expect(waiting.status?.workloads?.[0]?.scopes).toEqual([{ scopeRef: platform }, { scopeRef: storage }]);
+    expect((await read(TEAM_SCOPE, 'platform'))?.spec?.['workloadRefs']).toEqual([someoneElse, member]);
+    expect(await read(CONFIG_MAP, 'member')).toBeDefined();
+
+    await apply('apiVersion: example.zkoam.dev/v1\nkind: TeamScope\nmetadata: { name: storage }\nspec: {}\n');
+    await waitSynced('scoped to be Synced once storage exists', (c) => synced(c)?.status === 'True', 'scoped');
+    expect((await read(TEAM_SCOPE, 'storage'))?.spec?.['workloadRefs']).toEqual([member]);
+
+    await patchJson('applicationconfiguration', 'scoped', [{ op: 'remove', path: '/spec/components/0/scopes/0' }]);
+    await waitSynced('scoped to leave platform', (c) => c.status?.workloads?.[0]?.scopes?.length === 1, 'scoped');
+    expect((await read(TEAM_SCOPE, 'platform'))?.spec?.['workloadRefs']).toEqual([someoneElse]);
+
+    await kubectl(bed, ['delete', 'applicationconfiguration', 'scoped', '-n', namespace, '--wait=true', '--timeout=60s']);
+    expect((await read(TEAM_SCOPE, 'storage'))?.spec?.['workloadRefs']).toEqual([]);
+    expect((await read(TEAM_SCOPE, 'platform'))?.spec?.['workloadRefs']).toEqual([someoneElse]);
   });
 
   it('holds an object back until the data output it takes is ready, says why in status.dependency, then applies it with the value', async () => {

@@ -1,10 +1,11 @@
 // The OAM core.oam.dev/v1alpha2 kinds, for clusters without an OAM runtime of their own.
 import { applicationConfigurationSpecSchema, applicationConfigurationStatusSchema } from '../oam/application-configuration.js';
 import { componentSpecSchema, componentStatusSchema } from '../oam/component.js';
-import { traitDefinitionSpecSchema, workloadDefinitionSpecSchema } from '../oam/definitions.js';
+import { scopeDefinitionSpecSchema, traitDefinitionSpecSchema, workloadDefinitionSpecSchema } from '../oam/definitions.js';
 import {
   OAM_APPLICATION_CONFIGURATION,
   OAM_COMPONENT,
+  OAM_SCOPE_DEFINITION,
   OAM_TRAIT_DEFINITION,
   OAM_WORKLOAD_DEFINITION,
 } from '../oam/kinds.js';
@@ -31,4 +32,5 @@ export const OAM_KINDS: readonly CustomResourceKind[] = [
   },
   { info: OAM_WORKLOAD_DEFINITION, scope: 'Cluster', spec: workloadDefinitionSpecSchema, printerColumns: [DEFINITION_NAME] },
   { info: OAM_TRAIT_DEFINITION, scope: 'Cluster', spec: traitDefinitionSpecSchema, printerColumns: [DEFINITION_NAME] },
+  { info: OAM_SCOPE_DEFINITION, scope: 'Cluster', spec: scopeDefinitionSpecSchema, printerColumns: [DEFINITION_NAME] },
 ];

@@ -1,8 +1,9 @@
-// OAM WorkloadDefinition and TraitDefinition: register a CRD (by name) as a workload or trait kind.
+// OAM WorkloadDefinition, TraitDefinition and ScopeDefinition: register a CRD (by name) as a workload, trait or scope kind.
 import { z } from 'zod';
 import { objectMetaSchema } from '../common/object-meta.js';
 import { preserveUnknownFields } from '../common/structural.js';
-import { OAM_TRAIT_DEFINITION, OAM_WORKLOAD_DEFINITION } from './kinds.js';
+import type { KindInfo } from '../common/kind.js';
+import { OAM_SCOPE_DEFINITION, OAM_TRAIT_DEFINITION, OAM_WORKLOAD_DEFINITION } from './kinds.js';
 
 const definitionRefSchema = z.object({
   name: z.string().min(1).describe('Name of the CustomResourceDefinition.'),
@@ -20,12 +21,12 @@ export const workloadDefinitionSpecSchema = z.object({
   extension: extensionSchema,
 });
 
-export const workloadDefinitionSchema = z.object({
-  apiVersion: z.literal(OAM_WORKLOAD_DEFINITION.apiVersion),
-  kind: z.literal(OAM_WORKLOAD_DEFINITION.kind),
-  metadata: objectMetaSchema,
-  spec: workloadDefinitionSpecSchema,
-});
+/** A cluster-scoped definition object: no status, the spec is all. */
+function definitionSchema<Info extends KindInfo, Spec extends z.ZodType>(info: Info, spec: Spec) {
+  return z.object({ apiVersion: z.literal(info.apiVersion), kind: z.literal(info.kind), metadata: objectMetaSchema, spec });
+}
+
+export const workloadDefinitionSchema = definitionSchema(OAM_WORKLOAD_DEFINITION, workloadDefinitionSpecSchema);
 export type WorkloadDefinition = z.infer<typeof workloadDefinitionSchema>;
 
 export const traitDefinitionSpecSchema = z.object({
@@ -36,10 +37,18 @@ export const traitDefinitionSpecSchema = z.object({
   extension: extensionSchema,
 });
 
-export const traitDefinitionSchema = z.object({
-  apiVersion: z.literal(OAM_TRAIT_DEFINITION.apiVersion),
-  kind: z.literal(OAM_TRAIT_DEFINITION.kind),
-  metadata: objectMetaSchema,
-  spec: traitDefinitionSpecSchema,
-});
+export const traitDefinitionSchema = definitionSchema(OAM_TRAIT_DEFINITION, traitDefinitionSpecSchema);
 export type TraitDefinition = z.infer<typeof traitDefinitionSchema>;
+
+export const scopeDefinitionSpecSchema = z.object({
+  definitionRef: definitionRefSchema,
+  workloadRefsPath: z
+    .string()
+    .optional()
+    .describe('Where a scope of this kind lists its workloads (e.g. spec.workloadRefs); the runtime adds and removes the references. Empty: the scope is not told.'),
+  allowComponentOverlap: z.boolean().describe('Whether a component may be in several scopes of this kind.'),
+  extension: extensionSchema,
+});
+
+export const scopeDefinitionSchema = definitionSchema(OAM_SCOPE_DEFINITION, scopeDefinitionSpecSchema);
+export type ScopeDefinition = z.infer<typeof scopeDefinitionSchema>;

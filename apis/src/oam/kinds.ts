@@ -45,6 +45,16 @@ export const OAM_TRAIT_DEFINITION = kindInfo({
   categories: OAM_CATEGORIES,
 });
 
+export const OAM_SCOPE_DEFINITION = kindInfo({
+  group: OAM_GROUP,
+  version: OAM_VERSION,
+  kind: 'ScopeDefinition',
+  plural: 'scopedefinitions',
+  singular: 'scopedefinition',
+  shortNames: [],
+  categories: OAM_CATEGORIES,
+});
+
 /** Labels the OAM runtime puts on what it renders. */
 export const OAM_LABELS = {
   appName: 'app.oam.dev/name',

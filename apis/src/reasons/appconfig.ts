@@ -24,12 +24,6 @@ export const APPCONFIG_REASONS = reasonCatalog({
     means: 'A component or trait takes a data input naming a data output no component or trait of the ApplicationConfiguration declares. The object taking it is not applied.',
     todo: 'Fix valueFrom.dataOutputName, or declare the output under dataOutputs of the object that emits it.',
   },
-  FeatureNotSupported: {
-    shownIn: PROBLEM,
-    means:
-      'A component uses a part of OAM v1alpha2 this controller does not carry out yet (scopes). The CRD keeps the fields, and the component is not rendered rather than rendered without them; what it rendered before stays, unpruned.',
-    todo: 'Remove those fields from the component, or run it with a runtime that implements them; the message names the fields.',
-  },
   InvalidParameter: {
     shownIn: PROBLEM,
     means: 'A parameter value does not fit the Component: unknown name, missing required value, or a field path it cannot set.',
@@ -65,6 +59,21 @@ export const APPCONFIG_REASONS = reasonCatalog({
     means: 'Two workloads or traits render to the same kind and name.',
     todo: 'Give one of them another metadata.name.',
   },
+  ScopeDefinitionNotFound: {
+    shownIn: PROBLEM,
+    means: 'No ScopeDefinition registers the kind of a scope a component names, so where the scope lists its workloads is unknown. The workload and its traits are applied; the scope is not told of it.',
+    todo: 'Apply a ScopeDefinition named after the scope kind\'s CRD (`<plural>.<group>`), with the workloadRefsPath the scope reads.',
+  },
+  ScopeNotFound: {
+    shownIn: PROBLEM,
+    means: 'A scope a component names does not exist in the namespace. The workload and its traits are applied; the scope is told once it exists.',
+    todo: 'Create the scope, or fix scopeRef.',
+  },
+  InvalidScope: {
+    shownIn: PROBLEM,
+    means: 'The scope holds something other than a list at its ScopeDefinition\'s workloadRefsPath, so the workload cannot be added to it.',
+    todo: 'Fix the scope object or the ScopeDefinition\'s workloadRefsPath as the message says.',
+  },
   FieldConflict: {
     shownIn: PROBLEM,
     means: 'Another field manager owns a field the rendered object sets; the object is not forced.',
@@ -77,7 +86,7 @@ export const APPCONFIG_REASONS = reasonCatalog({
   },
   Rejected: {
     shownIn: PROBLEM,
-    means: 'The API server refused the rendered object (validation or admission); the message quotes why.',
+    means: 'The API server refused the rendered object (validation, admission, or a field its kind\'s schema does not declare, which server-side apply refuses where an update would drop it); the message quotes why.',
     todo: 'Fix the component or trait so that the rendered object validates.',
   },
   Forbidden: {
@@ -88,6 +97,11 @@ export const APPCONFIG_REASONS = reasonCatalog({
   Discover: { shownIn: ['Synced', 'Warning Event'], means: 'Asking the API server which kinds it serves failed.', todo: 'Read the quoted error; usually transient.' },
   Apply: { shownIn: ['Synced', 'Warning Event'], means: 'Applying the rendered objects failed as a whole (not one object refused).', todo: 'Read the quoted error; usually transient.' },
   Prune: { shownIn: ['Synced', 'Warning Event'], means: 'Deleting an object that left the spec failed.', todo: 'Check the controller\'s RBAC for deleting that kind, and the quoted error.' },
+  Finalize: {
+    shownIn: ['Synced', 'Warning Event'],
+    means: 'The ApplicationConfiguration is being deleted and removing its workloads from its scopes failed; its finalizer stays until that succeeds.',
+    todo: 'Read the quoted error: usually the scope kind\'s ScopeDefinition is missing or the controller may not patch the scope.',
+  },
   ReportStatus: { shownIn: ['Synced', 'Warning Event'], means: 'Writing the ApplicationConfiguration\'s status failed.', todo: 'Usually transient.' },
 });
 export type AppConfigReason = keyof typeof APPCONFIG_REASONS;

@@ -129,8 +129,11 @@ metadata:
     oam.zkoam.dev/aggregate-to-appconfig: "true"
 rules:
   - apiGroups: [core.oam.dev]
-    resources: [applicationconfigurations, components, workloaddefinitions, traitdefinitions]
+    resources: [applicationconfigurations, components, workloaddefinitions, traitdefinitions, scopedefinitions]
     verbs: [list, watch]
+  - apiGroups: [core.oam.dev]
+    resources: [applicationconfigurations]
+    verbs: [get, patch]
   - apiGroups: [core.oam.dev]
     resources: [applicationconfigurations/status]
     verbs: [patch]
@@ -178,7 +181,7 @@ metadata:
     {{- include "zk-oam.labels" (dict "name" "appconfig" "root" .) | nindent 4 }}
 rules:
   - apiGroups: [core.oam.dev]
-    resources: [workloaddefinitions, traitdefinitions]
+    resources: [workloaddefinitions, traitdefinitions, scopedefinitions]
     verbs: [list, watch]
 ---
 apiVersion: rbac.authorization.k8s.io/v1

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const revisions = informer(controllerRevisionResource, REVISION_COMPONENT_LABEL);
   const workloadDefinitions = informer(oamResources.workloadDefinition);
   const traitDefinitions = informer(oamResources.traitDefinition);
+  const scopeDefinitions = informer(oamResources.scopeDefinition);
   // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
   const everyAppConfig = (): ObjectKey[] => appConfigs.lister.list().map(keyOf);
 
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
       revisions: revisions.lister,
       workloadDefinitions: workloadDefinitions.lister,
       traitDefinitions: traitDefinitions.lister,
+      scopeDefinitions: scopeDefinitions.lister,
     },
     discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
     recorder,
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       .watches(revisions, (revision) => usingRevision(appConfigs.lister, revision))
       .watches(workloadDefinitions, everyAppConfig)
       .watches(traitDefinitions, everyAppConfig)
+      .watches(scopeDefinitions, everyAppConfig)
       .withOptions({ maxConcurrentReconciles: 2 })
       .reportFailures({
         client: manager.client,

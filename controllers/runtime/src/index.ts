@@ -33,6 +33,7 @@ export { describeFailure, reportingFailures, UNEXPECTED_FAILURE, type Failure, t
 
 export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } from './apply/server-side-apply.js';
 export { updateStatus, type StatusUpdate } from './apply/status-update.js';
+export { jsonPatchObject, mergePatchObject, type JsonPatchOperation } from './apply/patch.js';
 export { retryOnConflict } from './apply/conflict-retry.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
 

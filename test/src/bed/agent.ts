@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, type V1Node } from '@kubernetes/client-node';
 import { controllerImageEntrypoints } from './controller-images.js';
+import { oamE2eImageStandIns } from './oam-e2e-images.js';
 import { repoRoot } from './paths.js';
 import { startWhenReady, type ManagedProcess } from './process.js';
 import { waitUntil } from './wait.js';
@@ -20,9 +21,10 @@ export const agentStopGraceMs = 30_000;
 
 export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
-  // The controllers' images run their bundles (controllers/<name>/dist/), as the Dockerfile's entrypoint does.
+  // The controllers' images run their bundles (controllers/<name>/dist/), as the Dockerfile's entrypoint does; the
+  // OAM e2e suite's images run stand-ins.
   const images = join(spec.bedDir, 'images.json');
-  writeFileSync(images, `${JSON.stringify(controllerImageEntrypoints(), null, 2)}\n`);
+  writeFileSync(images, `${JSON.stringify({ ...controllerImageEntrypoints(), ...oamE2eImageStandIns() }, null, 2)}\n`);
   const args = [
     '--import',
     'tsx',

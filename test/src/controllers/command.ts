@@ -8,8 +8,15 @@ export interface CommandResult {
   readonly stderr: string;
 }
 
-export async function runCommand(executable: string, args: readonly string[], stdin = '', timeoutMs = 120_000): Promise<CommandResult> {
-  const child = spawn(executable, args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+export interface CommandPlace {
+  readonly cwd?: string;
+  /** Added to this process's environment. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export async function runCommand(executable: string, args: readonly string[], stdin = '', timeoutMs = 120_000, place: CommandPlace = {}): Promise<CommandResult> {
+  const env = place.env === undefined ? process.env : { ...process.env, ...place.env };
+  const child = spawn(executable, args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs, cwd: place.cwd, env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,9 +1,9 @@
 // Runs Helm, built from its pinned Go module by test/helm/build.sh (cached: instant after the first build), on the
 // chart in charts/zk-oam. A non-zero exit is an error carrying what Helm said.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { runCommand } from './command.js';
+import { builtBy } from './go-built.js';
 import { repoRoot } from './manifests.js';
 
 export const CHART_DIR = join(repoRoot, 'charts', 'zk-oam');
@@ -20,11 +20,7 @@ export class HelmError extends Error {
 let binary: string | undefined;
 
 function helmBinary(): string {
-  binary ??= execFileSync('bash', [join(repoRoot, 'test', 'helm', 'build.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-    .trim()
-    .split('\n')
-    .at(-1);
-  if (binary === undefined || binary === '') throw new Error('test/helm/build.sh printed no path');
+  binary ??= builtBy('helm');
   return binary;
 }
 

@@ -23,7 +23,9 @@ export interface AppliedObject {
 function refusalOf(error: unknown, ref: TypedReference): ApplyResult | undefined {
   if (!(error instanceof KubeApiError)) return undefined;
   if (error.code === 409) return { kind: 'refused', reason: 'FieldConflict', message: `${ref.kind} ${ref.name}: ${error.message}` };
-  if (error.code === 422 || error.code === 400) return { kind: 'refused', reason: 'Rejected', message: `${ref.kind} ${ref.name}: ${error.message}` };
+  // Server-side apply refuses a field the kind's schema does not declare with a 500, where an update would prune it.
+  const undeclared = error.code === 500 && error.message.includes('failed to create typed patch object');
+  if (error.code === 422 || error.code === 400 || undeclared) return { kind: 'refused', reason: 'Rejected', message: `${ref.kind} ${ref.name}: ${error.message}` };
   if (error.code === 403) {
     const hint = 'grant it through a ClusterRole labelled oam.zkoam.dev/aggregate-to-appconfig=true';
     return { kind: 'refused', reason: 'Forbidden', message: `${ref.kind} ${ref.name}: the appconfig controller may not write it (${hint}): ${error.message}` };

@@ -10,6 +10,7 @@ export interface AppConfigCaches {
   readonly revisions: Lister<KubeObject>;
   readonly workloadDefinitions: Lister<KubeObject>;
   readonly traitDefinitions: Lister<KubeObject>;
+  readonly scopeDefinitions: Lister<KubeObject>;
 }
 
 export interface AppConfigReconcilerDependencies {

@@ -8,7 +8,7 @@ import { referencedObjects, type ApplicationConfigurationStatus } from './status
 const ref = (name: string, kind = 'ZookeeperWorkload') => ({ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind, name });
 
 function rendered(name: string, revisionEnabled: boolean): RenderedComponent {
-  return { componentName: 'zk', revision: name, revisionEnabled, workload: { kind: 'rendered', ref: ref(name), resource: workloadKind, object: { ...ref(name), metadata: { name } } }, traits: [] };
+  return { componentName: 'zk', revision: name, revisionEnabled, workload: { kind: 'rendered', ref: ref(name), resource: workloadKind, object: { ...ref(name), metadata: { name } } }, traits: [], scopes: [] };
 }
 
 describe('historyCandidates', () => {

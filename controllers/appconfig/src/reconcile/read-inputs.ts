@@ -6,6 +6,7 @@ import {
   componentSchema,
   parseResource,
   ResourceValidationError,
+  scopeDefinitionSchema,
   traitDefinitionSchema,
   workloadDefinitionSchema,
   type ApplicationConfiguration,
@@ -19,15 +20,15 @@ import type { ApplicationConfigurationStatus } from './status.js';
 
 export type AppConfigReading =
   | { readonly kind: 'absent' }
-  | { readonly kind: 'deleting' }
+  | { readonly kind: 'deleting'; readonly raw: KubeObject }
   | { readonly kind: 'invalid'; readonly raw: KubeObject; readonly error: ResourceValidationError }
   | { readonly kind: 'valid'; readonly raw: KubeObject; readonly appConfig: ApplicationConfiguration };
 
 export function readAppConfig(caches: AppConfigCaches, key: ObjectKey): AppConfigReading {
   const raw = caches.appConfigs.get(key);
   if (raw === undefined) return { kind: 'absent' };
-  // What it rendered goes with it through garbage collection.
-  if (raw.metadata.deletionTimestamp !== undefined) return { kind: 'deleting' };
+  // What it rendered goes with it through garbage collection; only its scopes must be told.
+  if (raw.metadata.deletionTimestamp !== undefined) return { kind: 'deleting', raw };
   try {
     return { kind: 'valid', raw, appConfig: parseResource(applicationConfigurationSchema, raw, `ApplicationConfiguration ${formatKey(key)}`) };
   } catch (error) {
@@ -56,6 +57,7 @@ export function definitions(caches: AppConfigCaches): Omit<Catalog, 'resources'>
   return {
     workloadDefinitions: parsedAll(caches.workloadDefinitions, workloadDefinitionSchema),
     traitDefinitions: parsedAll(caches.traitDefinitions, traitDefinitionSchema),
+    scopeDefinitions: parsedAll(caches.scopeDefinitions, scopeDefinitionSchema),
   };
 }
 
@@ -66,10 +68,19 @@ export function apiVersionsUsed(appConfig: ApplicationConfiguration, components:
     const component = entry.revisionName === undefined ? components.get(entry.componentName ?? '') : revisions.get(entry.revisionName);
     if (component !== undefined) versions.add(component.spec.workload.apiVersion);
     for (const { trait } of entry.traits ?? []) versions.add(trait.apiVersion);
+    for (const { scopeRef } of entry.scopes ?? []) versions.add(scopeRef.apiVersion);
   }
-  for (const workload of appConfig.status?.workloads ?? []) {
+  for (const version of statusApiVersions(appConfig.status)) versions.add(version);
+  return versions;
+}
+
+/** Every apiVersion the status names: what was rendered and the scopes it is in, to prune or leave. */
+export function statusApiVersions(status: ApplicationConfiguration['status']): Set<string> {
+  const versions = new Set<string>();
+  for (const workload of status?.workloads ?? []) {
     if (workload.workloadRef !== undefined) versions.add(workload.workloadRef.apiVersion);
     for (const trait of workload.traits ?? []) versions.add(trait.traitRef.apiVersion);
+    for (const scope of workload.scopes ?? []) versions.add(scope.scopeRef.apiVersion);
   }
   return versions;
 }

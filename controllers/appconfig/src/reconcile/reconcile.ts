@@ -1,5 +1,6 @@
-// The appconfig reconcile, a named pipeline: read -> discover kinds -> render (pure) -> apply -> prune -> report.
-// Every step re-reads state and is idempotent; what was rendered is recorded in status, which drives pruning.
+// The appconfig reconcile, a named pipeline: read -> discover kinds -> render (pure) -> apply -> tell scopes -> prune
+// -> report. Every step re-reads state and is idempotent; what was rendered, and which scopes its workloads are in, is
+// recorded in status, which drives pruning and leaving scopes (also when the ApplicationConfiguration is deleted).
 import { done, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { controllerOwner } from '../render/identity.js';
 import type { RenderedComponent, RenderedObject } from '../render/outcome.js';
@@ -10,7 +11,9 @@ import { inStep } from './errors.js';
 import { historyCandidates, observeHistory } from './history.js';
 import { readSources } from './read-live.js';
 import { pruneStale } from './prune.js';
-import { apiVersionsUsed, componentsIn, definitions, readAppConfig, storedStatus } from './read-inputs.js';
+import { apiVersionsUsed, componentsIn, definitions, readAppConfig, statusApiVersions, storedStatus } from './read-inputs.js';
+import { addScopeFinalizerIfNeeded, holdsScopeFinalizer, releaseScopeFinalizerIfUnneeded, setScopeFinalizer } from './scope-finalizer.js';
+import { departedEntries, leaveScopes, scopeEntries, tellScopes } from './scopes.js';
 import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
 import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
@@ -23,7 +26,8 @@ export function appConfigReconciler(deps: AppConfigReconcilerDependencies): Reco
 
 export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readAppConfig(deps.caches, key);
-  if (reading.kind === 'absent' || reading.kind === 'deleting') return done;
+  if (reading.kind === 'absent') return done;
+  if (reading.kind === 'deleting') return finalizeScopes(deps, key, reading.raw, context);
   if (reading.kind === 'invalid') {
     context.log.warn({ problems: reading.error.problems }, 'ApplicationConfiguration does not validate; reported, waiting for a spec change');
     await reportInvalid(deps, key, reading.raw, reading.error.message);
@@ -39,31 +43,52 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const { rendered, held, unsatisfied } = resolveDependencies(appConfig, template, sources);
   const ownerUid = controllerOwner(appConfig).uid;
   const ready = renderedObjects(rendered).filter((object) => !held.has(refKey(object.ref)));
-  const applied = await inStep('Apply', key, () => applyRendered(deps.client, ready, ownerUid));
   const stored = appConfig.status;
+  await inStep('Apply', key, () => addScopeFinalizerIfNeeded(deps.client, raw, appConfig, stored));
+  const applied = await inStep('Apply', key, () => applyRendered(deps.client, ready, ownerUid));
+  const appliedByRef = new Map(applied.map(({ ref, result }) => [refKey(ref), result] as const));
+  const told = await inStep('Apply', key, () => tellScopes(deps.client, rendered, appliedByRef, key.namespace));
   const history = await inStep('Apply', key, () => observeHistory(deps.client, historyCandidates(rendered, stored), key.namespace, resources));
   const { status, problems } = nextStatus({
     rendered,
-    applied: new Map(applied.map(({ ref, result }) => [refKey(ref), result] as const)),
+    applied: appliedByRef,
+    scopes: told,
     previous: stored,
     history,
     unsatisfied,
     generation: appConfig.metadata.generation,
     now: deps.now(),
   });
+  const catalog = { resources, scopeDefinitions: definitions(deps.caches).scopeDefinitions };
+  const left = await inStep('Prune', key, () => leaveScopes(deps.client, departedEntries(scopeEntries(stored), scopeEntries(status)), catalog, key.namespace));
   const deleted = await inStep('Prune', key, () =>
     pruneStale(deps.client, { previous: referencedObjects(stored), next: referencedObjects(status), namespace: key.namespace, ownerUid, resources }),
   );
   const written = await inStep('ReportStatus', key, () => writeStatus(deps, key, stored, status));
+  await inStep('Apply', key, () => releaseScopeFinalizerIfUnneeded(deps.client, raw, appConfig, status));
   const notes = await recordChanges(deps, raw, applied, deleted);
   await recordProblems(deps, raw, problems, stored, status);
   if (notes.length > 0) context.log.info({ actions: notes }, 'applied the ApplicationConfiguration');
+  if (left.length > 0) context.log.info({ left }, 'removed workloads from scopes they left');
   // A problem is logged at warn when first reported; every retry until it is fixed only at debug.
   if (problems.length > 0) context.log[written ? 'warn' : 'debug']({ problems }, 'ApplicationConfiguration not fully applied; reported');
   else if (written) context.log.debug('status written');
   if (unsatisfied.length > 0) context.log.debug({ unsatisfied }, 'objects held back until their data inputs are ready');
   if (problems.length > 0) return requeueAfter(deps.periods.retryMs);
   return requeueAfter(unsatisfied.length > 0 ? deps.periods.dependencyCheckMs : deps.periods.resyncMs);
+}
+
+/** Deleting: removes every workload the status records from its scopes, then releases the ApplicationConfiguration. */
+async function finalizeScopes(deps: AppConfigReconcilerDependencies, key: ObjectKey, raw: KubeObject, context: ReconcileContext): Promise<ReconcileResult> {
+  if (!holdsScopeFinalizer(raw)) return done;
+  const stored = storedStatus(raw);
+  await inStep('Finalize', key, async () => {
+    const resources = await deps.discovery.resources(statusApiVersions(stored));
+    const left = await leaveScopes(deps.client, scopeEntries(stored), { resources, scopeDefinitions: definitions(deps.caches).scopeDefinitions }, key.namespace);
+    await setScopeFinalizer(deps.client, raw, false);
+    context.log.info({ left }, 'removed the workloads from their scopes; the ApplicationConfiguration may go');
+  });
+  return done;
 }
 
 function renderedObjects(components: readonly RenderedComponent[]): RenderedObject[] {

@@ -1,5 +1,5 @@
 // The OAM API resources the appconfig controller reads and writes, as the runtime's ResourceType values.
-import { OAM_APPLICATION_CONFIGURATION, OAM_COMPONENT, OAM_TRAIT_DEFINITION, OAM_WORKLOAD_DEFINITION, type KindInfo } from '@zk-oam/apis';
+import { OAM_APPLICATION_CONFIGURATION, OAM_COMPONENT, OAM_SCOPE_DEFINITION, OAM_TRAIT_DEFINITION, OAM_WORKLOAD_DEFINITION, type KindInfo } from '@zk-oam/apis';
 import type { ResourceType } from '@zk-oam/runtime';
 
 function resourceOf(info: KindInfo, namespaced: boolean): ResourceType {
@@ -11,6 +11,7 @@ export const oamResources = {
   component: resourceOf(OAM_COMPONENT, true),
   workloadDefinition: resourceOf(OAM_WORKLOAD_DEFINITION, false),
   traitDefinition: resourceOf(OAM_TRAIT_DEFINITION, false),
+  scopeDefinition: resourceOf(OAM_SCOPE_DEFINITION, false),
 } as const satisfies Record<string, ResourceType>;
 
 /** Where Component revisions are kept, as oam-kubernetes-runtime keeps them. */

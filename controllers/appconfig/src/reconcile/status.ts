@@ -9,11 +9,12 @@ import {
   type Condition,
   type TypedReference,
 } from '@zk-oam/apis';
-import type { RenderedComponent, RenderOutcome } from '../render/outcome.js';
+import type { RenderedComponent, RenderOutcome, ScopeOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
 import type { UnsatisfiedDependency } from '../dependencies/resolve.js';
 import type { HistoryWorkload } from './history.js';
 import { refKey } from './refs.js';
+import { entryKey, type ScopeResult } from './scopes.js';
 
 export type ApplicationConfigurationStatus = NonNullable<ApplicationConfiguration['status']>;
 type TraitStatus = NonNullable<ApplicationWorkloadStatus['traits']>[number];
@@ -36,6 +37,8 @@ export interface StatusInput {
   readonly history: readonly HistoryWorkload[];
   /** Data inputs not ready yet, whose objects are held back. */
   readonly unsatisfied: readonly UnsatisfiedDependency[];
+  /** What telling each scope of its workload gave, by entryKey. */
+  readonly scopes: ReadonlyMap<string, ScopeResult>;
   readonly generation: number | undefined;
   readonly now: Date;
 }
@@ -65,6 +68,19 @@ function traitStatus(outcome: RenderOutcome, applied: ReadonlyMap<string, ApplyR
   return [{ traitRef: ref, status: written !== undefined && written !== '' && !OUR_TRAIT_STATUSES.has(written) ? written : 'applied' }];
 }
 
+/** What went wrong putting the component's workload in one of its scopes, if anything. */
+function scopeProblemOf(scope: ScopeOutcome, workload: RenderOutcome, told: ReadonlyMap<string, ScopeResult>): Problem | undefined {
+  if (scope.kind === 'problem') return { reason: scope.reason, message: scope.message };
+  if (workload.kind !== 'rendered') return undefined;
+  const result = told.get(entryKey({ workload: workload.ref, scope: scope.ref }));
+  return result?.kind === 'refused' ? { reason: result.reason, message: result.message } : undefined;
+}
+
+function scopeStatus(component: RenderedComponent): Pick<ApplicationWorkloadStatus, 'scopes'> {
+  const scopes = component.scopes.flatMap((scope) => (scope.ref === undefined ? [] : [{ scopeRef: scope.ref }]));
+  return scopes.length === 0 ? {} : { scopes };
+}
+
 function workloadStatus(component: RenderedComponent, input: StatusInput): ApplicationWorkloadStatus {
   const { workload } = component;
   const before = input.previous?.workloads?.find(
@@ -81,13 +97,15 @@ function workloadStatus(component: RenderedComponent, input: StatusInput): Appli
     ...(component.revision === undefined ? {} : { componentRevisionName: component.revision }),
     workloadRef,
     traits: component.traits.flatMap((trait) => traitStatus(trait, input.applied, before?.traits ?? [])),
+    ...scopeStatus(component),
   };
 }
 
-export function problemsOf(input: Pick<StatusInput, 'rendered' | 'applied'>): Problem[] {
-  return input.rendered.flatMap((component) =>
-    [component.workload, ...component.traits].flatMap((outcome) => problemOf(outcome, input.applied) ?? []),
-  );
+export function problemsOf(input: Pick<StatusInput, 'rendered' | 'applied' | 'scopes'>): Problem[] {
+  return input.rendered.flatMap((component) => [
+    ...[component.workload, ...component.traits].flatMap((outcome) => problemOf(outcome, input.applied) ?? []),
+    ...component.scopes.flatMap((scope) => scopeProblemOf(scope, component.workload, input.scopes) ?? []),
+  ]);
 }
 
 

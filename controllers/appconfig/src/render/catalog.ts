@@ -1,6 +1,6 @@
-// What the cluster serves and which kinds are registered as OAM workloads and traits, and the lookups rendering
+// What the cluster serves and which kinds are registered as OAM workloads, traits and scopes, and the lookups rendering
 // needs; pure. A definition is found by the name of its kind's CRD (`<plural>.<group>`), as oam-kubernetes-runtime did.
-import type { TraitDefinition, WorkloadDefinition } from '@zk-oam/apis';
+import type { ScopeDefinition, TraitDefinition, WorkloadDefinition } from '@zk-oam/apis';
 import { apiVersionOf, resourceName, type ResourceType } from '@zk-oam/runtime';
 
 export interface Catalog {
@@ -8,6 +8,7 @@ export interface Catalog {
   readonly resources: readonly ResourceType[];
   readonly workloadDefinitions: readonly WorkloadDefinition[];
   readonly traitDefinitions: readonly TraitDefinition[];
+  readonly scopeDefinitions: readonly ScopeDefinition[];
 }
 
 export function findResource(catalog: Catalog, apiVersion: string, kind: string): ResourceType | undefined {
@@ -27,6 +28,11 @@ export function findWorkloadDefinition(catalog: Catalog, resource: ResourceType)
 export function findTraitDefinition(catalog: Catalog, resource: ResourceType): TraitDefinition | undefined {
   const name = definitionName(resource);
   return catalog.traitDefinitions.find((definition) => definition.metadata.name === name);
+}
+
+export function findScopeDefinition(catalog: Pick<Catalog, 'scopeDefinitions'>, resource: ResourceType): ScopeDefinition | undefined {
+  const name = definitionName(resource);
+  return catalog.scopeDefinitions.find((definition) => definition.metadata.name === name);
 }
 
 /**

@@ -1,11 +1,23 @@
-// Fixtures for the rendering tests: a ZooKeeper Component, an ApplicationConfiguration with both traits, the catalog.
-import type { ApplicationConfiguration, Component, TraitDefinition, WorkloadDefinition } from '@zk-oam/apis';
+// Fixtures for the rendering tests: a ZooKeeper Component, an ApplicationConfiguration with both traits, the catalog
+// (with a scope kind, v0.3.3's HealthScope).
+import type { ApplicationConfiguration, Component, ScopeDefinition, TraitDefinition, WorkloadDefinition } from '@zk-oam/apis';
 import type { ResourceType } from '@zk-oam/runtime';
 import type { Catalog } from './catalog.js';
 
 export const workloadKind: ResourceType = { group: 'workload.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperworkloads', kind: 'ZookeeperWorkload', namespaced: true };
 export const scaleKind: ResourceType = { group: 'scale.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperscales', kind: 'ZookeeperScale', namespaced: true };
 export const rollingKind: ResourceType = { group: 'rolling.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperrollings', kind: 'ZookeeperRolling', namespaced: true };
+
+export const healthScopeKind: ResourceType = { group: 'core.oam.dev', version: 'v1alpha2', plural: 'healthscopes', kind: 'HealthScope', namespaced: true };
+
+export function scopeDefinition(name: string, workloadRefsPath?: string): ScopeDefinition {
+  return {
+    apiVersion: 'core.oam.dev/v1alpha2',
+    kind: 'ScopeDefinition',
+    metadata: { name },
+    spec: { definitionRef: { name }, allowComponentOverlap: true, ...(workloadRefsPath === undefined ? {} : { workloadRefsPath }) },
+  };
+}
 
 export function workloadDefinition(name: string): WorkloadDefinition {
   return { apiVersion: 'core.oam.dev/v1alpha2', kind: 'WorkloadDefinition', metadata: { name }, spec: { definitionRef: { name } } };
@@ -21,12 +33,13 @@ export function traitDefinition(name: string, appliesToWorkloads?: string[], wor
 }
 
 export const catalog: Catalog = {
-  resources: [workloadKind, scaleKind, rollingKind],
+  resources: [workloadKind, scaleKind, rollingKind, healthScopeKind],
   workloadDefinitions: [workloadDefinition('zookeeperworkloads.workload.zookeeper.zkoam.dev')],
   traitDefinitions: [
     traitDefinition('zookeeperscales.scale.zookeeper.zkoam.dev', ['zookeeperworkloads.workload.zookeeper.zkoam.dev']),
     traitDefinition('zookeeperrollings.rolling.zookeeper.zkoam.dev', ['*.workload.zookeeper.zkoam.dev']),
   ],
+  scopeDefinitions: [scopeDefinition('healthscopes.core.oam.dev', 'spec.workloadRefs')],
 };
 
 export const component: Component = {

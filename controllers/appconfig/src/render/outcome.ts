@@ -5,7 +5,6 @@ import type { ApplyConfiguration, ResourceType } from '@zk-oam/runtime';
 /** Why something was not rendered; each is a condition reason and an Event reason. */
 export type RenderProblemReason =
   | 'ComponentNotFound'
-  | 'FeatureNotSupported'
   | 'InvalidParameter'
   | 'KindNotServed'
   | 'WorkloadDefinitionNotFound'
@@ -13,7 +12,8 @@ export type RenderProblemReason =
   | 'TraitNotApplicable'
   | 'InvalidTrait'
   | 'DuplicateObject'
-  | 'DataOutputNotFound';
+  | 'DataOutputNotFound'
+  | 'ScopeDefinitionNotFound';
 
 export interface RenderedObject {
   readonly kind: 'rendered';
@@ -33,6 +33,17 @@ export interface RenderProblem {
 
 export type RenderOutcome = RenderedObject | RenderProblem;
 
+/** A scope a component is in: where the scope lists its workloads, from the scope kind's ScopeDefinition. */
+export interface ScopeMembership {
+  readonly kind: 'scope';
+  readonly ref: TypedReference;
+  readonly resource: ResourceType;
+  /** Undefined when the ScopeDefinition has no workloadRefsPath: such a scope is not told of its workloads. */
+  readonly workloadRefsPath: string | undefined;
+}
+
+export type ScopeOutcome = ScopeMembership | RenderProblem;
+
 export interface RenderedComponent {
   readonly componentName: string;
   /** The Component revision rendered, also the `app.oam.dev/revision` label; undefined when the Component is missing. */
@@ -42,6 +53,8 @@ export interface RenderedComponent {
   readonly workload: RenderOutcome;
   /** Empty when the workload itself could not be rendered: a trait needs the workload it points to. */
   readonly traits: readonly RenderOutcome[];
+  /** The scopes the workload is in; empty when the workload could not be rendered. */
+  readonly scopes: readonly ScopeOutcome[];
 }
 
 export function problem(reason: RenderProblemReason, message: string, ref?: TypedReference): RenderProblem {

@@ -1,7 +1,7 @@
 // Unit tests of rendering: ApplicationConfiguration + Components + catalog in, whole objects out (strict equality).
 import type { ApplicationConfiguration, Component } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { appConfig, catalog, component, rollingKind, scaleKind, traitDefinition, workloadKind } from './fixtures.js';
+import { appConfig, catalog, component, healthScopeKind, rollingKind, scaleKind, scopeDefinition, traitDefinition, workloadKind } from './fixtures.js';
 import type { Catalog } from './catalog.js';
 import { renderApplication, type RenderInput } from './render.js';
 
@@ -69,6 +69,7 @@ describe('renderApplication', () => {
             },
           },
         ],
+        scopes: [],
       },
     ]);
   });
@@ -95,13 +96,40 @@ describe('renderApplication', () => {
     }
   });
 
-  it.each([
-    [{ scopes: [{ scopeRef: { apiVersion: 'core.oam.dev/v1alpha2', kind: 'HealthScope', name: 'health' } }] }, 'scopes'],
-  ])('does not render a component using %o, and names %s as not carried out', (entry, field) => {
-    const [rendered] = renderApplication(withEntry(entry));
-    expect(rendered?.traits).toStrictEqual([]);
-    expect(rendered?.workload).toMatchObject({ kind: 'problem', reason: 'FeatureNotSupported' });
-    expect(rendered?.workload.kind === 'problem' ? rendered.workload.message : '').toContain(`uses ${field},`);
+  describe('scopes', () => {
+    const scopeRef = (name: string, kind = 'HealthScope') => ({ apiVersion: 'core.oam.dev/v1alpha2', kind, name });
+
+    it('puts the workload in each scope a component names, with where the ScopeDefinition says it lists workloads', () => {
+      const [rendered] = renderApplication(withEntry({ scopes: [{ scopeRef: { ...scopeRef('health'), uid: 'u1' } }, { scopeRef: scopeRef('edge') }] }));
+      expect(rendered?.workload.kind).toBe('rendered');
+      expect(rendered?.scopes).toStrictEqual([
+        { kind: 'scope', ref: scopeRef('health'), resource: healthScopeKind, workloadRefsPath: 'spec.workloadRefs' },
+        { kind: 'scope', ref: scopeRef('edge'), resource: healthScopeKind, workloadRefsPath: 'spec.workloadRefs' },
+      ]);
+    });
+
+    it('leaves a scope untold when its ScopeDefinition has no workloadRefsPath', () => {
+      const untold = { ...catalog, scopeDefinitions: [scopeDefinition('healthscopes.core.oam.dev')] };
+      const [rendered] = renderApplication({ ...withEntry({ scopes: [{ scopeRef: scopeRef('health') }] }), catalog: untold });
+      expect(rendered?.scopes).toStrictEqual([{ kind: 'scope', ref: scopeRef('health'), resource: healthScopeKind, workloadRefsPath: undefined }]);
+    });
+
+    it('reports a scope kind nobody registers or the apiserver does not serve, and still renders the workload and traits', () => {
+      const unregistered = { ...catalog, scopeDefinitions: [] };
+      const [rendered] = renderApplication({ ...withEntry({ scopes: [{ scopeRef: scopeRef('health') }, { scopeRef: scopeRef('net', 'NetworkScope') }] }), catalog: unregistered });
+      expect(rendered?.workload.kind).toBe('rendered');
+      expect(rendered?.traits.map((trait) => trait.kind)).toStrictEqual(['rendered', 'rendered']);
+      expect(rendered?.scopes).toStrictEqual([
+        { kind: 'problem', ref: scopeRef('health'), reason: 'ScopeDefinitionNotFound', message: 'no ScopeDefinition healthscopes.core.oam.dev registers scope kind HealthScope, so scope health is not told of its workloads' },
+        { kind: 'problem', ref: scopeRef('net', 'NetworkScope'), reason: 'KindNotServed', message: 'scope kind NetworkScope (core.oam.dev/v1alpha2) is not served by the apiserver' },
+      ]);
+    });
+
+    it('has no scopes for a component whose workload is not rendered', () => {
+      const [rendered] = renderApplication(withEntry({ componentName: 'nope', scopes: [{ scopeRef: scopeRef('health') }] }));
+      expect(rendered?.workload.kind).toBe('problem');
+      expect(rendered?.scopes).toStrictEqual([]);
+    });
   });
 
   it('names the workload after its component when the template names none, and leaves unset fields (spec.replicas) out', () => {
@@ -151,6 +179,7 @@ describe('renderApplication', () => {
       revisionEnabled: false,
       workload: { kind: 'problem', ref: undefined, reason: 'ComponentNotFound', message: 'Component nope is not in this namespace' },
       traits: [],
+      scopes: [],
     });
     expect(second?.workload.kind).toBe('rendered');
   });

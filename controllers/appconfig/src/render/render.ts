@@ -8,6 +8,7 @@ import { currentRevisionName } from '../revisions/plan.js';
 import { controllerOwner, defaultTraitName, oamLabels, passedMetadata, RESOURCE_TYPE, type PassedMetadata, type ResourceTypeLabel } from './identity.js';
 import { problem, type RenderedComponent, type RenderedObject, type RenderOutcome } from './outcome.js';
 import { fillParameters } from './parameters.js';
+import { renderScopes } from './scopes.js';
 
 export interface RenderInput {
   readonly appConfig: ApplicationConfiguration;
@@ -102,14 +103,6 @@ function deduplicated(outcome: RenderOutcome, seen: Set<string>): RenderOutcome 
   return problem('DuplicateObject', `${outcome.ref.kind} ${outcome.ref.name} is rendered twice; give one of them another metadata.name`, outcome.ref);
 }
 
-/**
- * The v1alpha2 fields of a component entry this controller does not carry out. Rendering without them would act
- * against what they ask (a scope tracks its workloads), so such a component waits instead.
- */
-function unsupportedFields(entry: ApplicationComponent): string[] {
-  return (entry.scopes ?? []).length > 0 ? ['scopes'] : [];
-}
-
 type ChosenComponent =
   | { readonly kind: 'found'; readonly component: Component; readonly revision: string }
   | { readonly kind: 'missing'; readonly componentName: string; readonly message: string };
@@ -144,22 +137,17 @@ function revisionEnabled(entry: ApplicationComponent, catalog: Catalog): boolean
 function renderComponent(input: RenderInput, entry: ApplicationComponent, owner: OwnerReference, seen: Set<string>): RenderedComponent {
   const chosen = chosenComponent(input, entry);
   const componentName = chosen.kind === 'found' ? chosen.component.metadata.name : chosen.componentName;
-  const unsupported = unsupportedFields(entry);
-  if (unsupported.length > 0) {
-    const message = `component ${componentName} uses ${unsupported.join(', ')}, which this controller does not carry out yet; it is not rendered`;
-    return { componentName, revision: undefined, revisionEnabled: false, workload: problem('FeatureNotSupported', message), traits: [] };
-  }
   if (chosen.kind === 'missing') {
-    return { componentName, revision: undefined, revisionEnabled: false, workload: problem('ComponentNotFound', chosen.message), traits: [] };
+    return { componentName, revision: undefined, revisionEnabled: false, workload: problem('ComponentNotFound', chosen.message), traits: [], scopes: [] };
   }
   const { component, revision } = chosen;
   const { name: appConfig, namespace = '' } = input.appConfig.metadata;
   const perRevision = revisionEnabled(entry, input.catalog);
   const at: Placement = { appConfig, namespace, owner, componentName, revision, revisionEnabled: perRevision, passed: passedMetadata(input.appConfig) };
   const workload = deduplicated(renderWorkload(component, entry, input.catalog, at), seen);
-  if (workload.kind === 'problem') return { componentName, revision, revisionEnabled: perRevision, workload, traits: [] };
+  if (workload.kind === 'problem') return { componentName, revision, revisionEnabled: perRevision, workload, traits: [], scopes: [] };
   const traits = (entry.traits ?? []).map(({ trait }) => deduplicated(renderTrait(trait, workload, input.catalog, at), seen));
-  return { componentName, revision, revisionEnabled: perRevision, workload, traits };
+  return { componentName, revision, revisionEnabled: perRevision, workload, traits, scopes: renderScopes(entry, input.catalog) };
 }
 
 export function renderApplication(input: RenderInput): RenderedComponent[] {

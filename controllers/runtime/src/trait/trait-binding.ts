@@ -7,10 +7,10 @@
 // - Finalizer and owner-reference writes are merge patches conditioned on the resourceVersion read, so a concurrent
 //   writer's list entries are never dropped (a 409 surfaces to the caller, whose reconcile is retried).
 // - The annotation is written with the caller's field manager and removed only while it still names this trait.
-import { PatchStrategy } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { KubeClient } from '../kube/client.js';
-import { apiVersionOf, objectPath, type ResourceType } from '../kube/resource.js';
+import { mergePatchObject } from '../apply/patch.js';
+import { apiVersionOf, type ResourceType } from '../kube/resource.js';
 import { keyOf, type KubeObject, type OwnerReference } from '../kube/object.js';
 import { decideBinding, type BindingDecision, type WorkloadReference } from './binding-decision.js';
 
@@ -98,10 +98,6 @@ export class TraitBinding {
   }
 
   private async mergePatch(resource: ResourceType, object: KubeObject, body: unknown): Promise<void> {
-    await this.options.client.request('PATCH', objectPath(resource, keyOf(object)), {
-      body,
-      contentType: PatchStrategy.MergePatch,
-      query: { fieldManager: this.options.fieldManager },
-    });
+    await mergePatchObject(this.options.client, resource, keyOf(object), body, this.options.fieldManager);
   }
 }
