@@ -1,9 +1,10 @@
 // The appconfig controller as a process with only deploy/appconfig RBAC, beside the workload controller, on the bed:
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
 // harmlessly for their controllers; parameter and Component changes re-render; each Component spec change is kept as
-// a ControllerRevision an entry may pin; a data input holds its object back until ready; a removed trait is deleted;
-// workloads are added to and removed from their scopes; bad input is a condition and an Event; deleting the
-// ApplicationConfiguration garbage-collects everything; a standby replica takes over when the leader stops.
+// a ControllerRevision an entry may pin; a data input holds its object back until ready (a trait until its ensemble
+// runs); a removed trait is deleted; workloads are added to and removed from their scopes; bad input is a condition
+// and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica takes over when
+// the leader stops.
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -54,6 +55,7 @@ const objectSchema = z.looseObject({
     generation: z.int().optional(),
     labels: z.record(z.string(), z.string()).optional(),
     ownerReferences: z.array(z.looseObject({ kind: z.string(), name: z.string(), uid: z.string(), controller: z.boolean().optional() })).optional(),
+    annotations: z.record(z.string(), z.string()).optional(),
     managedFields: z.array(z.looseObject({ manager: z.string(), operation: z.string(), fieldsV1: z.unknown() })).optional(),
   }),
   spec: z.record(z.string(), z.unknown()).optional(),
@@ -589,6 +591,54 @@ spec:
     await waitFor('consumer applied with the endpoint', () => read(CONFIG_MAP, 'consumer'), (object) => object?.data?.['upstream'] === 'zk-client:2181', 30_000, 500);
     expect((await read(CONFIG_MAP, 'consumer'))?.data).toEqual({ role: 'client', upstream: 'zk-client:2181' });
     await waitSynced('chained to have no unsatisfied input left', (c) => c.status?.dependency === undefined, 'chained');
+  });
+
+  it('holds a trait back until its ensemble reports Running, then gives it the client connect string the workload reports', async () => {
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: gated-zk }
+spec:
+  workload:
+    apiVersion: workload.zookeeper.zkoam.dev/v1alpha1
+    kind: ZookeeperWorkload
+    spec:
+      replicas: 1
+      resources: { requests: { cpu: 100m, memory: 256Mi }, limits: { memory: 256Mi } }
+      storage: { size: 1Gi, reclaimPolicy: Delete }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: gated }
+spec:
+  components:
+    - componentName: gated-zk
+      dataOutputs:
+        - name: endpoint
+          fieldPath: status.clientEndpoint.connectString
+          conditions: [{ op: eq, value: Running, fieldPath: status.phase }]
+      traits:
+        - trait: { apiVersion: rolling.zookeeper.zkoam.dev/v1alpha1, kind: ZookeeperRolling, metadata: { name: gated-roll }, spec: { maxUnavailable: 1 } }
+          dataInputs: [{ valueFrom: { dataOutputName: endpoint }, toFieldPaths: ["metadata.annotations[zkoam.dev/connect-string]"] }]
+`);
+    const held = await waitSynced('the rolling trait held for the ensemble', (c) => (c.status?.dependency?.unsatisfied ?? []).length > 0, 'gated');
+    expect(held.status?.dependency?.unsatisfied).toEqual([
+      expect.objectContaining({
+        from: expect.objectContaining({ kind: ZOOKEEPER_WORKLOAD.kind, name: 'gated-zk', fieldPath: 'status.clientEndpoint.connectString' }),
+        to: expect.objectContaining({ kind: ZOOKEEPER_ROLLING.kind, name: 'gated-roll' }),
+      }),
+    ]);
+    expect(await read(ZOOKEEPER_ROLLING, 'gated-roll')).toBeUndefined();
+    const ensemble = await workloads.get(namespace, 'gated-zk');
+    expect(ensemble?.status?.phase).not.toBe('Running');
+
+    const running = await waitFor('the gated ensemble Running', () => workloads.get(namespace, 'gated-zk'), (w) => w?.status?.phase === 'Running', ENSEMBLE_TIMEOUT_MS, 2_000);
+    const connectString = running?.status?.clientEndpoint?.connectString;
+    expect(connectString).toMatch(/:2181$/);
+    const trait = await waitFor('the rolling trait applied', () => read(ZOOKEEPER_ROLLING, 'gated-roll'), (t) => t !== undefined, 60_000, 1_000);
+    expect(trait?.metadata.annotations?.['zkoam.dev/connect-string']).toBe(connectString);
+    const released = await waitSynced('the dependency satisfied', (c) => c.status?.dependency === undefined && synced(c)?.status === 'True', 'gated');
+    expect(released.status?.workloads?.[0]?.traits).toEqual([{ traitRef: { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, name: 'gated-roll' }, status: 'applied' }]);
   });
 
   it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {
