@@ -59,4 +59,6 @@ fi
 bash test/helm/build.sh >/dev/null
 # oam-kubernetes-runtime v0.3.3's e2e suite and controllers, which the appconfig controller is tested against.
 bash test/oam-e2e/build.sh >/dev/null
+# cue, which evaluates the KubeVela definitions in deploy/kubevela the way KubeVela's renderer does.
+bash test/cue/build.sh >/dev/null
 say "ready in $(( $(date +%s) - t0 ))s"

@@ -1,5 +1,5 @@
 # Shared by the scripts that build a binary from a pinned Go module into the cache outside the repository
-# (test/peer/build.sh, test/helm/build.sh). Source it after setting `tag` (the log prefix).
+# (test/<tool>/build.sh). Source it after setting `tag` (the log prefix), `here` (the directory of go.mod) and `module`.
 
 log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 
@@ -39,4 +39,45 @@ build_with_progress() {
     /^#/ || /: / { print > "/dev/stderr"; next }
     { n++; if (n % 100 == 0) { printf "[%s] compiled %d of ~%d packages (%ds)\n", tag, n, total, systime() - start > "/dev/stderr"; fflush("/dev/stderr") } }'
   [ -x "$1" ] || { log "build failed: $1 missing"; exit 1; }
+}
+
+# Finds or starts the cached build of $module at the version $here/go.mod pins: sets `version` and `out`
+# ($cache_root/$1/$2-$version). When the caller's `built` says it is complete, prints $out/$3 (or $out, without $3) and
+# exits. Otherwise finds Go, takes the build lock (a second caller waits, then finds what the first built), and leaves
+# an empty $out.partial (with the subdirectories named after $3) to build into, from $here, with `start` set.
+begin_cached_build() {
+  version=$(required_version "$here" "$module")
+  [ -n "$version" ] || { log "no version of $module found in $here/go.mod"; exit 1; }
+  out="$cache_root/$1/$2-$version"
+  result="$out${3:+/$3}"
+  built && { echo "$result"; exit 0; }
+  find_go
+  hold_build_lock "$out"
+  built && { echo "$result"; exit 0; }
+  rm -rf "$out.partial"
+  mkdir -p "$out.partial"
+  start=$(date +%s)
+  cd "$here"
+}
+
+# Moves the finished build into place, says how long it took (and $1, if given), and prints what begin_cached_build
+# promised.
+finish_cached_build() {
+  rm -rf "$out"
+  mv "$out.partial" "$out"
+  log "built in $(( $(date +%s) - start ))s${1:+: $1}"
+  echo "$result"
+}
+
+# What the module cache knows of $module at $version (JSON: its source directory, the commit its tag names).
+module_info() {
+  GOTOOLCHAIN=local "$gobin" mod download -json "$module@$version"
+}
+
+# The source directory of $module at $version, from the module cache.
+module_source_dir() {
+  local dir
+  dir=$(module_info | sed -n 's/^\t"Dir": "\(.*\)",\{0,1\}$/\1/p')
+  [ -d "$dir" ] || { log "go mod download gave no source directory for $module@$version"; exit 1; }
+  echo "$dir"
 }

@@ -85,14 +85,17 @@ describe('deploy/ on a real apiserver', () => {
   });
 
   it('every sample validates against the CRDs', async () => {
-    const samples = await readManifests(join(repoRoot, 'deploy/samples'));
-    expect(samples.map((sample) => sample['kind']).sort()).toEqual([
+    const all = await readManifests(join(repoRoot, 'deploy/samples'));
+    expect(all.map((sample) => sample['kind']).sort()).toEqual([
+      'Application',
       'ApplicationConfiguration',
       'Component',
       'ZookeeperRolling',
       'ZookeeperScale',
       'ZookeeperWorkload',
     ]);
+    // KubeVela's Application CRD is not on the bed: test/src/kubevela evaluates that sample against the definitions.
+    const samples = all.filter((sample) => sample['kind'] !== 'Application');
     const output = await dryRun(samples, samplesNamespace);
     expect(output.match(/serverside-applied \(server dry run\)/g)).toHaveLength(samples.length);
   });

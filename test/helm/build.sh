@@ -6,28 +6,15 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 tag=helm
+module=helm.sh/helm/v3
 # shellcheck source=../go-module-build.sh
 . "$here/../go-module-build.sh"
-module=helm.sh/helm/v3
-version=$(required_version "$here" "$module")
-[ -n "$version" ] || { log "no version of $module found in $here/go.mod"; exit 1; }
-out="$cache_root/helm/helm-$version"
+built() { [ -x "$out/helm" ]; }
+begin_cached_build helm helm helm
 
-[ -x "$out/helm" ] && { echo "$out/helm"; exit 0; }
-find_go
-hold_build_lock "$out"
-[ -x "$out/helm" ] && { echo "$out/helm"; exit 0; }
-
-rm -rf "$out.partial"
-mkdir -p "$out.partial"
-start=$(date +%s)
-cd "$here"
 log "building $module $version with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes about 2 minutes on 2 cores (about 960 packages); progress follows"
 # The version is stamped as Helm's Makefile does; without it `helm version` says v3.22 and charts' kubeVersion
 # checks see that.
 build_with_progress "$out.partial/helm" "$module/cmd/helm" "-s -w -X $module/internal/version.version=$version -X $module/internal/version.gitTreeState=clean"
-rm -rf "$out"
-mv "$out.partial" "$out"
-log "built in $(( $(date +%s) - start ))s: $(du -h "$out/helm" | cut -f1), $("$out/helm" version --short)"
-echo "$out/helm"
+finish_cached_build "$(du -h "$out.partial/helm" | cut -f1), $("$out.partial/helm" version --short)"

@@ -7,28 +7,16 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 tag=oam-e2e
+module=github.com/crossplane/oam-kubernetes-runtime
 # shellcheck source=../go-module-build.sh
 . "$here/../go-module-build.sh"
-module=github.com/crossplane/oam-kubernetes-runtime
-version=$(required_version "$here" "$module")
-[ -n "$version" ] || { log "no version of $module found in $here/go.mod"; exit 1; }
-out="$cache_root/oam-e2e/oam-kubernetes-runtime-$version"
 built() { [ -x "$out/e2e.test" ] && [ -x "$out/oam-runtime-controllers" ] && [ -d "$out/e2e-test/testdata" ] && [ -d "$out/crds" ]; }
+begin_cached_build oam-e2e oam-kubernetes-runtime
 
-built && { echo "$out"; exit 0; }
-find_go
-hold_build_lock "$out"
-built && { echo "$out"; exit 0; }
-
-rm -rf "$out.partial"
 mkdir -p "$out.partial/crds" "$out.partial/e2e-test"
-start=$(date +%s)
-cd "$here"
 log "building $module $version's e2e suite and controllers with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes 2-3 minutes on 2 cores (about 550 packages), plus the module downloads; progress follows"
-info=$(GOTOOLCHAIN=local "$gobin" mod download -json "$module@$version")
-source_dir=$(printf '%s\n' "$info" | sed -n 's/^\t"Dir": "\(.*\)",\{0,1\}$/\1/p')
-[ -d "$source_dir" ] || { log "go mod download gave no source directory for $module@$version"; exit 1; }
+source_dir=$(module_source_dir)
 build_with_progress "$out.partial/oam-runtime-controllers" ./controllers "-s -w"
 log "compiling the e2e suite (the packages above are reused)"
 "$gobin" test -c -trimpath -o "$out.partial/e2e.test" "$module/test/e2e-test"
@@ -39,7 +27,4 @@ for kind in containerizedworkloads manualscalertraits healthscopes; do
   install -m 0644 "$source_dir/charts/oam-kubernetes-runtime/crds/core.oam.dev_$kind.yaml" "$out.partial/crds/"
 done
 echo "$version" > "$out.partial/VERSION"
-rm -rf "$out"
-mv "$out.partial" "$out"
-log "built in $(( $(date +%s) - start ))s"
-echo "$out"
+finish_cached_build

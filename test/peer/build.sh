@@ -6,36 +6,20 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 tag=peer
+module=github.com/pravega/zookeeper-operator
 # shellcheck source=../go-module-build.sh
 . "$here/../go-module-build.sh"
-module=github.com/pravega/zookeeper-operator
-version=$(required_version "$here" "$module")
-[ -n "$version" ] || { log "no version of $module found in $here/go.mod"; exit 1; }
-out="$cache_root/peer/pravega-zookeeper-operator-$version"
 built() { [ -x "$out/zookeeper-operator" ] && [ -f "$out/zookeeperclusters.yaml" ]; }
+begin_cached_build peer pravega-zookeeper-operator
 
-built && { echo "$out"; exit 0; }
-find_go
-hold_build_lock "$out"
-built && { echo "$out"; exit 0; }
-
-rm -rf "$out.partial"
-mkdir -p "$out.partial"
-start=$(date +%s)
-cd "$here"
 log "building $module $version with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes 3-4 minutes on 2 cores (about 650 packages); progress follows"
 # The module's source (for its CRD) and the commit its tag names; the version is stamped as upstream's Makefile does
 # (without it the binary logs "zookeeper-operator Version: 0.2.1", the source's default).
-info=$(GOTOOLCHAIN=local "$gobin" mod download -json "$module@$version")
-source_dir=$(printf '%s\n' "$info" | sed -n 's/^\t"Dir": "\(.*\)",\{0,1\}$/\1/p')
-git_sha=$(printf '%s\n' "$info" | sed -n 's/^\t\t"Hash": "\([0-9a-f]\{7\}\).*/\1/p')
-[ -d "$source_dir" ] || { log "go mod download gave no source directory for $module@$version"; exit 1; }
+source_dir=$(module_source_dir)
+git_sha=$(module_info | sed -n 's/^\t\t"Hash": "\([0-9a-f]\{7\}\).*/\1/p')
 build_with_progress "$out.partial/zookeeper-operator" "$module" "-s -w -X $module/pkg/version.Version=${version#v} -X $module/pkg/version.GitSHA=$git_sha"
 # Module files are read-only; the copy is made writable like any other file in the cache.
 install -m 0644 "$source_dir/config/crd/bases/zookeeper.pravega.io_zookeeperclusters.yaml" "$out.partial/zookeeperclusters.yaml"
 echo "$version" > "$out.partial/VERSION"
-rm -rf "$out"
-mv "$out.partial" "$out"
-log "built in $(( $(date +%s) - start ))s: $(du -h "$out/zookeeper-operator" | cut -f1)"
-echo "$out"
+finish_cached_build "$(du -h "$out.partial/zookeeper-operator" | cut -f1)"
