@@ -61,4 +61,6 @@ bash test/helm/build.sh >/dev/null
 bash test/oam-e2e/build.sh >/dev/null
 # cue, which evaluates the KubeVela definitions in deploy/kubevela the way KubeVela's renderer does.
 bash test/cue/build.sh >/dev/null
+# KubeVela's core controller and its CRDs, which render the sample Application on the bed (about 15 minutes cold).
+bash test/kubevela/build.sh >/dev/null
 say "ready in $(( $(date +%s) - t0 ))s"

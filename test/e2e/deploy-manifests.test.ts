@@ -94,7 +94,7 @@ describe('deploy/ on a real apiserver', () => {
       'ZookeeperScale',
       'ZookeeperWorkload',
     ]);
-    // KubeVela's Application CRD is not on the bed: test/src/kubevela evaluates that sample against the definitions.
+    // KubeVela's CRDs are on the bed only while test/e2e/kubevela.test.ts runs KubeVela, which applies that sample.
     const samples = all.filter((sample) => sample['kind'] !== 'Application');
     const output = await dryRun(samples, samplesNamespace);
     expect(output.match(/serverside-applied \(server dry run\)/g)).toHaveLength(samples.length);

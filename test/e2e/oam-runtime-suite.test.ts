@@ -7,7 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installOam, kubectl, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
-import { oamRuntimeSuiteDir, runSuite, startRuntimeControllers, type RuntimeControllers } from '../src/controllers/oam-runtime-suite.js';
+import type { LoggedProcess } from '../src/controllers/logged-process.js';
+import { oamRuntimeSuiteDir, runSuite, startRuntimeControllers } from '../src/controllers/oam-runtime-suite.js';
 
 const bed = inject('bed');
 const SUITE_TIMEOUT_MS = 16 * 60_000;
@@ -62,7 +63,7 @@ const LEFTOVERS = ['clusterrolebinding/oam-role-binding', 'crd/bars.example.com'
 
 let suiteDir = '';
 let appconfig: ControllerProcess | undefined;
-let runtimeControllers: RuntimeControllers | undefined;
+let runtimeControllers: LoggedProcess | undefined;
 
 async function runFocused(file: string, spec: string): Promise<string> {
   await kubectl(bed, ['delete', '--ignore-not-found', '--wait=true', ...LEFTOVERS]);
