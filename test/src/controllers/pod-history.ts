@@ -2,7 +2,7 @@
 // The counting is a pure fold over the lists (PodTally); PodHistory feeds it a fresh LIST from the apiserver every poll.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { V1Pod } from '@kubernetes/client-node';
-import { expect } from 'vitest';
+import { waitFor } from '../wait-for.js';
 
 /** One pod going down for good (Terminating or gone) after the baseline. */
 export interface Restart {
@@ -111,7 +111,7 @@ export class PodHistory {
         await sleep(intervalMs);
       }
     })();
-    await expect.poll(() => this.tally.baselined, { timeout: baselineTimeoutMs, interval: intervalMs }).toBe(true);
+    await waitFor('every member Ready in one LIST (the pod history\'s baseline)', async () => this.tally.baselined, (baselined) => baselined, baselineTimeoutMs, intervalMs);
   }
 
   async stop(): Promise<void> {
