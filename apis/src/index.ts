@@ -8,7 +8,6 @@ export * from './common/workload-ref.js';
 export * from './crd/manifests.js';
 export * from './crd/types.js';
 export * from './events/index.js';
-export * from './kubevela/index.js';
 export * from './oam/index.js';
 export * from './parse.js';
 export * from './reasons/index.js';

@@ -10,10 +10,10 @@ import { workloadSpecSchema } from '../workload/spec.js';
 import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
 import { parameterBlock, usesStrings } from './cue-schema.js';
 
-export const KUBEVELA_API_VERSION = 'core.oam.dev/v1beta1';
-export const COMPONENT_TYPE = 'zookeeper';
-export const SCALE_TRAIT_TYPE = 'zookeeper-scale';
-export const ROLLING_TRAIT_TYPE = 'zookeeper-rolling';
+const KUBEVELA_API_VERSION = 'core.oam.dev/v1beta1';
+const COMPONENT_TYPE = 'zookeeper';
+const SCALE_TRAIT_TYPE = 'zookeeper-scale';
+const ROLLING_TRAIT_TYPE = 'zookeeper-rolling';
 
 export interface KubeVelaDefinition {
   readonly apiVersion: typeof KUBEVELA_API_VERSION;

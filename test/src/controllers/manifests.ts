@@ -45,8 +45,14 @@ export async function applyManifests(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>
 
 const crdNameSchema = z.looseObject({ metadata: z.looseObject({ name: z.string() }) });
 
-async function installCrdsFrom(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, directory: string): Promise<void> {
-  const crds = await readManifests(join(repoRoot, directory));
+/** The names of the CRDs in `directory`. */
+export async function crdNamesIn(directory: string): Promise<string[]> {
+  return (await readManifests(directory)).map((crd) => crdNameSchema.parse(crd).metadata.name);
+}
+
+/** Applies the CRDs in `directory` and waits until every one is Established. */
+export async function installCrdsFrom(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, directory: string): Promise<void> {
+  const crds = await readManifests(directory);
   await applyManifests(bed, crds);
   const names = crds.map((crd) => `crd/${crdNameSchema.parse(crd).metadata.name}`);
   await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', ...names]);
@@ -54,12 +60,12 @@ async function installCrdsFrom(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, dire
 
 /** Applies deploy/crds and waits until every CRD is Established. */
 export async function installCrds(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
-  await installCrdsFrom(bed, 'deploy/crds');
+  await installCrdsFrom(bed, join(repoRoot, 'deploy/crds'));
 }
 
 /** Applies the OAM CRDs (deploy/oam/crds), waits until they are Established, then the definitions in deploy/oam. */
 export async function installOam(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): Promise<void> {
-  await installCrdsFrom(bed, 'deploy/oam/crds');
+  await installCrdsFrom(bed, join(repoRoot, 'deploy/oam/crds'));
   await applyManifests(bed, await readManifests(join(repoRoot, 'deploy/oam')));
 }
 

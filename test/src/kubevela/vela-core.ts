@@ -3,15 +3,13 @@
 // KubeVela's CRDs for TraitDefinition and WorkloadDefinition (core.oam.dev, v1beta1) share their names with the OAM
 // v1alpha2 CRDs of deploy/oam/crds: one cluster holds either, so installKubeVela() removes ours first, and
 // uninstallKubeVela() puts them back.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { BedInfo } from '../bed/index.js';
 import { freePort } from '../bed/ports.js';
 import { builtBy } from '../controllers/go-built.js';
 import { kubectl } from '../controllers/kubectl.js';
 import { startLoggedProcess, type LoggedProcess } from '../controllers/logged-process.js';
-import { applyManifests, installOam, readManifests, repoRoot } from '../controllers/manifests.js';
+import { applyManifests, crdNamesIn, installCrdsFrom, installOam, readManifests, repoRoot } from '../controllers/manifests.js';
 import { waitFor } from '../wait-for.js';
 
 /** Where KubeVela looks for definitions every namespace may use (its --system-definition-namespace default). */
@@ -23,20 +21,13 @@ function velaDir(): string {
   return builtBy('kubevela');
 }
 
-function crdNames(directory: string): string[] {
-  return readdirSync(directory)
-    .filter((file) => file.endsWith('.yaml'))
-    .map((file) => (parse(readFileSync(join(directory, file), 'utf8')) as { metadata: { name: string } }).metadata.name);
-}
-
 /** KubeVela's CRDs (established), the vela-system namespace and our definitions in it. */
 export async function installKubeVela(bed: Bed): Promise<void> {
   const crds = join(velaDir(), 'crds');
-  const ours = new Set(crdNames(join(repoRoot, 'deploy/oam/crds')));
-  const shared = crdNames(crds).filter((name) => ours.has(name));
+  const ours = new Set(await crdNamesIn(join(repoRoot, 'deploy/oam/crds')));
+  const shared = (await crdNamesIn(crds)).filter((name) => ours.has(name));
   await kubectl(bed, ['delete', 'crd', '--ignore-not-found', '--wait', ...shared]);
-  await applyManifests(bed, await readManifests(crds));
-  await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', ...crdNames(crds).map((name) => `crd/${name}`)]);
+  await installCrdsFrom(bed, crds);
   await applyManifests(bed, [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: SYSTEM_DEFINITION_NAMESPACE } }]);
   const definitions = (await readManifests(join(repoRoot, 'deploy/kubevela'))).map((definition) => withNamespace(definition, SYSTEM_DEFINITION_NAMESPACE));
   await untilServed('the KubeVela definitions applied', () => applyManifests(bed, definitions));
@@ -50,13 +41,13 @@ async function untilServed(what: string, write: () => Promise<void>): Promise<vo
   await waitFor(what, () => write().then(() => true), (done) => done, 60_000, 1_000);
 }
 
-export function withNamespace(object: Record<string, unknown>, namespace: string): Record<string, unknown> {
+function withNamespace(object: Record<string, unknown>, namespace: string): Record<string, unknown> {
   return { ...object, metadata: { ...(object['metadata'] as Record<string, unknown>), namespace } };
 }
 
-/** Removes KubeVela's CRDs and puts back the OAM v1alpha2 CRDs and definitions install() removed. */
+/** Removes KubeVela's CRDs and puts back the OAM v1alpha2 CRDs and definitions installKubeVela() removed. */
 export async function uninstallKubeVela(bed: Bed): Promise<void> {
-  await kubectl(bed, ['delete', 'crd', '--ignore-not-found', '--wait', ...crdNames(join(velaDir(), 'crds'))]);
+  await kubectl(bed, ['delete', 'crd', '--ignore-not-found', '--wait', ...(await crdNamesIn(join(velaDir(), 'crds')))]);
   await untilServed('the OAM v1alpha2 kinds served again', () => installOam(bed));
 }
 
