@@ -217,8 +217,8 @@ function table(results: Map<string, Sample[]>, ours: string, peer: string, zero:
     figures: FIGURES,
     sizes: SIZES,
     sizeHeader: 'ensembles',
-    first: ours,
-    second: peer,
+    columns: [ours, peer],
+    baseline: peer,
     samples: (column, size) => results.get(`${column}/${String(size)}`) ?? [],
   });
   const zeroRows = ['idleCpuS', 'rssMiB'].map((key) => {

@@ -33,24 +33,27 @@ export interface Figure {
 }
 
 /**
- * A Markdown table comparing two columns: a row per size and figure, with the median and spread of each column's
- * repetitions and the ratio first / second of the medians.
+ * A Markdown table comparing columns with a baseline: a row per size and figure, with the median and spread of each
+ * column's repetitions and, for every other column, the ratio of its median to the baseline's.
  */
 export function comparisonTable(options: {
   figures: readonly Figure[];
   sizes: readonly number[];
   sizeHeader: string;
-  first: string;
-  second: string;
+  columns: readonly string[];
+  baseline: string;
   samples: (column: string, size: number) => readonly Sample[];
 }): string[] {
-  const { figures, sizes, sizeHeader, first, second, samples } = options;
-  const rows = [`| figure | ${sizeHeader} | ${first} | ${second} | ${first} / ${second} |`, '| --- | --- | --- | --- | --- |'];
+  const { figures, sizes, sizeHeader, columns, baseline, samples } = options;
+  const compared = columns.filter((column) => column !== baseline);
+  const header = [`figure`, sizeHeader, ...columns, ...compared.map((column) => `${column} / ${baseline}`)];
+  const rows = [`| ${header.join(' | ')} |`, `|${' --- |'.repeat(header.length)}`];
   for (const size of sizes) {
     for (const figure of figures) {
       const values = (column: string): number[] => samples(column, size).map((sample) => sample[figure.key] ?? Number.NaN);
-      const [a, b] = [values(first), values(second)];
-      rows.push(`| ${figure.label} | ${String(size)} | ${cell(a, figure.digits)} | ${cell(b, figure.digits)} | ${ratio(median(a), median(b))} |`);
+      const base = median(values(baseline));
+      const cells = [figure.label, String(size), ...columns.map((column) => cell(values(column), figure.digits)), ...compared.map((column) => ratio(median(values(column)), base))];
+      rows.push(`| ${cells.join(' | ')} |`);
     }
   }
   return rows;

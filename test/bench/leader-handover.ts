@@ -160,8 +160,8 @@ function table(results: Map<string, Sample[]>): string {
     figures: FIGURES,
     sizes: SIZES,
     sizeHeader: 'members',
-    first: 'handover',
-    second: 'election',
+    columns: ['handover', 'election'],
+    baseline: 'election',
     samples: (column, size) => results.get(`${column}/${String(size)}`) ?? [],
   }).join('\n');
 }

@@ -1,10 +1,12 @@
 // `npm run bench:rolling`: what a rolling restart of a ZooKeeper ensemble costs its clients on the bed (real
-// ZooKeeper, real control plane), done by the StatefulSet's native RollingUpdate (highest ordinal first, wherever the
-// leader is) and by the rolling trait (OnDelete, followers first, the leader last), at 5 and 3 members, several times
-// each in one run, with a client writing throughout. Each roll is a template change (zoo.cfg tickTime). It prints the
-// median and spread of the no-leader time (srvr polled), leader elections, leader changes, writes refused (failed or
-// unanswered) and lost, the longest write gap and the roll's duration, and the ratio of ours to native. Rolls run one
-// at a time, so each has the machine to itself. The leader handover (issue 18) is not built: it has no column yet.
+// ZooKeeper, real control plane), done three ways: the StatefulSet's native RollingUpdate (highest ordinal first,
+// wherever the leader is); the rolling trait restarting the leader last in place, so the others elect
+// (leaderHandover Election); and the rolling trait handing leadership over by reconfig first (leaderHandover
+// Reconfigure). At 5 and 3 members, several times each in one run, with a client writing throughout. Each roll is a
+// template change (zoo.cfg tickTime). It prints the median and spread of the no-leader time (srvr polled), leader
+// elections (new epochs), leader changes, writes refused (failed or unanswered) and lost, the longest write gap and
+// the roll's duration, and the ratio of each of ours to native. Rolls run one at a time, so each has the machine to
+// itself.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -28,9 +30,12 @@ const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 5);
 const SIZES = (process.env['ZKOAM_BENCH_SIZES'] ?? '5,3').split(',').map(Number);
 const NAMESPACE = 'bench-rolling';
 const ROLL_TIMEOUT_MS = 600_000;
-const OURS = 'leader-last (ours)';
+const HANDOVER = 'handover (ours)';
+const ELECTION = 'leader last, election (ours)';
 const NATIVE = 'native RollingUpdate';
-type Method = typeof OURS | typeof NATIVE;
+const METHODS = [HANDOVER, ELECTION, NATIVE] as const;
+type Method = (typeof METHODS)[number];
+const LEADER_HANDOVER = { [HANDOVER]: 'Reconfigure', [ELECTION]: 'Election' } as const;
 
 const FIGURES: readonly Figure[] = [
   { key: 'noLeaderMs', label: 'no-leader time (ms)', digits: 0 },
@@ -48,7 +53,8 @@ function say(line: string): void {
 }
 
 function workloadName(method: Method, size: number): string {
-  return `${method === OURS ? 'ours' : 'native'}-${String(size)}`;
+  const prefix = { [HANDOVER]: 'handover', [ELECTION]: 'election', [NATIVE]: 'native' }[method];
+  return `${prefix}-${String(size)}`;
 }
 
 async function waitSettled(client: WorkloadClient, name: string, size: number): Promise<string> {
@@ -72,7 +78,7 @@ async function roll(client: WorkloadClient, traits: RollingClient, method: Metho
   const started = performance.now();
   await client.patch(NAMESPACE, name, { spec: { config: { tickTime } } });
   await waitFor(`${name}: every pod restarted`, async () => history.restarts.length, (count) => count >= size, ROLL_TIMEOUT_MS, 500);
-  if (method === OURS) {
+  if (method !== NATIVE) {
     await waitFor(`${name}: the trait Completed`, () => traits.get(NAMESPACE, name), (t) => t.status?.phase === 'Completed', ROLL_TIMEOUT_MS, 500);
   }
   await waitSettled(client, name, size);
@@ -106,13 +112,14 @@ async function main(): Promise<void> {
     await client.createNamespace(NAMESPACE);
     const samples = new Map<string, Sample[]>();
     for (const size of SIZES) {
-      say(`${String(size)} members: creating ${workloadName(OURS, size)} (with a rolling trait) and ${workloadName(NATIVE, size)}`);
-      for (const method of [OURS, NATIVE] as const) {
-        await client.create(NAMESPACE, workloadName(method, size), bedWorkloadSpec({ replicas: size }));
-        if (method === OURS) await traits.create(NAMESPACE, workloadName(method, size), workloadName(method, size));
+      say(`${String(size)} members: creating ${METHODS.map((method) => workloadName(method, size)).join(', ')}`);
+      for (const method of METHODS) {
+        const name = workloadName(method, size);
+        await client.create(NAMESPACE, name, bedWorkloadSpec({ replicas: size }));
+        if (method !== NATIVE) await traits.create(NAMESPACE, name, name, { leaderHandover: LEADER_HANDOVER[method] });
       }
       for (let rep = 1; rep <= REPS; rep += 1) {
-        for (const method of [OURS, NATIVE] as const) {
+        for (const method of METHODS) {
           const sample = await roll(client, traits, method, size, 2_000 + rep * 100);
           samples.set(`${method}/${String(size)}`, [...(samples.get(`${method}/${String(size)}`) ?? []), sample]);
           say(`${method}, ${String(size)} members, roll ${String(rep)}: ${JSON.stringify(sample)}`);
@@ -124,7 +131,14 @@ async function main(): Promise<void> {
         '',
         `Rolling restart on the bed: ${String(REPS)} template rolls per method and size, one at a time, a client writing throughout; median (min-max).`,
         '',
-        ...comparisonTable({ figures: FIGURES, sizes: SIZES, sizeHeader: 'members', first: OURS, second: NATIVE, samples: (method, size) => samples.get(`${method}/${String(size)}`) ?? [] }),
+        ...comparisonTable({
+          figures: FIGURES,
+          sizes: SIZES,
+          sizeHeader: 'members',
+          columns: METHODS,
+          baseline: NATIVE,
+          samples: (method, size) => samples.get(`${method}/${String(size)}`) ?? [],
+        }),
       ].join('\n'),
     );
   } finally {

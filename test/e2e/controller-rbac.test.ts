@@ -52,7 +52,7 @@ const CASES: Record<string, { forbidden: readonly Request[]; allowed: Request }>
   },
   rolling: {
     forbidden: [
-      get('read a Secret', `/api/v1${ns}/secrets/${derivedNames('zk').defaultSuperuserSecret}`),
+      get('list Secrets', `/api/v1${ns}/secrets`),
       remove('delete a PVC', `/api/v1${ns}/persistentvolumeclaims/data-zk-0`),
       patch('change a StatefulSet', `/apis/apps/v1${ns}/statefulsets/zk`),
       remove('delete a workload', `${WORKLOADS}/zk`),

@@ -1,24 +1,16 @@
-// The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed. One bound
+// The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed, restarting the
+// leader in place (leaderHandover Election; rolling-handover.test.ts has the handover). One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
 import { KubeClient, ObjectLock } from '@zk-oam/runtime';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  bedWorkloadSpec,
-  eventsAbout,
-  isReady,
-  PodHistory,
-  startControllerProcess,
-  useWorkloadController,
-  waitControllerReady,
-  waitFor,
-  type ControllerProcess,
-} from '../src/controllers/index.js';
+import { describe, expect, inject, it } from 'vitest';
+import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 
 const bed = inject('bed');
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -32,68 +24,21 @@ const BOUND = 'zkb';
 const NATIVE = 'zkn';
 const TRAIT = 'roll';
 const MEMBERS = 5;
-const ENSEMBLE_TIMEOUT_MS = 420_000;
-const ROLL_TIMEOUT_MS = 360_000;
-const PODS = Array.from({ length: MEMBERS }, (_unused, ordinal) => `${BOUND}-${ordinal}`);
-
-let rolling: ControllerProcess | undefined;
-
-beforeAll(async () => {
-  rolling = await startControllerProcess({ bed, name: 'rolling', env: { POLL_PERIOD_MS: '1000', LOCK_LEASE_SECONDS: '20' } });
-  await waitControllerReady(rolling);
-});
-
-afterAll(async () => {
-  expect(await rolling?.stop()).toBe(0);
-});
-
-function controllerProcess(): ControllerProcess {
-  if (rolling === undefined) throw new Error('the rolling controller has not been started');
-  return rolling;
-}
-
-function healthy(workload: ZookeeperWorkload): boolean {
-  const status = workload.status;
-  return isReady(workload) && status?.leader !== undefined && status.members?.length === MEMBERS && status.members.every((member) => member.synced);
-}
-
-async function waitHealthy(name: string): Promise<ZookeeperWorkload> {
-  return waitFor(`${name} to be Ready with a leader and ${MEMBERS} synced members`, () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS, 1_000);
-}
+const scenario = new RollScenario({ client, traits, namespace, workload: BOUND, trait: TRAIT, members: MEMBERS });
+const PODS = scenario.pods;
+const controllerProcess = useRollingController(bed);
+const trait = (): Promise<ZookeeperRolling> => scenario.trait();
 
 async function updateStrategy(name: string): Promise<string | undefined> {
   return (await apps.readNamespacedStatefulSet({ namespace, name })).spec?.updateStrategy?.type;
 }
 
-async function trait(): Promise<ZookeeperRolling> {
-  return traits.get(namespace, TRAIT);
-}
-
-async function waitCompleted(what: string, startedAfter: Date): Promise<ZookeeperRolling> {
-  return waitFor(
-    what,
-    trait,
-    (current) => current.status?.phase === 'Completed' && new Date(current.status.startedAt ?? 0).getTime() >= startedAfter.getTime() - 1_000,
-    ROLL_TIMEOUT_MS,
-    1_000,
-  );
-}
-
-/** Followers highest ordinal first, then the leader of the start of the roll. */
-function expectedOrder(leader: string): string[] {
-  return [...PODS.filter((pod) => pod !== leader).reverse(), leader];
-}
-
-function onePerPod(): Record<string, number> {
-  return Object.fromEntries(PODS.map((pod) => [pod, 1]));
-}
-
 describe('the rolling controller on the bed', () => {
   it('binds to its workload: the StatefulSet uses OnDelete, the unbound one RollingUpdate', async () => {
     await Promise.all([client.create(namespace, BOUND, bedWorkloadSpec({ replicas: MEMBERS })), client.create(namespace, NATIVE, bedWorkloadSpec({ replicas: MEMBERS }))]);
-    await traits.create(namespace, TRAIT, BOUND);
+    await traits.create(namespace, TRAIT, BOUND, { leaderHandover: 'Election' });
 
-    await Promise.all([waitHealthy(BOUND), waitHealthy(NATIVE)]);
+    await Promise.all([scenario.waitHealthy(BOUND), scenario.waitHealthy(NATIVE)]);
     const bound = await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
 
     expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ZookeeperWorkload', name: BOUND })]);
@@ -104,8 +49,8 @@ describe('the rolling controller on the bed', () => {
   });
 
   it('rolls a template change followers first, highest ordinal first, the leader last, every pod once; the unbound one rolls natively', async () => {
-    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
-    const nativeLeader = (await waitHealthy(NATIVE)).status?.leader ?? '';
+    const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
+    const nativeLeader = (await scenario.waitHealthy(NATIVE)).status?.leader ?? '';
     const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
     const baseline = new PodHistory(memberPods(client, namespace, NATIVE), MEMBERS);
     await Promise.all([history.start(), baseline.start()]);
@@ -117,18 +62,18 @@ describe('the rolling controller on the bed', () => {
       client.patch(namespace, NATIVE, { spec: { config: { tickTime: 2500 } } }),
     ]);
 
-    const completed = await waitCompleted('the bound roll to complete', started);
+    const completed = await scenario.waitCompleted('the bound roll to complete', started);
     const oursSeconds = (Date.now() - started.getTime()) / 1000;
     await waitFor('the native roll to replace every pod', async () => baseline.restarts.length, (count) => count >= MEMBERS, ROLL_TIMEOUT_MS, 1_000);
-    await waitHealthy(NATIVE);
+    await scenario.waitHealthy(NATIVE);
     const nativeSeconds = (Date.now() - started.getTime()) / 1000;
-    await waitHealthy(BOUND);
+    await scenario.waitHealthy(BOUND);
     await Promise.all([history.stop(), baseline.stop()]);
     const [oursReport, nativeReport] = await Promise.all([ours.stop(), native.stop()]);
     console.log(`${figures('template roll, rolling trait (OnDelete, leader last)', oursReport, oursSeconds)}\n${figures(`template roll, native RollingUpdate baseline (leader ${nativeLeader}, restarted ${baseline.order().join(', ')})`, nativeReport, nativeSeconds)}`);
 
-    expect(history.counts()).toEqual(onePerPod());
-    expect(history.order()).toEqual(expectedOrder(leader));
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
     expect(oursReport.leaders.elections).toBe(1);
     expect(oursReport.writes.lost).toEqual([]);
@@ -137,13 +82,13 @@ describe('the rolling controller on the bed', () => {
     expect(completed.status?.currentPod).toBeUndefined();
     const events = await eventsAbout(client, namespace, TRAIT, ZOOKEEPER_ROLLING.kind);
     expect(events.filter((event) => event.reason === 'RestartingPod').map((event) => event.note)).toEqual(
-      expect.arrayContaining(expectedOrder(leader).map((pod) => expect.stringContaining(`Deleted pod ${pod} (${pod === leader ? 'the leader, last' : 'a follower'})`) as unknown)),
+      expect.arrayContaining(scenario.expectedOrder(leader).map((pod) => expect.stringContaining(`Deleted pod ${pod} (${pod === leader ? 'the leader, last' : 'a follower'})`) as unknown)),
     );
     expect(events.some((event) => event.reason === 'RollingCompleted')).toBe(true);
   });
 
   it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {
-    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
+    const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
     const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
@@ -172,15 +117,15 @@ describe('the rolling controller on the bed', () => {
     expect(history.restarts).toHaveLength(restartedBeforeKill);
     await traits.patch(namespace, TRAIT, { spec: { paused: false } });
 
-    const completed = await waitCompleted('the trigger roll to complete', started);
+    const completed = await scenario.waitCompleted('the trigger roll to complete', started);
     const seconds = (Date.now() - started.getTime()) / 1000;
-    await waitHealthy(BOUND);
+    await scenario.waitHealthy(BOUND);
     await history.stop();
     const report = await probe.stop();
     console.log(figures('restart trigger roll, controller killed twice', report, seconds));
 
-    expect(history.counts()).toEqual(onePerPod());
-    expect(history.order()).toEqual(expectedOrder(leader));
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
     expect(report.leaders.elections).toBe(1);
     expect(report.writes.lost).toEqual([]);
@@ -188,7 +133,7 @@ describe('the rolling controller on the bed', () => {
   });
 
   it('waits while a scale holds the disruption Lease, then rolls; a member failing mid-roll makes it Blocked, and it finishes once the member is back', async () => {
-    const workload = await waitHealthy(BOUND);
+    const workload = await scenario.waitHealthy(BOUND);
     const leader = workload.status?.leader ?? '';
     const lock = new ObjectLock({
       client: new KubeClient(kubeConfig),
@@ -219,16 +164,16 @@ describe('the rolling controller on the bed', () => {
     const restartsWhileBlocked = history.restarts.length;
     process.kill(pid, 'SIGKILL');
 
-    const completed = await waitCompleted('the roll to complete after the member is back', started);
+    const completed = await scenario.waitCompleted('the roll to complete after the member is back', started);
     const seconds = (Date.now() - started.getTime()) / 1000;
-    await waitHealthy(BOUND);
+    await scenario.waitHealthy(BOUND);
     await history.stop();
     const report = await probe.stop();
     console.log(figures(`template roll after the Lease wait, ${victim} stopped then killed mid-roll`, report, seconds));
 
     expect(rollingCondition(blocked, 'Waiting')).toMatchObject({ status: 'True', reason: expect.stringMatching(/^(PodNotReady|MemberNotSynced)$/) as unknown });
     expect(restartsWhileBlocked).toBeLessThanOrEqual(2);
-    expect(history.counts()).toEqual(onePerPod());
+    expect(history.counts()).toEqual(scenario.onePerPod());
     expect(history.order().at(-1)).toBe(leader);
     expect(history.mostDown).toBeLessThanOrEqual(2);
     expect(report.leaders.elections).toBe(1);
@@ -237,7 +182,7 @@ describe('the rolling controller on the bed', () => {
   });
 
   it('restarts two followers at a time with maxUnavailable 2, never more, the leader alone and last, quorum and writes kept, each step on NATS', async () => {
-    const leader = (await waitHealthy(BOUND)).status?.leader ?? '';
+    const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
     const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
@@ -246,17 +191,17 @@ describe('the rolling controller on the bed', () => {
 
     await traits.patch(namespace, TRAIT, { spec: { maxUnavailable: 2, stepTimeoutSeconds: null, restartTrigger: 'restart-2' } });
 
-    const completed = await waitCompleted('the two-at-a-time roll to complete', started);
+    const completed = await scenario.waitCompleted('the two-at-a-time roll to complete', started);
     const seconds = (Date.now() - started.getTime()) / 1000;
-    await waitHealthy(BOUND);
+    await scenario.waitHealthy(BOUND);
     await history.stop();
     const report = await probe.stop();
     const events = await recorder.stop();
     console.log(figures('restart trigger roll, maxUnavailable 2', report, seconds));
 
     const [first, second, third, fourth, last] = history.order();
-    const followers = expectedOrder(leader).slice(0, MEMBERS - 1);
-    expect(history.counts()).toEqual(onePerPod());
+    const followers = scenario.expectedOrder(leader).slice(0, MEMBERS - 1);
+    expect(history.counts()).toEqual(scenario.onePerPod());
     expect(new Set([first, second])).toEqual(new Set(followers.slice(0, 2)));
     expect(new Set([third, fourth])).toEqual(new Set(followers.slice(2, 4)));
     expect(last).toBe(leader);
@@ -268,7 +213,7 @@ describe('the rolling controller on the bed', () => {
     const rolling = events.filter((event) => event.type.startsWith('Rolling'));
     const steps = (type: string): { pod: string; leader: boolean }[] =>
       rolling.flatMap((event) => (event.type === type && 'pod' in event.data ? [{ pod: event.data.pod, leader: event.data.leader }] : []));
-    const expectedSteps = expectedOrder(leader).map((pod) => ({ pod, leader: pod === leader }));
+    const expectedSteps = scenario.expectedOrder(leader).map((pod) => ({ pod, leader: pod === leader }));
     expect(steps('RollingStepStarted')).toEqual(expect.arrayContaining(expectedSteps));
     expect(steps('RollingStepStarted')).toHaveLength(MEMBERS);
     expect(steps('RollingStepStarted').at(-1)).toEqual({ pod: leader, leader: true });

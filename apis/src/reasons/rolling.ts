@@ -43,6 +43,16 @@ export const ROLLING_REASONS = reasonCatalog({
   PodTerminating: { shownIn: WAITING, means: 'A member\'s pod is terminating.', todo: WAIT_TODO },
   PodNotReady: { shownIn: WAITING, means: 'A member\'s pod is not Ready.', todo: WAIT_TODO },
   MemberNotSynced: { shownIn: WAITING, means: 'A member is up but not in the quorum and synced with the leader yet.', todo: WAIT_TODO },
+  LeadershipMoving: {
+    shownIn: WAITING,
+    means: 'The leader was reconfigured out of the voters to hand leadership over; the roll waits for its successor to lead before restarting it.',
+    todo: WAIT_TODO,
+  },
+  HandoverInterrupted: {
+    shownIn: ['Waiting', 'Ready', 'Warning Event'],
+    means: 'A member went down while the former leader is out of the voters for a handover. The trait is Blocked at once; the former leader is reconfigured back in as soon as it runs synced and the voters have a leader and quorum.',
+    todo: 'Bring the member named in the message back. With 3 members, the ensemble has no quorum until it is back.',
+  },
   EnsembleUnhealthy: { shownIn: WAITING, means: 'The ensemble is not healthy (no leader, a voter down, the configuration unreadable); no member goes down before it is.', todo: WAIT_TODO },
   NoQuorumMargin: {
     shownIn: ['Waiting', 'Ready', 'Warning Event'],
@@ -54,6 +64,11 @@ export const ROLLING_REASONS = reasonCatalog({
   Observe: { shownIn: FAILED_STEP, means: 'Reading the StatefulSet, the pods or the members failed.', todo: 'Read the quoted error; usually transient.' },
   Lock: { shownIn: FAILED_STEP, means: 'Taking, renewing or releasing the disruption Lease failed.', todo: 'Check the controller\'s RBAC on Leases in the workload\'s namespace.' },
   WriteStatus: { shownIn: FAILED_STEP, means: 'Writing the trait\'s status failed; nothing is restarted before it succeeds.', todo: 'Usually transient.' },
+  Reconfigure: {
+    shownIn: FAILED_STEP,
+    means: 'A reconfig of a leader handover failed: the superuser Secret is missing or lacks its password, or ZooKeeper refused the reconfig.',
+    todo: 'Read the quoted error: check the Secret it names (the workload\'s superuser Secret), or the leader\'s log for the reconfig.',
+  },
   DeletePods: { shownIn: FAILED_STEP, means: 'Deleting the pod to restart failed; the quoted error says why.', todo: 'Check the controller\'s RBAC on pods, and any admission policy that refuses deletion.' },
 });
 export type RollingReason = keyof typeof ROLLING_REASONS;

@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
 import { stepTimeoutSecondsSchema, workloadRefSchema } from '../common/workload-ref.js';
 
+export const LEADER_HANDOVERS = ['Reconfigure', 'Election'] as const;
+export type LeaderHandover = (typeof LEADER_HANDOVERS)[number];
+
+/** Voters from which an unset spec.leaderHandover means Reconfigure: with fewer, the handover leaves no failure margin. */
+export const HANDOVER_BY_RECONFIG_FROM_VOTERS = 5;
+
+export function effectiveLeaderHandover(chosen: LeaderHandover | undefined, voters: number): LeaderHandover {
+  return chosen ?? (voters >= HANDOVER_BY_RECONFIG_FROM_VOTERS ? 'Reconfigure' : 'Election');
+}
+
 export const rollingSpecSchema = z
   .object({
     workloadRef: workloadRefSchema,
@@ -19,6 +29,15 @@ export const rollingSpecSchema = z
       .describe('Change this (a timestamp or nonce) to restart every member without a template change.'),
     paused: z.boolean().default(false).describe('Finish the pod in progress, then start no other.'),
     stepTimeoutSeconds: stepTimeoutSecondsSchema,
+    leaderHandover: z
+      .enum(LEADER_HANDOVERS)
+      .optional()
+      .describe(
+        'How the leader, restarted last, gives up leadership. Reconfigure: it is reconfigured out of the voters (it names ' +
+          'its successor, no election), restarted as a non-voter, and reconfigured back in once synced; meanwhile the ' +
+          'ensemble has one voter less. Election: it is restarted in place and the others elect. Unset: Reconfigure from 5 ' +
+          'voters up, Election below (a 3-member ensemble would tolerate no failure during the handover).',
+      ),
   })
   .describe('How outdated members are restarted.');
 export type ZookeeperRollingSpec = z.infer<typeof rollingSpecSchema>;
@@ -40,6 +59,14 @@ export const rollingStatusSchema = z
     pendingReplicas: z.int().min(0).optional().describe('Pods still to restart.'),
     currentPod: z.string().optional().describe('Pod being restarted now.'),
     leaderRestarted: z.boolean().optional().describe('Whether the leader has been restarted in this rollout.'),
+    handover: z
+      .object({
+        pod: z.string().describe('The pod of the leader being handed over.'),
+        server: z.string().describe('Its server line as committed before it left the voters; it is reconfigured back in with it.'),
+        startedAt: z.iso.datetime(),
+      })
+      .optional()
+      .describe('A leader handover under way: the member is out of the voters until it is back and synced.'),
     startedAt: z.iso.datetime().optional(),
     completedAt: z.iso.datetime().optional(),
     conditions: conditionsSchema.optional(),

@@ -88,6 +88,14 @@ export function superuserSecretName(workload: { metadata: { name: string }; spec
 /** Keys of the superuser Secret: the password (the operator's admin client) and its digest (the servers' superDigest). */
 export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;
 
+/** Where the password reconfig authenticates with is kept: the superuser Secret of the workload, key `password`. */
+export function superuserPasswordRef(workload: Parameters<typeof superuserSecretName>[0] & { metadata: { namespace?: string | undefined } }): {
+  secret: { namespace: string; name: string };
+  key: string;
+} {
+  return { secret: { namespace: workload.metadata.namespace ?? '', name: superuserSecretName(workload) }, key: SUPERUSER_SECRET_KEYS.password };
+}
+
 /** myid = ordinal + MYID_OFFSET: the start script and every controller use this one rule. */
 export const MYID_OFFSET = 1;
 /** ZooKeeper server ids zk-oam uses: 1..255. */

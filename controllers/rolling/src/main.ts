@@ -20,7 +20,7 @@ import {
   type ObjectTransform,
   type ResourceType,
 } from '@zk-oam/runtime';
-import { observeEnsemble } from '@zk-oam/zookeeper';
+import { connectEnsembleAdmin, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
 import { CACHED_CHILD_FIELDS, traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
 
   const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling');
+  const adminGate = new HandleGate();
   const reconcile = rollingReconciler({
     client: manager.client,
     caches: { rollings: rollings.lister, workloads: workloads.lister },
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+    connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
+    clientPort: ZOOKEEPER_PORTS.client,
     now: () => new Date(),
     source: FIELD_MANAGER,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },

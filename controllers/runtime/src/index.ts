@@ -14,6 +14,7 @@ export {
 } from './kube/object.js';
 /** Lease and events.k8s.io timestamps; client-node's typed Lease writes Date as milliseconds, which the apiserver refuses. */
 export { microTime } from './kube/micro-time.js';
+export { readSecretValue, SecretValueError } from './kube/secret-value.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';

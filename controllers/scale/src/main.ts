@@ -19,12 +19,11 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
+import { connectEnsembleAdmin, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
   BINDING_ANNOTATION,
   CACHED_FIELDS,
-  connectEnsembleAdmin,
   FIELD_MANAGER,
   scaleReconciler,
   scaleResource,

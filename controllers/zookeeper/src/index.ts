@@ -30,6 +30,13 @@ export {
   type ConfirmedWrite,
 } from './admin/client.js';
 export { ZooKeeperConnectionError, ZooKeeperOperationError } from './admin/errors.js';
+export {
+  connectEnsembleAdmin,
+  unsettledBy,
+  withAdminSession,
+  type AdminSessionOutcome,
+  type EnsembleAdmin,
+} from './admin/ensemble-admin.js';
 export { HandleGate } from './admin/handle-gate.js';
 /** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */
 export { openSession, type Outcome, type Session, type SessionOptions } from './admin/session.js';

@@ -88,7 +88,17 @@ export function isReady(workload: ZookeeperWorkload): boolean {
 }
 
 const eventListSchema = z.object({
-  items: z.array(z.looseObject({ reason: z.string().optional(), note: z.string().optional(), type: z.string().optional(), regarding: z.looseObject({ name: z.string().optional(), kind: z.string().optional() }).optional() })),
+  items: z.array(
+    z.looseObject({
+      reason: z.string().optional(),
+      note: z.string().optional(),
+      type: z.string().optional(),
+      eventTime: z.string().nullish(),
+      /** A repeat of the same event: how often, and when last. */
+      series: z.looseObject({ count: z.number(), lastObservedTime: z.string() }).nullish(),
+      regarding: z.looseObject({ name: z.string().optional(), kind: z.string().optional() }).optional(),
+    }),
+  ),
 });
 export type RecordedEvent = z.infer<typeof eventListSchema>['items'][number];
 

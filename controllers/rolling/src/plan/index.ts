@@ -6,6 +6,7 @@ export { restartRequestTime, type RestartRequest } from './restart-request.js';
 export {
   WAIT_REASONS,
   type BlockedReason,
+  type HandoverRecord,
   type PodToDelete,
   type RollingPlan,
   type RollingStep,

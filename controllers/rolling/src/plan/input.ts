@@ -1,6 +1,6 @@
 // What the rolling planner reads: plain values the controller observed (trait, StatefulSet, pods, ZooKeeper), no client.
 import type { ZookeeperRollingSpec, ZookeeperRollingStatus } from '@zk-oam/apis';
-import type { EnsembleAssessment } from '@zk-oam/zookeeper';
+import type { CommittedConfig, EnsembleAssessment } from '@zk-oam/zookeeper';
 
 /** One pod of the StatefulSet, reduced to what decides whether and when it may be deleted. */
 export interface PodView {
@@ -37,15 +37,17 @@ export interface StatefulSetView {
 /** The status fields the planner reads; `restartRequestedAt` is when the current restart trigger was recorded. */
 export type RollingPlanStatus = Pick<
   ZookeeperRollingStatus,
-  'observedRestartTrigger' | 'restartRequestedAt' | 'phase' | 'targetRevision' | 'completedAt' | 'conditions'
+  'observedRestartTrigger' | 'restartRequestedAt' | 'phase' | 'targetRevision' | 'completedAt' | 'conditions' | 'handover'
 >;
 
 export interface RollingPlanInput {
-  spec: Pick<ZookeeperRollingSpec, 'maxUnavailable' | 'restartTrigger' | 'paused' | 'stepTimeoutSeconds'>;
+  spec: Pick<ZookeeperRollingSpec, 'maxUnavailable' | 'restartTrigger' | 'paused' | 'stepTimeoutSeconds' | 'leaderHandover'>;
   status: RollingPlanStatus | undefined;
   statefulSet: StatefulSetView;
   pods: readonly PodView[];
   /** assessEnsemble over the committed config and fresh srvr/mntr answers, taken right before planning. */
   ensemble: EnsembleAssessment;
+  /** The committed config the assessment was made over; undefined when no member could give it. */
+  committed: CommittedConfig | undefined;
   now: Date;
 }

@@ -1,10 +1,11 @@
 // The rolling planner: from observed state only, the next step of a leader-aware rolling restart.
 import { chooseBatch } from './batch.js';
+import { continueHandover, handoverOf, recordOf, storedHandover } from './handover.js';
 import type { RollingPlanInput } from './input.js';
 import { rollMembers, type RollMember } from './members.js';
 import { recordedRestartRequest, restartRequestTime, unrecordedTrigger, type RestartRequest } from './restart-request.js';
-import type { RollingPlan, RollingStep, RollProgress, WaitReason } from './step.js';
-import { waitOrBlock, waitStartedAt } from './wait-clock.js';
+import type { RollingPlan, RollingStep, RollProgress } from './step.js';
+import { waitFor, waitStartedAt } from './wait-clock.js';
 
 /** Before the target is known, nothing is counted as updated or pending. */
 function noProgress(): RollProgress {
@@ -13,9 +14,10 @@ function noProgress(): RollProgress {
 
 /**
  * Pure: the same input gives the same plan, so a controller killed anywhere resumes by planning again. Nothing is
- * remembered between calls except what the trait's status records (restart request, Waiting condition, completion).
- * Order of questions: record a new trigger; know the target; let a paused roll rest; wait for every member to be up
- * and the ensemble healthy; stop when nothing is left; wait for OnDelete; delete the next batch.
+ * remembered between calls except what the trait's status records (restart request, Waiting condition, completion,
+ * a handover under way). Order of questions: record a new trigger; know the target; finish a handover under way, even
+ * paused; let a paused roll rest; wait for every member to be up and the ensemble healthy; stop when nothing is left;
+ * wait for OnDelete; delete the next batch, or hand the leader's leadership over.
  */
 export function planRollingStep(input: RollingPlanInput): RollingPlan {
   const { spec, statefulSet, now } = input;
@@ -36,6 +38,9 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
   if (request !== undefined && now.getTime() < request.at.getTime()) {
     return plan(waitFor(input, 'RestartRequestSettling', `restart request ${request.trigger} takes effect at ${request.at.toISOString()}`));
   }
+  const record = storedHandover(input);
+  const handoverStep = record === undefined ? undefined : continueHandover(input, members, record);
+  if (handoverStep !== undefined) return { step: handoverStep, progress, handover: record };
   const down = members.flatMap((member) => (member.state.up ? [] : [{ ...member, state: member.state }]));
   const ourPodOnItsWayBack = down.some((member) => !member.needsRestart);
   if (spec.paused && progress.pending.length > 0 && !ourPodOnItsWayBack) {
@@ -49,7 +54,8 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
     const others = down.length > 1 ? ` (${down.length} members down: ${down.map((member) => member.podName).join(', ')})` : '';
     return plan(waitFor(input, firstDown.state.reason, `${firstDown.state.message}${others}`, firstDown.state.since));
   }
-  return plan(nextBatch(input, members, progress));
+  const step = nextBatch(input, members, progress);
+  return { step, progress, handover: step.kind === 'HandOverLeadership' ? recordOf(step, now) : undefined };
 }
 
 /** Every member is up: stop when nothing is left, wait for an unhealthy ensemble or for OnDelete, else the next batch. */
@@ -69,17 +75,9 @@ function nextBatch(input: RollingPlanInput, members: readonly RollMember[], prog
     const since = waitStartedAt('NoQuorumMargin', undefined, input.status, now);
     return { kind: 'Blocked', reason: 'NoQuorumMargin', message: batch.message, since };
   }
-  return { kind: 'DeletePods', pods: batch.pods };
-}
-
-function waitFor(
-  input: RollingPlanInput,
-  reason: WaitReason,
-  message: string,
-  fromPods?: Date,
-): RollingStep {
-  const since = waitStartedAt(reason, fromPods, input.status, input.now);
-  return waitOrBlock({ reason, message, since }, input.spec.stepTimeoutSeconds, input.now);
+  const [first, ...others] = batch.pods;
+  const handover = first.leader && others.length === 0 ? handoverOf(input, first) : undefined;
+  return handover ?? { kind: 'DeletePods', pods: batch.pods };
 }
 
 /**

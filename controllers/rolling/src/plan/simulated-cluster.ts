@@ -1,9 +1,9 @@
 // Test helper: a StatefulSet's pods and their ZooKeeper members as immutable values; steps and time move them along.
 import { myidOfOrdinal } from '@zk-oam/apis';
-import type { EnsembleAssessment } from '@zk-oam/zookeeper';
+import { formatServerLine, zxidFromValue, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
-import { assessSimulated, type SimulatedMemberState } from './simulated-ensemble.js';
-import type { RollingStep } from './step.js';
+import { assessSimulated, configOf, type SimulatedMemberState } from './simulated-ensemble.js';
+import type { HandoverRecord, RollingStep } from './step.js';
 import { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
 
 /** A deleted pod walks terminating -> missing -> starting -> syncing -> up, one stage per tick; crashed stays put. */
@@ -29,9 +29,14 @@ export interface SimulatedCluster {
   statefulSet: RollingPlanInput['statefulSet'];
   slots: Slot[];
   leader: number | undefined;
+  /** Ids of the committed config's participants; a handover takes the leader out and puts it back. */
+  voters: number[];
+  configVersion: bigint;
   nextUid: number;
   deletions: Deletion[];
   elections: number;
+  /** Leadership moved by reconfig, without an election. */
+  handovers: number;
 }
 
 const NAME = 'zk';
@@ -52,14 +57,17 @@ export function newCluster(options: {
   }));
   return {
     now: new Date(START.getTime() + 3_600_000),
-    spec: { maxUnavailable: 1, paused: false, stepTimeoutSeconds: 600, ...options.spec },
+    spec: { maxUnavailable: 1, paused: false, stepTimeoutSeconds: 600, leaderHandover: 'Election', ...options.spec },
     status: {},
     statefulSet: { name: NAME, updateRevision: revision, replicas: options.members, onDelete: true },
     slots,
     leader: myidOfOrdinal(options.leaderOrdinal),
+    voters: slots.map((slot) => myidOfOrdinal(slot.ordinal)),
+    configVersion: 0x100000000n,
     nextUid: options.members,
     deletions: [],
     elections: 0,
+    handovers: 0,
   };
 }
 
@@ -70,13 +78,15 @@ export function observe(cluster: SimulatedCluster): RollingPlanInput {
     statefulSet: cluster.statefulSet,
     pods: cluster.slots.flatMap((slot) => (slot.pod === undefined ? [] : [slot.pod])),
     ensemble: ensembleOf(cluster),
+    committed: { ...configOf(cluster.voters), version: zxidFromValue(cluster.configVersion) },
     now: cluster.now,
   };
 }
 
 export function ensembleOf(cluster: SimulatedCluster): EnsembleAssessment {
   return assessSimulated({
-    voters: cluster.slots.map((slot) => myidOfOrdinal(slot.ordinal)),
+    voters: cluster.voters,
+    members: cluster.slots.filter((slot) => slot.pod !== undefined).map((slot) => myidOfOrdinal(slot.ordinal)),
     leader: cluster.leader,
     state: (id) => memberState(cluster.slots.find((slot) => myidOfOrdinal(slot.ordinal) === id)?.stage),
   });
@@ -100,7 +110,28 @@ export function applyStep(cluster: SimulatedCluster, step: RollingStep, only?: n
     case 'Wait':
     case 'Blocked':
       return { ...cluster, status: { ...cluster.status, phase: step.kind === 'Wait' ? 'Rolling' : 'Blocked', conditions: [waitingCondition(step)] } };
+    case 'HandOverLeadership':
+      return handOver({ ...cluster, status }, step.server.id);
+    case 'RestoreVoter':
+      return reconfigured({ ...cluster, status }, [...cluster.voters, step.server.id].sort((a, b) => a - b));
   }
+}
+
+/** What the controller writes before it acts: the handover record of the plan, or none. */
+export function recordHandover(cluster: SimulatedCluster, record: HandoverRecord | undefined): SimulatedCluster {
+  const handover = record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: record.startedAt.toISOString() };
+  return { ...cluster, status: { ...cluster.status, handover } };
+}
+
+/** The leader leaves the voters and names the synced voter with the highest id its successor: no election. */
+function handOver(cluster: SimulatedCluster, leaving: number): SimulatedCluster {
+  const voters = cluster.voters.filter((id) => id !== leaving);
+  const successor = voters.filter((id) => cluster.slots.find((slot) => myidOfOrdinal(slot.ordinal) === id)?.stage === 'up').at(-1);
+  return { ...reconfigured(cluster, voters), leader: successor, handovers: cluster.handovers + 1 };
+}
+
+function reconfigured(cluster: SimulatedCluster, voters: number[]): SimulatedCluster {
+  return { ...cluster, voters, configVersion: cluster.configVersion + 1n };
 }
 
 /** Time passes: every pod on its way back moves one stage; the StatefulSet recreates missing pods at the update revision. */
@@ -180,9 +211,10 @@ function electIfLeaderless(cluster: SimulatedCluster): SimulatedCluster {
   if (cluster.leader !== undefined) {
     return cluster;
   }
-  const up = cluster.slots.filter((slot) => memberState(slot.stage) !== 'down');
+  const voterSlots = cluster.slots.filter((slot) => cluster.voters.includes(myidOfOrdinal(slot.ordinal)));
+  const up = voterSlots.filter((slot) => memberState(slot.stage) !== 'down');
   const winner = up.filter((slot) => slot.stage === 'up').at(-1);
-  if (winner === undefined || up.length <= cluster.slots.length / 2) {
+  if (winner === undefined || up.length <= voterSlots.length / 2) {
     return cluster;
   }
   return { ...cluster, leader: myidOfOrdinal(winner.ordinal), elections: cluster.elections + 1 };

@@ -7,13 +7,14 @@ import {
   membersDown,
   newCluster,
   observe,
+  recordHandover,
   recover,
   tick,
   withSpec,
   withUpdateRevision,
   type SimulatedCluster,
 } from './simulated-cluster.js';
-import type { RollingStep } from './step.js';
+import type { RollingStep, RollingStepKind } from './step.js';
 
 interface RollOptions {
   /** Apply only this many pods of each DeletePods step, as a controller killed in the middle of a batch would. */
@@ -21,6 +22,8 @@ interface RollOptions {
   /** Called on every state before planning; may change the world (crash a member, pause, ...). */
   world?: (cluster: SimulatedCluster, steps: readonly RollingStep[]) => SimulatedCluster;
   maxUnavailable?: number;
+  /** The first step of this kind is planned and its status written, but not carried out: the controller died there. */
+  dieBefore?: RollingStepKind;
 }
 
 interface Roll {
@@ -37,11 +40,12 @@ function rollToDone(start: SimulatedCluster, options: RollOptions = {}): Roll {
   for (let round = 0; round < 400; round += 1) {
     cluster = options.world?.(cluster, steps) ?? cluster;
     const input = observe(cluster);
-    const { step } = planRollingStep(input);
+    const { step, handover } = planRollingStep(input);
     expect(planRollingStep(observe(cluster)).step, 'planning the same state again').toEqual(step);
     expect(input.ensemble.hasQuorum, `quorum at round ${round}`).toBe(true);
     mostDown = Math.max(mostDown, membersDown(cluster));
     steps.push(step);
+    cluster = recordHandover(cluster, handover);
     if (step.kind === 'Done') {
       return { cluster, steps, mostDown };
     }
@@ -49,7 +53,8 @@ function rollToDone(start: SimulatedCluster, options: RollOptions = {}): Roll {
       const terminating = input.pods.filter((pod) => pod.deletion !== undefined).map((pod) => pod.name);
       expect(step.pods.map((pod) => pod.name).filter((name) => terminating.includes(name))).toEqual([]);
     }
-    cluster = applyStep(cluster, step, step.kind === 'DeletePods' ? options.deleteOnly : undefined);
+    const dies = options.dieBefore === step.kind && !steps.slice(0, -1).some((earlier) => earlier.kind === step.kind);
+    cluster = dies ? cluster : applyStep(cluster, step, step.kind === 'DeletePods' ? options.deleteOnly : undefined);
     cluster = step.kind === 'DeletePods' ? cluster : tick(cluster);
   }
   throw new Error(`no Done after 400 steps; last: ${JSON.stringify(steps.at(-1))}`);
@@ -205,5 +210,120 @@ describe('a leader lost mid-roll', () => {
     expect(roll.cluster.deletions.filter((deletion) => deletion.leader)).toEqual([]);
     expect(roll.cluster.leader).toBe(5);
     expect(roll.cluster.elections).toBe(1);
+  });
+});
+
+describe('a leader handed over by reconfig instead of an election', () => {
+  function expectHandoverRoll(roll: Roll, start: SimulatedCluster): void {
+    const oldLeaderPod = `zk-${(start.leader ?? 0) - 1}`;
+    const kinds = roll.steps.map((step) => step.kind);
+    expect(roll.cluster.deletions.map((deletion) => deletion.pod).sort()).toEqual(start.slots.map((slot) => `zk-${slot.ordinal}`));
+    expect(roll.cluster.deletions.at(-1)).toMatchObject({ pod: oldLeaderPod });
+    expect(roll.cluster.elections).toBe(0);
+    expect(roll.cluster.handovers).toBe(1);
+    expect(kinds.indexOf('HandOverLeadership')).toBeLessThan(kinds.lastIndexOf('DeletePods'));
+    expect(kinds.lastIndexOf('DeletePods')).toBeLessThan(kinds.indexOf('RestoreVoter'));
+    expect(roll.cluster.voters).toEqual(start.voters);
+    expect(roll.cluster.status.handover).toBeUndefined();
+    expect(roll.cluster.slots.every((slot) => slot.stage === 'up')).toBe(true);
+  }
+
+  it.each([
+    [5, 2, undefined],
+    [5, 0, 'Reconfigure'],
+    [3, 1, 'Reconfigure'],
+  ] as const)('%i members, leader at ordinal %i, leaderHandover %s: one handover, no election, every voter back', (members, leaderOrdinal, mode) => {
+    const start = withUpdateRevision(newCluster({ members, leaderOrdinal, spec: { leaderHandover: mode } }), 'zk-new');
+    const roll = rollToDone(start);
+    expectHandoverRoll(roll, start);
+    expect(roll.steps.find((step) => step.kind === 'HandOverLeadership')).toMatchObject({ pod: { name: `zk-${leaderOrdinal}`, leader: true }, server: { id: leaderOrdinal + 1 } });
+  });
+
+  it('is not the default below 5 voters: 3 members unset restart the leader in place, one election', () => {
+    const start = withUpdateRevision(newCluster({ members: 3, leaderOrdinal: 2, spec: { leaderHandover: undefined } }), 'zk-new');
+    const roll = rollToDone(start);
+    expectLeaderAwareRoll(roll, start, 1);
+    expect(roll.steps.map((step) => step.kind)).not.toContain('HandOverLeadership');
+  });
+
+  it('reconfigures the former leader back in only once it runs at the target and synced', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 3, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    let restoredWhile: string | undefined;
+    rollToDone(start, {
+      world: (cluster) => {
+        const { step } = planRollingStep(observe(cluster));
+        if (step.kind === 'RestoreVoter') {
+          const slot = cluster.slots[3];
+          restoredWhile = `${slot?.stage ?? '-'} ${slot?.pod?.revision ?? '-'}`;
+        }
+        return cluster;
+      },
+    });
+    expect(restoredWhile).toBe('up zk-new');
+  });
+
+  it.each(['HandOverLeadership', 'DeletePods', 'RestoreVoter'] as const)(
+    'finishes with every voter back when the controller died right before carrying out %s',
+    (dieBefore) => {
+      const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 1, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+      const roll = rollToDone(start, { dieBefore });
+      expectHandoverRoll(roll, start);
+    },
+  );
+
+  it('a follower failing while the leader is out: Blocked at once with the reason, the former leader back in, then done', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    let crashedAt: Date | undefined;
+    const roll = rollToDone(start, {
+      world: (cluster) => {
+        if (crashedAt === undefined && cluster.voters.length === 4) {
+          crashedAt = cluster.now;
+          return crash(cluster, 0);
+        }
+        const longEnough = crashedAt !== undefined && cluster.now.getTime() - crashedAt.getTime() >= 60_000;
+        return longEnough && cluster.slots[0]?.stage === 'crashed' ? recover(cluster, 0) : cluster;
+      },
+    });
+    const blocked = roll.steps.find((step) => step.kind === 'Blocked');
+    expect(blocked).toMatchObject({ reason: 'HandoverInterrupted', message: expect.stringContaining('the leader handover of zk-2 is interrupted: zk-0 down') });
+    const kinds = roll.steps.map((step) => step.kind);
+    expect(kinds.indexOf('RestoreVoter')).toBeGreaterThan(kinds.indexOf('Blocked'));
+    expectHandoverRoll(roll, start);
+  });
+
+  it('on 3 members, a failure while the leader is out leaves no quorum: Blocked, and the former leader goes back in once the member returns', () => {
+    let cluster = withUpdateRevision(newCluster({ members: 3, leaderOrdinal: 0, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    const kinds: string[] = [];
+    for (let round = 0; round < 200 && cluster.voters.length === 3; round += 1) {
+      const plan = planRollingStep(observe(cluster));
+      cluster = tick(applyStep(recordHandover(cluster, plan.handover), plan.step));
+    }
+    expect(cluster.voters).toEqual([2, 3]);
+    cluster = crash(cluster, 1);
+    for (let round = 0; round < 20; round += 1) {
+      const plan = planRollingStep(observe(cluster));
+      kinds.push(plan.step.kind === 'Blocked' ? `Blocked ${plan.step.reason}` : plan.step.kind);
+      cluster = tick(applyStep(recordHandover(cluster, plan.handover), plan.step));
+    }
+    expect(observe(cluster).ensemble.hasQuorum).toBe(false);
+    expect(kinds).not.toContain('RestoreVoter');
+    expect(kinds.at(-1)).toBe('Blocked HandoverInterrupted');
+    const roll = rollToDone(recover(cluster, 1));
+    expect(roll.cluster.voters).toEqual([1, 2, 3]);
+    expect(roll.cluster.elections).toBe(0);
+    expect(roll.cluster.status.handover).toBeUndefined();
+  });
+
+  it('goes on with a handover under way when paused, and rests once the former leader is back', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 4, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    let cluster = start;
+    for (let round = 0; round < 200 && cluster.voters.length === 5; round += 1) {
+      const plan = planRollingStep(observe(cluster));
+      cluster = tick(applyStep(recordHandover(cluster, plan.handover), plan.step));
+    }
+    cluster = withSpec(cluster, { paused: true });
+    const roll = rollToDone(cluster);
+    expect(roll.steps.map((step) => step.kind)).toContain('RestoreVoter');
+    expect(roll.cluster.voters).toEqual([1, 2, 3, 4, 5]);
   });
 });

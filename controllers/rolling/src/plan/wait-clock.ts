@@ -1,6 +1,6 @@
 // The step timeout: when a wait began (pod timestamps, else the trait's Waiting condition) and when it becomes Blocked.
 import type { Condition } from '@zk-oam/apis';
-import type { RollingPlanStatus } from './input.js';
+import type { RollingPlanInput, RollingPlanStatus } from './input.js';
 import type { BlockedReason, RollingStep, WaitReason } from './step.js';
 
 /**
@@ -37,6 +37,12 @@ export function waitOrBlock(
   }
   const message = `${wait.message}; waiting since ${wait.since.toISOString()}, longer than the step timeout of ${stepTimeoutSeconds}s`;
   return { kind: 'Blocked', ...wait, message };
+}
+
+/** A wait for `reason`, dated by the pods when they tell, else by the stored Waiting condition. */
+export function waitFor(input: RollingPlanInput, reason: WaitReason, message: string, fromPods?: Date): WaitingStep {
+  const since = waitStartedAt(reason, fromPods, input.status, input.now);
+  return waitOrBlock({ reason, message, since }, input.spec.stepTimeoutSeconds, input.now);
 }
 
 /** The Waiting condition for a Wait or Blocked step, dated by the step's `since`. */

@@ -3,7 +3,7 @@ import type { RollingReason } from '@zk-oam/apis';
 import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
 /** The step is the reason of the Warning Event and Ready condition a failure gives (the controller retries with backoff). */
-export type RollingReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods'>;
+export type RollingReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods' | 'Reconfigure'>;
 
 /** Runs one step; a failure is rethrown as a ReconcileStepError naming the step. */
 export function inStep<T>(step: RollingReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {

@@ -14,10 +14,12 @@ import type { LockOutcome } from './verdict.js';
 export function needsLock(plan: RollingPlan, stored: ZookeeperRollingStatus | undefined): boolean {
   switch (plan.step.kind) {
     case 'DeletePods':
+    case 'HandOverLeadership':
+    case 'RestoreVoter':
       return true;
     case 'Wait':
     case 'Blocked':
-      return plan.progress.pending.length > 0 || stored?.currentPod !== undefined;
+      return plan.progress.pending.length > 0 || stored?.currentPod !== undefined || plan.handover !== undefined;
     case 'Done':
     case 'Paused':
     case 'RecordRestartRequest':

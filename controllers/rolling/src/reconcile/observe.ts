@@ -1,7 +1,7 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
 // the plan, so the leader and each member's sync state are those of this moment.
 import { memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
-import { assessEnsemble, type EnsembleAssessment, type EnsembleObservation } from '@zk-oam/zookeeper';
+import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation } from '@zk-oam/zookeeper';
 import { coreResources, isApiError, objectPath, collectionPath, type KubeClient } from '@zk-oam/runtime';
 import type { PodView, StatefulSetView } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
@@ -10,7 +10,13 @@ import { z } from 'zod';
 
 export type RollObservation =
   | { readonly kind: 'NoStatefulSet'; readonly name: string }
-  | { readonly kind: 'Observed'; readonly statefulSet: StatefulSetView; readonly pods: PodView[]; readonly ensemble: EnsembleAssessment };
+  | {
+      readonly kind: 'Observed';
+      readonly statefulSet: StatefulSetView;
+      readonly pods: PodView[];
+      readonly ensemble: EnsembleAssessment;
+      readonly committed: CommittedConfig | undefined;
+    };
 
 const listSchema = z.object({ items: z.array(z.unknown()) });
 
@@ -25,7 +31,8 @@ export async function observeRoll(
   const statefulSet = statefulSetView(raw, workload);
   const pods = await listMemberPods(deps.client, namespace, workload, statefulSet.name);
   const observation = await deps.observe(pods.map((pod) => ({ pod: pod.view.name, myid: myidOfOrdinal(pod.view.ordinal), ip: pod.ip })));
-  return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation) };
+  const committed = observation.committed.ok ? observation.committed.config : undefined;
+  return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation), committed };
 }
 
 /**

@@ -15,7 +15,8 @@ import { readTrait } from './read-trait.js';
 import { nextReconcile } from './requeue.js';
 import { sameStatus, storedStatus } from './same-status.js';
 import { nextStatus } from './status.js';
-import { podsToDelete, type RollVerdict } from './verdict.js';
+import { reconfigure } from './reconfigure.js';
+import { podsToDelete, reconfigToRun, type RollVerdict } from './verdict.js';
 
 export function rollingReconciler(deps: RollingReconcilerDependencies): Reconciler {
   return (key, context) => reconcileRolling(deps, key, context);
@@ -47,7 +48,7 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
   if (!sameStatus(stored, next)) {
     await inStep('WriteStatus', key, () => applyStatus(deps.client, rollingResource, key, { ...next }, { fieldManager: FIELD_MANAGER }));
   }
-  const deleted = await carryOut(deps, key, verdict, context);
+  const deleted = await carryOut(deps, key, verdict, workload, context);
   const boundWorkload = workload === undefined ? undefined : { name: workload.metadata.name, uid: workload.metadata.uid };
   await announce(deps, raw, boundWorkload, factsOf(verdict, stored, next, deleted));
   if (next.phase !== stored?.phase) context.log.info({ phase: next.phase, currentPod: next.currentPod, pending: next.pendingReplicas }, 'roll phase changed');
@@ -68,14 +69,29 @@ async function decide(
   if (binding.kind === 'Problem') return { kind: 'Unbound', reason: binding.reason, message: binding.message };
   const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, binding.workload.metadata.name));
   if (observed.kind === 'NoStatefulSet') return observed;
-  const input = { spec: trait.spec, status: stored, statefulSet: observed.statefulSet, pods: observed.pods, ensemble: observed.ensemble, now: deps.now() };
+  const { statefulSet, pods, ensemble, committed } = observed;
+  const input = { spec: trait.spec, status: stored, statefulSet, pods, ensemble, committed, now: deps.now() };
   const plan = planRollingStep(input);
   const lock = await inStep('Lock', key, () => settleLock(deps, raw, binding.workload, plan, stored));
-  context.log.debug({ step: plan.step.kind, pending: plan.progress.pending, lock: lock.kind, leader: observed.ensemble.leader }, 'planned');
-  return { kind: 'Planned', plan, statefulSet: observed.statefulSet, down: downPods(input), lock };
+  context.log.debug({ step: plan.step.kind, pending: plan.progress.pending, lock: lock.kind, leader: ensemble.leader }, 'planned');
+  return { kind: 'Planned', plan, statefulSet, down: downPods(input), ensemble, lock };
 }
 
-async function carryOut(deps: RollingReconcilerDependencies, key: ObjectKey, verdict: RollVerdict, context: ReconcileContext): Promise<PodToDelete[]> {
+/** The reconfig or deletion the verdict asks for, when this roll holds the lock; returns the pods it deleted. */
+async function carryOut(
+  deps: RollingReconcilerDependencies,
+  key: ObjectKey,
+  verdict: RollVerdict,
+  workload: KubeObject | undefined,
+  context: ReconcileContext,
+): Promise<PodToDelete[]> {
+  const reconfig = reconfigToRun(verdict);
+  if (reconfig !== undefined && workload !== undefined && verdict.kind === 'Planned') {
+    const outcome = await inStep('Reconfigure', key, () => reconfigure(deps, workload, verdict.ensemble, reconfig));
+    const note = outcome.kind === 'unsettled' ? outcome.note : undefined;
+    context.log.info({ step: reconfig.kind, member: reconfig.server.id, outcome: outcome.kind, note }, 'leader handover reconfig');
+    return [];
+  }
   const pods = podsToDelete(verdict);
   if (pods.length === 0) return [];
   const deleted = await inStep('DeletePods', key, () => deletePods(deps.client, key.namespace, pods));

@@ -14,6 +14,9 @@ export function nextReconcile(verdict: RollVerdict, timing: RollingTiming, now: 
       return requeueAfter(verdict.lock.kind === 'held' ? timing.afterDeleteMs : poll);
     case 'RecordRestartRequest':
       return requeueAfter(Math.max(step.at.getTime() - now.getTime(), 0) + 100);
+    case 'HandOverLeadership':
+    case 'RestoreVoter':
+      return requeueAfter(timing.afterDeleteMs);
     case 'Wait':
     case 'Blocked':
       return requeueAfter(poll);

@@ -7,7 +7,7 @@ import { applyStep, crash, newCluster, observe, recover, tick, withUpdateRevisio
 import { factsOf, type Fact } from './announce.js';
 import { needsLock } from './lock.js';
 import { nextStatus } from './status.js';
-import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
+import { podsToDelete, reconfigToRun, type LockOutcome, type RollVerdict } from './verdict.js';
 
 interface Run {
   cluster: SimulatedCluster;
@@ -20,10 +20,10 @@ interface Run {
 function reconcileOnce(run: Run, lock: LockOutcome = { kind: 'held' }): Run {
   const input = { ...observe(run.cluster), status: run.status };
   const plan = planRollingStep(input);
-  const verdict: RollVerdict = { kind: 'Planned', plan, statefulSet: input.statefulSet, down: downPods(input), lock };
+  const verdict: RollVerdict = { kind: 'Planned', plan, statefulSet: input.statefulSet, down: downPods(input), ensemble: input.ensemble, lock };
   const status = nextStatus(verdict, { stored: run.status, generation: 1, now: input.now, workload: 'zk' });
   const deleted = podsToDelete(verdict);
-  const applied = deleted.length > 0 ? applyStep(run.cluster, plan.step) : run.cluster;
+  const applied = deleted.length > 0 || reconfigToRun(verdict) !== undefined ? applyStep(run.cluster, plan.step) : run.cluster;
   return {
     cluster: tick({ ...applied, status }),
     status,
@@ -80,6 +80,54 @@ describe('the status over a template roll of 5 members, leader zk-2', () => {
     const again = reconcileOnce(reconcileOnce(rolled));
     expect(again.status).toEqual(rolled.status);
     expect(again.facts).toEqual(rolled.facts);
+  });
+});
+
+describe('the status over a roll that hands leadership over, 5 members, leader zk-2', () => {
+  const idle = settled(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }));
+  const statuses: ZookeeperRollingStatus[] = [];
+  const rolled = until(
+    { ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') },
+    (run) => run.status.phase === 'Completed',
+    (run) => {
+      statuses.push(run.status);
+      return run;
+    },
+  );
+  const during = statuses.filter((status) => status.handover !== undefined);
+
+  it('records the handover, with the server line it restores, while the former leader is out, and names it as the pod in progress', () => {
+    expect(during.length).toBeGreaterThan(2);
+    for (const status of during) {
+      expect(status.handover).toMatchObject({ pod: 'zk-2', server: 'server.3=127.0.1.3:2888:3888:participant;127.0.1.3:2181' });
+      expect(status.currentPod).toBe('zk-2');
+      expect(status.phase).toBe('Rolling');
+    }
+    expect(new Set(during.map((status) => status.handover?.startedAt)).size).toBe(1);
+  });
+
+  it('drops the record once the former leader is a voter again, and completes with every voter back', () => {
+    expect(rolled.status.handover).toBeUndefined();
+    expect(rolled.status).toMatchObject({ phase: 'Completed', updatedReplicas: 5, leaderRestarted: true });
+    expect(rolled.cluster.voters).toEqual([1, 2, 3, 4, 5]);
+    expect(rolled.cluster.elections).toBe(0);
+  });
+
+  it('announces the handover and the restore around the former leader\'s restart', () => {
+    const reasons = rolled.facts.map((fact) => fact.kubernetes.reason);
+    expect(reasons.slice(-5)).toEqual(['LeaderHandedOver', 'RestartingPod', 'PodRestarted', 'VoterRestored', 'RollingCompleted']);
+    expect(rolled.facts.find((fact) => fact.kubernetes.reason === 'LeaderHandedOver')?.kubernetes.note).toBe(
+      'Leader zk-2 left the voters by reconfig and zk-4 (member 5) leads without an election; zk-2 restarts as a non-voter and goes back in once synced (4 voters meanwhile)',
+    );
+    expect(natsOf(rolled.facts, 'RollingStepStarted').at(-1)).toEqual({ pod: 'zk-2', leader: true });
+    expect(natsOf(rolled.facts, 'RollingStepCompleted').at(-1)).toEqual({ pod: 'zk-2', leader: true });
+  });
+
+  it('holds the lock for the whole handover, waits included', () => {
+    const wait = { step: { kind: 'Wait' as const, reason: 'LeadershipMoving' as const, message: '', since: new Date() }, progress: { updated: [], pending: [] } };
+    const handover = { pod: 'zk-2', server: { id: 3, host: 'h', quorumPort: 2888, electionPort: 3888, role: 'participant' as const, clientAddress: 'h', clientPort: 2181 }, startedAt: new Date() };
+    expect(needsLock({ ...wait, handover }, {})).toBe(true);
+    expect(needsLock(wait, {})).toBe(false);
   });
 });
 

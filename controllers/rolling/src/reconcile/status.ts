@@ -1,7 +1,8 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
 // in progress, whether the leader was restarted, times, and the Bound and Waiting conditions.
 import type { Condition, RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { WAITING_CONDITION_TYPE, waitingCondition, type PodToDelete, type RollingStep } from '../plan/index.js';
+import { formatServerLine } from '@zk-oam/zookeeper';
+import { WAITING_CONDITION_TYPE, waitingCondition, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
@@ -49,9 +50,14 @@ function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { k
     ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
     ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
     ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
-    currentPod: currentPod(step, deleting, stored, down),
+    currentPod: plan.handover?.pod ?? currentPod(step, deleting, stored, down),
+    handover: storedRecord(plan.handover),
   };
   return withConditions(progressed, context, boundTo(context), waitingOf(step, lock, context), phaseOf(step, lock, progressed, stored));
+}
+
+function storedRecord(record: HandoverRecord | undefined): ZookeeperRollingStatus['handover'] {
+  return record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: record.startedAt.toISOString() };
 }
 
 /** A roll that was started is completed once: its time stays while it stays Completed. */
@@ -84,14 +90,20 @@ function phaseOf(step: RollingStep, lock: LockOutcome, next: ZookeeperRollingSta
       return 'Paused';
     case 'Blocked':
       return 'Blocked';
+    case 'Wait':
+      return waitingPhase(next, stored);
     case 'RecordRestartRequest':
     case 'DeletePods':
+    case 'HandOverLeadership':
+    case 'RestoreVoter':
       return 'Rolling';
-    case 'Wait': {
-      const rolling = (next.pendingReplicas ?? 0) > 0 || next.currentPod !== undefined;
-      return rolling ? 'Rolling' : stored?.phase === 'Completed' ? 'Completed' : 'Idle';
-    }
   }
+}
+
+/** A wait is part of a roll while pods are pending or one is on its way back; otherwise the trait rests as it was. */
+function waitingPhase(next: ZookeeperRollingStatus, stored: ZookeeperRollingStatus | undefined): RollingPhase {
+  const rolling = (next.pendingReplicas ?? 0) > 0 || next.currentPod !== undefined;
+  return rolling ? 'Rolling' : stored?.phase === 'Completed' ? 'Completed' : 'Idle';
 }
 
 function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): RollingCondition {

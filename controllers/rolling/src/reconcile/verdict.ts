@@ -1,6 +1,8 @@
 // What one reconcile concluded, before anything is written: the status and the announcements are derived from it.
 import type { BindingProblemReason } from '@zk-oam/runtime';
+import type { EnsembleAssessment } from '@zk-oam/zookeeper';
 import type { PodToDelete, RollingPlan, StatefulSetView } from '../plan/index.js';
+import type { ReconfigStep } from './reconfigure.js';
 
 /** The disruption lock as this reconcile left it. */
 export type LockOutcome =
@@ -18,6 +20,8 @@ export type RollVerdict =
       readonly statefulSet: StatefulSetView;
       /** Member pods not up right now (see downPods). */
       readonly down: readonly string[];
+      /** What ZooKeeper said right before planning: the reconfigs of a handover go through the voters it lists. */
+      readonly ensemble: EnsembleAssessment;
       readonly lock: LockOutcome;
     };
 
@@ -25,4 +29,11 @@ export type RollVerdict =
 export function podsToDelete(verdict: RollVerdict): readonly PodToDelete[] {
   if (verdict.kind !== 'Planned' || verdict.lock.kind !== 'held' || verdict.plan.step.kind !== 'DeletePods') return [];
   return verdict.plan.step.pods;
+}
+
+/** The reconfig to carry out now: a handover step's, and only while this roll holds the lock. */
+export function reconfigToRun(verdict: RollVerdict): ReconfigStep | undefined {
+  if (verdict.kind !== 'Planned' || verdict.lock.kind !== 'held') return undefined;
+  const step = verdict.plan.step;
+  return step.kind === 'HandOverLeadership' || step.kind === 'RestoreVoter' ? step : undefined;
 }

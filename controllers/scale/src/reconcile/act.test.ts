@@ -5,7 +5,7 @@ import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError, zxidFromV
 import { describe, expect, it } from 'vitest';
 import { World } from '../plan/test-world.js';
 import { carryOut, votersConnectString } from './act.js';
-import type { EnsembleAdmin } from './ensemble-admin.js';
+import type { EnsembleAdmin } from '@zk-oam/zookeeper';
 import { ReconcileStepError } from '@zk-oam/runtime';
 
 const workload = parseResource(

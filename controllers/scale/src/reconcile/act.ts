@@ -2,15 +2,13 @@
 //
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
-import { ordinalOfMyid, type ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, coreResources, isApiError, objectPath, type ObjectKey } from '@zk-oam/runtime';
-import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError } from '@zk-oam/zookeeper';
+import { ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
+import { applyObject, coreResources, isApiError, objectPath, readSecretValue, type ObjectKey } from '@zk-oam/runtime';
+import { withAdminSession, type EnsembleAdmin } from '@zk-oam/zookeeper';
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
-import type { EnsembleAdmin } from './ensemble-admin.js';
 import { inStep } from './errors.js';
 import { FIELD_MANAGER, workloadResource } from './resources.js';
-import { readSuperPassword } from './superuser.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin' | 'clientPort'>;
 
@@ -90,37 +88,10 @@ async function withAdmin(
 ): Promise<ActOutcome> {
   const connectString = votersConnectString(context.input, avoid, deps.clientPort);
   if (connectString === '') return { kind: 'unsettled', note: 'no voter to connect to has a pod IP' };
-  const password = await inStep('Act', 'SuperuserSecretUnusable', context.key, () => readSuperPassword(deps.client, context.workload));
-  return inStep('Act', category, context.key, async () => {
-    let admin: EnsembleAdmin | undefined;
-    try {
-      admin = await deps.connectAdmin(connectString, password);
-      await use(admin);
-      return { kind: 'acted', note: '' };
-    } catch (error) {
-      const unsettled = unsettledBy(error);
-      if (unsettled === undefined) throw error;
-      return { kind: 'unsettled', note: unsettled };
-    } finally {
-      admin?.close();
-    }
-  });
-}
-
-/** Failures after which the world may or may not have changed, or that the next look resolves; others are errors. */
-function unsettledBy(error: unknown): string | undefined {
-  if (error instanceof ZooKeeperConnectionError) return `outcome unknown (${error.message}); the next observation decides`;
-  if (!(error instanceof ZooKeeperOperationError)) return undefined;
-  switch (error.code) {
-    case ZOO_CODES.ZBADVERSION:
-      return 'the committed config moved since it was read; planning again';
-    case ZOO_CODES.ZRECONFIGINPROGRESS:
-      return 'another reconfig is in progress; planning again';
-    case ZOO_CODES.ZNEWCONFIGNOQUORUM:
-      return 'the new configuration has no synced quorum yet; planning again';
-    default:
-      return undefined;
-  }
+  const { secret, key } = superuserPasswordRef(context.workload);
+  const password = await inStep('Act', 'SuperuserSecretUnusable', context.key, () => readSecretValue(deps.client, secret, key));
+  const outcome = await inStep('Act', category, context.key, () => withAdminSession(() => deps.connectAdmin(connectString, password), use));
+  return outcome.kind === 'done' ? { kind: 'acted', note: '' } : outcome;
 }
 
 /** `ip:port,...` of the committed voters' pods, except `avoid`. */

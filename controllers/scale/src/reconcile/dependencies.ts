@@ -1,8 +1,7 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, ScaleReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
-import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
-import type { EnsembleAdmin } from './ensemble-admin.js';
+import type { EnsembleAdmin, EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface ScaleCaches {

@@ -23,11 +23,3 @@ export type ErrorCategory = Extract<
 export function inStep<T>(step: ReconcileStep, category: ErrorCategory, key: ObjectKey, run: () => Promise<T>): Promise<T> {
   return runStep({ step, category, object: `ZookeeperScale ${formatKey(key)}` }, run);
 }
-
-/** The superuser Secret is missing or lacks `password`: reconfig cannot authenticate until someone fixes it. */
-export class SuperuserSecretError extends Error {
-  override readonly name = 'SuperuserSecretError';
-  constructor(secret: string, problem: string) {
-    super(`superuser Secret ${secret} ${problem}`);
-  }
-}

@@ -1,7 +1,6 @@
 // The scale reconcile: the pipeline, its dependencies, and the names it coordinates through.
 export { reconcileScale, scaleReconciler } from './reconcile.js';
 export type { ScaleCaches, ScaleReconcilerDependencies } from './dependencies.js';
-export { connectEnsembleAdmin, type EnsembleAdmin } from './ensemble-admin.js';
 export { traitsOfWorkload } from './trait-keys.js';
 export * from './resources.js';
 export { CACHED_FIELDS } from './cached-views.js';

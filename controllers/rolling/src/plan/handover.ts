@@ -1,0 +1,88 @@
+// The leader handover: the leader, due last, leaves the voters by reconfig (naming its successor, so no election runs),
+// restarts as a non-voter, and is reconfigured back in once synced. The trait's status records the handover before
+// the leader leaves, so every step below is decided from that record and what ZooKeeper says now.
+import { effectiveLeaderHandover } from '@zk-oam/apis';
+import { parseServerLine, type CommittedConfig, type ServerEntry } from '@zk-oam/zookeeper';
+import type { RollingPlanInput } from './input.js';
+import type { RollMember } from './members.js';
+import type { HandoverRecord, PodToDelete, RollingStep } from './step.js';
+import { waitFor, waitStartedAt } from './wait-clock.js';
+
+/** The leader's batch becomes a handover when the spec (or, unset, the ensemble's size) asks for it. */
+export function handoverOf(input: RollingPlanInput, leader: PodToDelete): Extract<RollingStep, { kind: 'HandOverLeadership' }> | undefined {
+  const { ensemble, committed } = input;
+  if (effectiveLeaderHandover(input.spec.leaderHandover, ensemble.voters.length) !== 'Reconfigure' || committed === undefined) return undefined;
+  const server = committed.servers.find((entry) => entry.id === ensemble.leader && entry.role === 'participant');
+  return server === undefined ? undefined : { kind: 'HandOverLeadership', pod: leader, server, fromVersion: committed.version };
+}
+
+/** The record a handover step leaves in the status. */
+export function recordOf(step: Extract<RollingStep, { kind: 'HandOverLeadership' }>, now: Date): HandoverRecord {
+  return { pod: step.pod.name, server: step.server, startedAt: now };
+}
+
+/** The stored record, when the status holds a readable one. */
+export function storedHandover(input: RollingPlanInput): HandoverRecord | undefined {
+  const stored = input.status?.handover;
+  if (stored === undefined) return undefined;
+  const server = parseStoredLine(stored.server);
+  return server === undefined ? undefined : { pod: stored.pod, server, startedAt: new Date(stored.startedAt) };
+}
+
+/**
+ * The next step of a recorded handover, or undefined once the member is a voter again (restored, or the reconfig out
+ * never happened): then the roll plans as usual and the record is dropped.
+ */
+export function continueHandover(input: RollingPlanInput, members: readonly RollMember[], record: HandoverRecord): RollingStep | undefined {
+  const { committed, ensemble } = input;
+  const member = members.find((candidate) => candidate.podName === record.pod);
+  if (member === undefined) return undefined;
+  if (committed === undefined) {
+    return waitFor(input, 'EnsembleUnhealthy', `handing over ${record.pod}: the committed configuration cannot be read`);
+  }
+  if (isVoter(committed, record.server.id)) return undefined;
+  const back = !member.needsRestart && member.state.up;
+  if (back && ensemble.leader !== undefined && ensemble.hasQuorum) {
+    return { kind: 'RestoreVoter', pod: record.pod, server: { ...record.server, role: 'participant' }, fromVersion: committed.version };
+  }
+  const othersDown = members.filter((candidate) => candidate !== member && !candidate.state.up);
+  if (othersDown.length > 0) return interrupted(input, record, othersDown);
+  if (member.needsRestart) return restartDeparted(input, member, record);
+  if (!member.state.up) return waitFor(input, member.state.reason, `handing over ${record.pod}: ${member.state.message}`, member.state.since);
+  return waitFor(input, 'EnsembleUnhealthy', `handing over ${record.pod}: it is synced, but the voters have no leader and quorum to take it back`);
+}
+
+/** The former leader is still the old pod: it restarts once another voter leads. */
+function restartDeparted(input: RollingPlanInput, member: RollMember, record: HandoverRecord): RollingStep {
+  const { ensemble } = input;
+  const successor = ensemble.leader;
+  if (successor === undefined || successor === record.server.id || !ensemble.health.ok || member.pod === undefined) {
+    const why = ensemble.health.ok ? 'no other voter leads yet' : ensemble.health.reason;
+    return waitFor(input, 'LeadershipMoving', `${record.pod} left the voters to hand leadership over; waiting for its successor (${why})`);
+  }
+  return { kind: 'DeletePods', pods: [{ name: member.podName, uid: member.pod.uid, leader: true }] };
+}
+
+/** A member failed while the former leader is out: a person should know at once, and the handover finishes when it can. */
+function interrupted(input: RollingPlanInput, record: HandoverRecord, down: readonly RollMember[]): RollingStep {
+  const names = down.map((candidate) => candidate.podName).join(', ');
+  const first = down[0]?.state;
+  const detail = first === undefined || first.up ? '' : `: ${first.message}`;
+  const message =
+    `the leader handover of ${record.pod} is interrupted: ${names} down${detail}; ${record.pod} goes back into the voters ` +
+    'as soon as it runs synced and the voters have a leader and quorum';
+  const since = waitStartedAt('HandoverInterrupted', undefined, input.status, input.now);
+  return { kind: 'Blocked', reason: 'HandoverInterrupted', message, since };
+}
+
+function isVoter(committed: CommittedConfig, id: number): boolean {
+  return committed.servers.some((entry) => entry.id === id && entry.role === 'participant');
+}
+
+function parseStoredLine(line: string): ServerEntry | undefined {
+  try {
+    return parseServerLine(line);
+  } catch {
+    return undefined;
+  }
+}

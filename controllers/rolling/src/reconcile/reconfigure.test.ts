@@ -1,0 +1,74 @@
+// The handover's reconfigs: through the voters that stay, as the superuser of the workload's Secret, and a lost answer
+// left for the next observation.
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { KubeApiError, type KubeObject } from '@zk-oam/runtime';
+import { ZooKeeperConnectionError, zxidFromValue, type CommittedConfig, type EnsembleAdmin, type ServerEntry } from '@zk-oam/zookeeper';
+import { describe, expect, it } from 'vitest';
+import { assessSimulated } from '../plan/simulated-ensemble.js';
+import { reconfigure, type ReconfigStep } from './reconfigure.js';
+
+const workload: KubeObject = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk', namespace: 'ns' }, spec: {} };
+const password = Buffer.from('secret').toString('base64');
+const ensemble = assessSimulated({ voters: [1, 2, 3], members: [1, 2, 3], leader: 3, state: () => 'synced' });
+const server: ServerEntry = { id: 3, host: 'zk-2.zk-headless.ns.svc', quorumPort: 2888, electionPort: 3888, role: 'participant', clientAddress: 'zk-2.zk-headless.ns.svc', clientPort: 2181 };
+const handOver: ReconfigStep = { kind: 'HandOverLeadership', pod: { name: 'zk-2', uid: 'u', leader: true }, server, fromVersion: zxidFromValue(0x100000003n) };
+
+function fakes(options: { secret?: 'missing'; failure?: Error } = {}) {
+  const calls: string[] = [];
+  const admin: EnsembleAdmin = {
+    reconfig: (delta, fromVersion) => {
+      calls.push(`reconfig +[${delta.joining.map((entry) => `${String(entry.id)}:${entry.role}`).join(',')}] -[${delta.leaving.join(',')}] from ${fromVersion.value.toString(16)}`);
+      return options.failure === undefined ? Promise.resolve({} as CommittedConfig) : Promise.reject(options.failure);
+    },
+    confirmByWrite: () => Promise.reject(new Error('not used')),
+    close: () => calls.push('close'),
+  };
+  const deps = {
+    client: {
+      request: (verb: string, path: string): Promise<unknown> => {
+        calls.push(`${verb} ${path}`);
+        return options.secret === 'missing' ? Promise.reject(new KubeApiError(404, 'NotFound', verb, path, 'secrets "zk-superuser" not found')) : Promise.resolve({ data: { password } });
+      },
+    },
+    clientPort: ZOOKEEPER_PORTS.client,
+    connectAdmin: (connectString: string, superPassword: string) => {
+      calls.push(`connect ${connectString} as ${superPassword}`);
+      return Promise.resolve(admin);
+    },
+  };
+  return { calls, deps };
+}
+
+describe('reconfigure', () => {
+  it('takes the leader out through the other voters, as the superuser, guarded by the planned config version', async () => {
+    const { calls, deps } = fakes();
+    expect(await reconfigure(deps, workload, ensemble, handOver)).toEqual({ kind: 'done' });
+    expect(calls).toEqual([
+      'GET /api/v1/namespaces/ns/secrets/zk-superuser',
+      'connect 127.0.1.1:2181,127.0.1.2:2181 as secret',
+      'reconfig +[] -[3] from 100000003',
+      'close',
+    ]);
+  });
+
+  it('puts the member back as a participant with its recorded server line', async () => {
+    const { calls, deps } = fakes();
+    const restore: ReconfigStep = { kind: 'RestoreVoter', pod: 'zk-2', server, fromVersion: zxidFromValue(0x100000004n) };
+    expect(await reconfigure(deps, workload, assessSimulated({ voters: [1, 2], members: [1, 2, 3], leader: 2, state: () => 'synced' }), restore)).toEqual({ kind: 'done' });
+    expect(calls).toContain('reconfig +[3:participant] -[] from 100000004');
+  });
+
+  it('leaves a lost answer to the next observation, and closes the session', async () => {
+    const lost = new ZooKeeperConnectionError('connection loss', { connectString: '127.0.1.1:2181', operation: 'reconfig' });
+    const { calls, deps } = fakes({ failure: lost });
+    const outcome = await reconfigure(deps, workload, ensemble, handOver);
+    expect(outcome).toMatchObject({ kind: 'unsettled', note: expect.stringContaining('the next observation decides') as unknown });
+    expect(calls.at(-1)).toBe('close');
+  });
+
+  it('names the superuser Secret when it is missing, and opens no session', async () => {
+    const { calls, deps } = fakes({ secret: 'missing' });
+    await expect(reconfigure(deps, workload, ensemble, handOver)).rejects.toThrow('Secret zk-superuser does not exist');
+    expect(calls.some((call) => call.startsWith('connect'))).toBe(false);
+  });
+});

@@ -1,0 +1,175 @@
+// The rolling trait's leader handover on the bed, with real ZooKeeper: the leader, due last, leaves the voters by
+// reconfig, restarts as a non-voter, and comes back in once synced. One 5-member workload with spec.leaderHandover
+// unset (5 voters: Reconfigure by default) carries a normal roll, a follower failing mid-handover, and a roll across
+// controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { myidOfOrdinal, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
+import { observeEnsemble } from '@zk-oam/zookeeper';
+import { describe, expect, inject, it } from 'vitest';
+import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+
+const bed = inject('bed');
+const suite = useWorkloadController(bed, { namespacePrefix: 'handover', env: { OBSERVE_PERIOD_MS: '2000' } });
+const { client, namespace } = suite;
+const traits = new RollingClient(bed);
+
+const WORKLOAD = 'zkh';
+const TRAIT = 'handover';
+const MEMBERS = 5;
+const ALL_VOTERS = Array.from({ length: MEMBERS }, (_unused, ordinal) => myidOfOrdinal(ordinal));
+const scenario = new RollScenario({ client, traits, namespace, workload: WORKLOAD, trait: TRAIT, members: MEMBERS });
+const PODS = scenario.pods;
+const controllerProcess = useRollingController(bed);
+const trait = (): Promise<ZookeeperRolling> => scenario.trait();
+
+function memberIdOf(pod: string): number {
+  return myidOfOrdinal(Number(pod.slice(WORKLOAD.length + 1)));
+}
+
+/** What ZooKeeper says now: the committed voters and the leader, asked by pod IP as the controllers do. */
+async function ensembleNow(): Promise<{ voters: number[]; leader: number | undefined }> {
+  const pods = await memberPods(client, namespace, WORKLOAD)();
+  const members = pods.flatMap((pod) => {
+    const name = pod.metadata?.name ?? '';
+    return pod.metadata?.deletionTimestamp === undefined ? [{ pod: name, myid: memberIdOf(name), ip: pod.status?.podIP }] : [];
+  });
+  const observation = await observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 1_000 });
+  const leader = observation.members.find((member) => member.observation.srvr?.mode === 'leader')?.myid;
+  const voters = observation.committed.ok ? observation.committed.config.servers.filter((server) => server.role === 'participant').map((server) => server.id) : [];
+  return { voters: voters.sort((a, b) => a - b), leader };
+}
+
+/** The roll's observers, started before a change: the leader then, the pods' history, a writer and a leader tracker. */
+async function watchRoll(): Promise<{ leader: string; history: PodHistory; probe: Awaited<ReturnType<typeof probeEnsemble>>; started: Date }> {
+  const leader = (await scenario.waitHealthy()).status?.leader ?? '';
+  const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+  await history.start();
+  const probe = await probeEnsemble(client, namespace, WORKLOAD);
+  return { leader, history, probe, started: new Date() };
+}
+
+/** The trait's Events last seen since `since`, in the order they were last seen. */
+async function reasonsSince(since: Date): Promise<{ reason: string; note: string }[]> {
+  const events = await eventsAbout(client, namespace, TRAIT, ZOOKEEPER_ROLLING.kind);
+  return events
+    .map((event) => ({ reason: event.reason ?? '', note: event.note ?? '', at: new Date(event.series?.lastObservedTime ?? event.eventTime ?? 0).getTime() }))
+    .filter((event) => event.at >= since.getTime() - 1_000)
+    .sort((a, b) => a.at - b.at);
+}
+
+describe('a leader handover on the bed', () => {
+  it('hands leadership over on a template roll: every pod once, the leader last, one leader change, every voter back, no write lost', async () => {
+    await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS }));
+    await traits.create(namespace, TRAIT, WORKLOAD);
+    await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
+    const { leader, history, probe, started } = await watchRoll();
+
+    await client.patch(namespace, WORKLOAD, { spec: { config: { tickTime: 2500 } } });
+
+    const completed = await scenario.waitCompleted('the handover roll to complete', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await scenario.waitHealthy();
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures('template roll, leader handed over by reconfig', report, seconds));
+
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    expect(report.leaders.leaderChanges).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect((await ensembleNow()).voters).toEqual(ALL_VOTERS);
+    expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
+    expect(completed.status?.handover).toBeUndefined();
+    const reasons = (await reasonsSince(started)).map((event) => event.reason);
+    expect(reasons.filter((reason) => reason === 'LeaderHandedOver')).toHaveLength(1);
+    expect(reasons.filter((reason) => reason === 'VoterRestored')).toHaveLength(1);
+    expect(reasons.indexOf('LeaderHandedOver')).toBeLessThan(reasons.indexOf('VoterRestored'));
+  });
+
+  it('a follower failing while the former leader is out: Blocked at once with HandoverInterrupted, the former leader back in, then done', async () => {
+    const { leader, history, probe, started } = await watchRoll();
+    const leaderId = memberIdOf(leader);
+
+    await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'interrupted-1' } });
+
+    await waitFor('the former leader deleted after leaving the voters', async () => history.order(), (order) => order.includes(leader), ROLL_TIMEOUT_MS, 100);
+    const { voters, leader: successor } = await ensembleNow();
+    expect(voters).not.toContain(leaderId);
+    const victim = PODS.find((pod) => pod !== leader && memberIdOf(pod) !== successor) ?? '';
+    const pid = await zookeeperPid(bed, namespace, victim);
+    process.kill(pid, 'SIGSTOP');
+    const blocked = await waitFor('Blocked by the interrupted handover', trait, (current) => current.status?.phase === 'Blocked', 120_000, 250);
+    // Restored while the follower is still stopped: 4 voters, 3 of them serving, are a quorum.
+    await waitFor('the former leader back in the voters', ensembleNow, (now) => now.voters.includes(leaderId), 180_000, 500);
+    process.kill(pid, 'SIGKILL');
+
+    const completed = await scenario.waitCompleted('the roll to complete once the follower is back', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await scenario.waitHealthy();
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures(`restart trigger roll, ${victim} stopped while ${leader} was out of the voters`, report, seconds));
+
+    expect(rollingCondition(blocked, 'Waiting')).toMatchObject({ reason: 'HandoverInterrupted', message: expect.stringContaining(`the leader handover of ${leader} is interrupted: ${victim} down`) as unknown });
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order().at(-1)).toBe(leader);
+    expect(report.writes.lost).toEqual([]);
+    expect((await ensembleNow()).voters).toEqual(ALL_VOTERS);
+    expect(completed.status?.handover).toBeUndefined();
+    expect((await reasonsSince(started)).map((event) => event.reason)).toEqual(expect.arrayContaining(['LeaderHandedOver', 'HandoverInterrupted', 'VoterRestored']));
+  });
+
+  it('finishes the handover across controller kills at each of its points, each pod restarted once and every voter back', async () => {
+    const { leader, history, probe, started } = await watchRoll();
+    const leaderId = memberIdOf(leader);
+    const oldLeaderUid = (await memberPods(client, namespace, WORKLOAD)()).find((pod) => pod.metadata?.name === leader)?.metadata?.uid;
+
+    await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'kills-1' } });
+
+    const leaderPod = async () => (await memberPods(client, namespace, WORKLOAD)()).find((pod) => pod.metadata?.name === leader);
+    const points: { name: string; reached: () => Promise<boolean> }[] = [
+      { name: 'handover recorded in the status', reached: async () => (await trait()).status?.handover !== undefined },
+      { name: 'leader out of the voters', reached: async () => !(await ensembleNow()).voters.includes(leaderId) },
+      { name: 'old leader pod deleted', reached: async () => (await leaderPod())?.metadata?.uid !== oldLeaderUid || (await leaderPod())?.metadata?.deletionTimestamp !== undefined },
+      {
+        name: 'new pod ready, not yet a voter',
+        reached: async () => {
+          const pod = await leaderPod();
+          const ready = pod?.metadata?.uid !== oldLeaderUid && pod?.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') === true;
+          return ready && !(await ensembleNow()).voters.includes(leaderId);
+        },
+      },
+    ];
+    const killedAt: string[] = [];
+    for (const point of points) {
+      const reached = await waitFor(`the handover point: ${point.name}`, point.reached, (yes) => yes, ROLL_TIMEOUT_MS, 100).catch(() => false);
+      if (!reached) continue;
+      await controllerProcess().kill();
+      const state = await ensembleNow();
+      killedAt.push(`${point.name} (voters ${state.voters.join(',')}, handover ${(await trait()).status?.handover === undefined ? 'not recorded' : 'recorded'})`);
+      await sleep(2_000);
+      await controllerProcess().restart();
+      await waitControllerReady(controllerProcess());
+    }
+
+    const completed = await scenario.waitCompleted('the roll to complete across the kills', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await scenario.waitHealthy();
+    await history.stop();
+    const report = await probe.stop();
+    console.log(`controller killed at: ${killedAt.join('; ')}`);
+    console.log(figures('restart trigger roll, handover with the controller killed at each point', report, seconds));
+
+    expect(killedAt.map((entry) => entry.split(' (')[0])).toEqual(points.map((point) => point.name));
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect((await ensembleNow()).voters).toEqual(ALL_VOTERS);
+    expect(completed.status).toMatchObject({ observedRestartTrigger: 'kills-1', updatedReplicas: MEMBERS, leaderRestarted: true });
+    expect(completed.status?.handover).toBeUndefined();
+  });
+});

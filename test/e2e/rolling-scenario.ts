@@ -1,0 +1,71 @@
+// What the rolling controller's bed tests share: the controller as a local process for the whole file, and one bound
+// workload's waits and expectations (healthy, the trait Completed, each pod once, followers before the leader).
+import type { ZookeeperRolling, ZookeeperWorkload } from '@zk-oam/apis';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { BedInfo } from '../src/bed/index.js';
+import { isReady, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
+import type { RollingClient } from './rolling-fixtures.js';
+
+const ENSEMBLE_TIMEOUT_MS = 420_000;
+export const ROLL_TIMEOUT_MS = 360_000;
+
+/** Starts the rolling controller before the file's tests and stops it after them (exit 0); returns the process. */
+export function useRollingController(bed: BedInfo): () => ControllerProcess {
+  let rolling: ControllerProcess | undefined;
+  beforeAll(async () => {
+    rolling = await startControllerProcess({ bed, name: 'rolling', env: { POLL_PERIOD_MS: '1000', LOCK_LEASE_SECONDS: '20' } });
+    await waitControllerReady(rolling);
+  });
+  afterAll(async () => {
+    expect(await rolling?.stop()).toBe(0);
+  });
+  return () => {
+    if (rolling === undefined) throw new Error('the rolling controller has not been started');
+    return rolling;
+  };
+}
+
+export class RollScenario {
+  /** The pods of the bound workload, by ordinal. */
+  readonly pods: readonly string[];
+
+  constructor(
+    private readonly options: { client: WorkloadClient; traits: RollingClient; namespace: string; workload: string; trait: string; members: number },
+  ) {
+    this.pods = Array.from({ length: options.members }, (_unused, ordinal) => `${options.workload}-${ordinal}`);
+  }
+
+  healthy(workload: ZookeeperWorkload): boolean {
+    const status = workload.status;
+    return isReady(workload) && status?.leader !== undefined && status.members?.length === this.options.members && status.members.every((member) => member.synced);
+  }
+
+  async waitHealthy(name = this.options.workload): Promise<ZookeeperWorkload> {
+    const { client, namespace, members } = this.options;
+    return waitFor(`${name} to be Ready with a leader and ${members} synced members`, () => client.get(namespace, name), (workload) => this.healthy(workload), ENSEMBLE_TIMEOUT_MS, 1_000);
+  }
+
+  async trait(): Promise<ZookeeperRolling> {
+    return this.options.traits.get(this.options.namespace, this.options.trait);
+  }
+
+  /** The trait Completed for a roll started no earlier than `startedAfter`. */
+  async waitCompleted(what: string, startedAfter: Date): Promise<ZookeeperRolling> {
+    return waitFor(
+      what,
+      () => this.trait(),
+      (current) => current.status?.phase === 'Completed' && new Date(current.status.startedAt ?? 0).getTime() >= startedAfter.getTime() - 1_000,
+      ROLL_TIMEOUT_MS,
+      1_000,
+    );
+  }
+
+  /** Followers highest ordinal first, then the leader of the start of the roll. */
+  expectedOrder(leader: string): string[] {
+    return [...this.pods.filter((pod) => pod !== leader).reverse(), leader];
+  }
+
+  onePerPod(): Record<string, number> {
+    return Object.fromEntries(this.pods.map((pod) => [pod, 1]));
+  }
+}
