@@ -101,13 +101,14 @@ describe('ZookeeperScale', () => {
 });
 
 describe('ZookeeperRolling', () => {
-  it('defaults maxUnavailable to 1 and paused to false', () => {
+  it('defaults maxUnavailable to 1, paused to false and the leader handover to an election', () => {
     expect(parseResource(zookeeperRollingSchema, rolling({ workloadRef: { name: 'zk' }, restartTrigger: '2026-01-01T00:00:00Z' }), 'x').spec).toEqual({
       workloadRef: { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk' },
       maxUnavailable: 1,
       restartTrigger: '2026-01-01T00:00:00Z',
       paused: false,
       stepTimeoutSeconds: 600,
+      leaderHandover: 'Election',
     });
   });
 

@@ -1,5 +1,5 @@
 // The rolling controller as a process with only deploy/rolling RBAC, against real ZooKeeper on the bed, restarting the
-// leader in place (leaderHandover Election; rolling-handover.test.ts has the handover). One bound
+// leader in place (the default leaderHandover, Election; rolling-handover.test.ts has the handover). One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,7 +36,7 @@ async function updateStrategy(name: string): Promise<string | undefined> {
 describe('the rolling controller on the bed', () => {
   it('binds to its workload: the StatefulSet uses OnDelete, the unbound one RollingUpdate', async () => {
     await Promise.all([client.create(namespace, BOUND, bedWorkloadSpec({ replicas: MEMBERS })), client.create(namespace, NATIVE, bedWorkloadSpec({ replicas: MEMBERS }))]);
-    await traits.create(namespace, TRAIT, BOUND, { leaderHandover: 'Election' });
+    await traits.create(namespace, TRAIT, BOUND);
 
     await Promise.all([scenario.waitHealthy(BOUND), scenario.waitHealthy(NATIVE)]);
     const bound = await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);

@@ -1,7 +1,7 @@
 // The rolling trait's leader handover on the bed, with real ZooKeeper: the leader, due last, leaves the voters by
 // reconfig, restarts as a non-voter, and comes back in once synced. One 5-member workload with spec.leaderHandover
-// unset (5 voters: Reconfigure by default) carries a normal roll, a follower failing mid-handover, and a roll across
-// controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
+// Reconfigure carries a normal roll, a follower failing mid-handover, and a roll across controller kills at each
+// point of the handover. A client writes and a tracker watches the leader throughout.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { myidOfOrdinal, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
@@ -62,7 +62,7 @@ async function reasonsSince(since: Date): Promise<{ reason: string; note: string
 describe('a leader handover on the bed', () => {
   it('hands leadership over on a template roll: every pod once, the leader last, one leader change, every voter back, no write lost', async () => {
     await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS }));
-    await traits.create(namespace, TRAIT, WORKLOAD);
+    await traits.create(namespace, TRAIT, WORKLOAD, { leaderHandover: 'Reconfigure' });
     await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
     const { leader, history, probe, started } = await watchRoll();
 

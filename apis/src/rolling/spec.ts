@@ -6,13 +6,6 @@ import { stepTimeoutSecondsSchema, workloadRefSchema } from '../common/workload-
 export const LEADER_HANDOVERS = ['Reconfigure', 'Election'] as const;
 export type LeaderHandover = (typeof LEADER_HANDOVERS)[number];
 
-/** Voters from which an unset spec.leaderHandover means Reconfigure: with fewer, the handover leaves no failure margin. */
-export const HANDOVER_BY_RECONFIG_FROM_VOTERS = 5;
-
-export function effectiveLeaderHandover(chosen: LeaderHandover | undefined, voters: number): LeaderHandover {
-  return chosen ?? (voters >= HANDOVER_BY_RECONFIG_FROM_VOTERS ? 'Reconfigure' : 'Election');
-}
-
 export const rollingSpecSchema = z
   .object({
     workloadRef: workloadRefSchema,
@@ -31,12 +24,13 @@ export const rollingSpecSchema = z
     stepTimeoutSeconds: stepTimeoutSecondsSchema,
     leaderHandover: z
       .enum(LEADER_HANDOVERS)
-      .optional()
+      .default('Election')
       .describe(
-        'How the leader, restarted last, gives up leadership. Reconfigure: it is reconfigured out of the voters (it names ' +
-          'its successor, no election), restarted as a non-voter, and reconfigured back in once synced; meanwhile the ' +
-          'ensemble has one voter less. Election: it is restarted in place and the others elect. Unset: Reconfigure from 5 ' +
-          'voters up, Election below (a 3-member ensemble would tolerate no failure during the handover).',
+        'How the leader, restarted last, gives up leadership. Election: it is restarted in place and the others elect. ' +
+          'Reconfigure: it is reconfigured out of the voters (it names its successor, no election), restarted as a ' +
+          'non-voter and reconfigured back in once synced; one voter less meanwhile (3 members tolerate no failure). ' +
+          'Measured on 3 and 5 members, the handover leaves no moment without a leader, but clients wait longer for ' +
+          'their writes than with an election, so Election is the default at every size.',
       ),
   })
   .describe('How outdated members are restarted.');

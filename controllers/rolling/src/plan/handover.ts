@@ -1,17 +1,16 @@
 // The leader handover: the leader, due last, leaves the voters by reconfig (naming its successor, so no election runs),
 // restarts as a non-voter, and is reconfigured back in once synced. The trait's status records the handover before
 // the leader leaves, so every step below is decided from that record and what ZooKeeper says now.
-import { effectiveLeaderHandover } from '@zk-oam/apis';
 import { parseServerLine, type CommittedConfig, type ServerEntry } from '@zk-oam/zookeeper';
 import type { RollingPlanInput } from './input.js';
 import type { RollMember } from './members.js';
 import type { HandoverRecord, PodToDelete, RollingStep } from './step.js';
 import { waitFor, waitStartedAt } from './wait-clock.js';
 
-/** The leader's batch becomes a handover when the spec (or, unset, the ensemble's size) asks for it. */
+/** The leader's batch becomes a handover when the spec asks for it. */
 export function handoverOf(input: RollingPlanInput, leader: PodToDelete): Extract<RollingStep, { kind: 'HandOverLeadership' }> | undefined {
   const { ensemble, committed } = input;
-  if (effectiveLeaderHandover(input.spec.leaderHandover, ensemble.voters.length) !== 'Reconfigure' || committed === undefined) return undefined;
+  if (input.spec.leaderHandover !== 'Reconfigure' || committed === undefined) return undefined;
   const server = committed.servers.find((entry) => entry.id === ensemble.leader && entry.role === 'participant');
   return server === undefined ? undefined : { kind: 'HandOverLeadership', pod: leader, server, fromVersion: committed.version };
 }
@@ -41,11 +40,13 @@ export function continueHandover(input: RollingPlanInput, members: readonly Roll
     return waitFor(input, 'EnsembleUnhealthy', `handing over ${record.pod}: the committed configuration cannot be read`);
   }
   if (isVoter(committed, record.server.id)) return undefined;
-  const back = !member.needsRestart && member.state.up;
+  const othersDown = members.filter((candidate) => candidate !== member && !candidate.state.up);
+  // Back at the target and synced; or, when another member failed, still the old process but running synced: it is
+  // not left out while the others recover, and restarts later as a follower.
+  const back = member.state.up && (!member.needsRestart || othersDown.length > 0);
   if (back && ensemble.leader !== undefined && ensemble.hasQuorum) {
     return { kind: 'RestoreVoter', pod: record.pod, server: { ...record.server, role: 'participant' }, fromVersion: committed.version };
   }
-  const othersDown = members.filter((candidate) => candidate !== member && !candidate.state.up);
   if (othersDown.length > 0) return interrupted(input, record, othersDown);
   if (member.needsRestart) return restartDeparted(input, member, record);
   if (!member.state.up) return waitFor(input, member.state.reason, `handing over ${record.pod}: ${member.state.message}`, member.state.since);

@@ -229,18 +229,18 @@ describe('a leader handed over by reconfig instead of an election', () => {
   }
 
   it.each([
-    [5, 2, undefined],
-    [5, 0, 'Reconfigure'],
-    [3, 1, 'Reconfigure'],
-  ] as const)('%i members, leader at ordinal %i, leaderHandover %s: one handover, no election, every voter back', (members, leaderOrdinal, mode) => {
-    const start = withUpdateRevision(newCluster({ members, leaderOrdinal, spec: { leaderHandover: mode } }), 'zk-new');
+    [5, 2],
+    [5, 0],
+    [3, 1],
+  ] as const)('%i members, leader at ordinal %i: one handover, no election, every voter back', (members, leaderOrdinal) => {
+    const start = withUpdateRevision(newCluster({ members, leaderOrdinal, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
     const roll = rollToDone(start);
     expectHandoverRoll(roll, start);
     expect(roll.steps.find((step) => step.kind === 'HandOverLeadership')).toMatchObject({ pod: { name: `zk-${leaderOrdinal}`, leader: true }, server: { id: leaderOrdinal + 1 } });
   });
 
-  it('is not the default below 5 voters: 3 members unset restart the leader in place, one election', () => {
-    const start = withUpdateRevision(newCluster({ members: 3, leaderOrdinal: 2, spec: { leaderHandover: undefined } }), 'zk-new');
+  it('is not done with leaderHandover Election: 5 members restart the leader in place, one election', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Election' } }), 'zk-new');
     const roll = rollToDone(start);
     expectLeaderAwareRoll(roll, start, 1);
     expect(roll.steps.map((step) => step.kind)).not.toContain('HandOverLeadership');
@@ -271,12 +271,12 @@ describe('a leader handed over by reconfig instead of an election', () => {
     },
   );
 
-  it('a follower failing while the leader is out: Blocked at once with the reason, the former leader back in, then done', () => {
+  it('a follower failing while the former leader restarts: Blocked at once with the reason, the former leader back in, then done', () => {
     const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
     let crashedAt: Date | undefined;
     const roll = rollToDone(start, {
       world: (cluster) => {
-        if (crashedAt === undefined && cluster.voters.length === 4) {
+        if (crashedAt === undefined && cluster.voters.length === 4 && cluster.slots[2]?.stage !== 'up') {
           crashedAt = cluster.now;
           return crash(cluster, 0);
         }
@@ -289,6 +289,29 @@ describe('a leader handed over by reconfig instead of an election', () => {
     const kinds = roll.steps.map((step) => step.kind);
     expect(kinds.indexOf('RestoreVoter')).toBeGreaterThan(kinds.indexOf('Blocked'));
     expectHandoverRoll(roll, start);
+  });
+
+  it('a follower failing right after the leader left: the former leader, still running synced, goes back in at once and restarts later as a follower', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    let crashedAt: Date | undefined;
+    const roll = rollToDone(start, {
+      world: (cluster) => {
+        if (crashedAt === undefined && cluster.voters.length === 4 && cluster.slots[2]?.stage === 'up') {
+          crashedAt = cluster.now;
+          return crash(cluster, 0);
+        }
+        const longEnough = crashedAt !== undefined && cluster.now.getTime() - crashedAt.getTime() >= 60_000;
+        return longEnough && cluster.slots[0]?.stage === 'crashed' ? recover(cluster, 0) : cluster;
+      },
+    });
+    const kinds = roll.steps.map((step) => step.kind);
+    expect(kinds.indexOf('RestoreVoter')).toBeLessThan(kinds.lastIndexOf('DeletePods'));
+    expect(roll.cluster.deletions.at(-1)).toMatchObject({ pod: 'zk-2', leader: false });
+    expect(roll.cluster.deletions.map((deletion) => deletion.pod).sort()).toEqual(['zk-0', 'zk-1', 'zk-2', 'zk-3', 'zk-4']);
+    expect(roll.cluster.elections).toBe(0);
+    expect(roll.cluster.handovers).toBe(1);
+    expect(roll.cluster.voters).toEqual([1, 2, 3, 4, 5]);
+    expect(roll.cluster.status.handover).toBeUndefined();
   });
 
   it('on 3 members, a failure while the leader is out leaves no quorum: Blocked, and the former leader goes back in once the member returns', () => {
