@@ -1,0 +1,48 @@
+// Read endpoints: the clusters, the ensembles of a cluster, one ensemble's info.
+import { isApiError, type KubeClient } from '@zk-oam/runtime';
+import { zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { eventsAbout, getWorkload, listObjects, traitsIn } from '../kube/ensembles.js';
+import { workloads } from '../kube/resources.js';
+import { ensembleDetail, ensembleSummary } from '../views/ensemble.js';
+import { workloadKey } from '../views/traits.js';
+import { ok, param, targetOf, type JsonAnswer, type RequestContext } from './context.js';
+
+export function listClusters(context: RequestContext): Promise<JsonAnswer> {
+  return Promise.resolve(ok({ clusters: context.directory.list().map(({ name, namespace }) => ({ name, namespace })) }));
+}
+
+/** Where to list: `?namespace=`, else every namespace, else (when the caller may not list them all) the context's. */
+async function listScoped(client: KubeClient, asked: string | null, fallback: string) {
+  const read = async (namespace?: string) => {
+    const [found, traits] = await Promise.all([listObjects(client, workloads, zookeeperWorkloadSchema, namespace), traitsIn(client, namespace)]);
+    return { namespaces: namespace === undefined ? 'all' : [namespace], found, traits };
+  };
+  if (asked !== null && asked !== '') return read(asked);
+  try {
+    return await read();
+  } catch (error) {
+    if (!isApiError(error, 403)) throw error;
+    return read(fallback);
+  }
+}
+
+export async function listEnsembles(context: RequestContext): Promise<JsonAnswer> {
+  const { cluster, client } = targetOf(context);
+  const { namespaces, found, traits } = await listScoped(client, context.query.get('namespace'), cluster.namespace);
+  const items = found.map((workload) =>
+    ensembleSummary(cluster.name, workload, traits.get(workloadKey(workload.metadata.namespace ?? '', workload.metadata.name)) ?? []),
+  );
+  return ok({ cluster: cluster.name, namespaces, items });
+}
+
+export async function ensembleInfo(context: RequestContext): Promise<JsonAnswer> {
+  const { cluster, client } = targetOf(context);
+  const namespace = param(context, 'namespace');
+  const name = param(context, 'name');
+  const [workload, traits, events] = await Promise.all([
+    getWorkload(client, namespace, name),
+    traitsIn(client, namespace),
+    eventsAbout(client, namespace, name),
+  ]);
+  return ok(ensembleDetail(cluster.name, workload, traits.get(workloadKey(namespace, name)) ?? [], events));
+}
