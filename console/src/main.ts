@@ -5,18 +5,28 @@ import { ClusterDirectory } from './clusters.js';
 import { createConsoleServer } from './server.js';
 import { consoleEnvSchema } from './settings.js';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const env = consoleEnvSchema.parse(process.env);
   const log = createLogger({ name: 'console', level: env.LOG_LEVEL });
   const directory = new ClusterDirectory(loadKubeConfig(env), env.CONSOLE_CONTEXTS);
-  const server = createConsoleServer({ directory, log });
+  const shutdown = abortOnSignals();
+  const server = createConsoleServer({ directory, log, shutdown });
   server.listen(env.CONSOLE_PORT, env.CONSOLE_HOST);
   await once(server, 'listening');
   log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving /api/v1');
-  await once(abortOnSignals(), 'abort');
+  await once(shutdown, 'abort');
+  // No new connection; open streams end themselves on the signal; requests under way may finish for a while.
   log.info('stopping');
-  server.closeAllConnections();
+  const closed = once(server, 'close');
   server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  await closed;
+  log.info('stopped');
+  // Kept-alive connections to the API servers would hold the process for their idle timeout.
+  process.exit(0);
 }
 
 await main();

@@ -14,6 +14,8 @@ import { API_PREFIX, openApiDocument } from './openapi.js';
 export interface ConsoleServerOptions {
   readonly directory: ClusterDirectory;
   readonly log: Logger;
+  /** Aborted when the process stops: open streams end. */
+  readonly shutdown: AbortSignal;
 }
 
 function sendJson(response: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -34,7 +36,7 @@ async function dispatch(options: ConsoleServerOptions, routes: readonly Route[],
     query: url.searchParams,
     readBody: () => readJsonBody(request),
     log: options.log,
-    request,
+    shutdown: options.shutdown,
     response,
   });
   if (answer === undefined) return 200;

@@ -1,6 +1,6 @@
 // What a route's handler gets: the caller's token, the path parameters and query, the body on demand, the response
 // (for streams), and the directory of clusters to resolve the path's cluster against.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { KubeClient, Logger } from '@zk-oam/runtime';
 import type { z } from 'zod';
 import type { ClusterDirectory, ConsoleCluster } from '../clusters.js';
@@ -14,7 +14,8 @@ export interface RequestContext {
   readonly query: URLSearchParams;
   readBody(): Promise<unknown>;
   readonly log: Logger;
-  readonly request: IncomingMessage;
+  /** Aborted when the console stops. */
+  readonly shutdown: AbortSignal;
   readonly response: ServerResponse;
 }
 
