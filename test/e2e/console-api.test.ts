@@ -30,6 +30,25 @@ let roles = { edit: '', view: '' };
 
 const ensembles = (cluster: string, namespace: string) => `/api/v1/clusters/${cluster}/namespaces/${namespace}/zookeepers`;
 const ensemble = (cluster: string, namespace: string, name: string) => `${ensembles(cluster, namespace)}/${name}`;
+/** An Event about the east workload `zk`, as a controller would record it. */
+async function recordEvent(reason: string, message: string): Promise<void> {
+  const now = new Date(new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
+  await admin.makeApiClient(CoreV1Api).createNamespacedEvent({
+    namespace: east,
+    body: {
+      metadata: { name: `zk.${reason.toLowerCase()}.${id}` },
+      involvedObject: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', namespace: east },
+      type: 'Normal',
+      reason,
+      message,
+      firstTimestamp: now,
+      lastTimestamp: now,
+      count: 1,
+      source: { component: 'console-test' },
+    },
+  });
+}
+
 const smallSpec = { replicas: 3, storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy: 'Delete' } };
 
 describe('the console REST API on the bed', () => {
@@ -128,21 +147,7 @@ describe('the console REST API on the bed', () => {
         },
       },
     });
-    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    await admin.makeApiClient(CoreV1Api).createNamespacedEvent({
-      namespace: east,
-      body: {
-        metadata: { name: `zk.${id}` },
-        involvedObject: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', namespace: east },
-        type: 'Normal',
-        reason: 'LeaderElected',
-        message: 'zk-2 leads',
-        firstTimestamp: new Date(now),
-        lastTimestamp: new Date(now),
-        count: 1,
-        source: { component: 'console-test' },
-      },
-    });
+    await recordEvent('LeaderElected', 'zk-2 leads');
     const info = await call(base, 'GET', ensemble('east', east, 'zk'), viewer);
     expect(info.code).toBe(200);
     expect(info.body).toMatchObject({
@@ -158,17 +163,21 @@ describe('the console REST API on the bed', () => {
     expect((await call(base, 'GET', ensemble('east', east, 'absent'), viewer)).code).toBe(404);
   });
 
-  it('streams an ensemble\'s changes as Server-Sent Events from a watch made as the caller', async () => {
+  it('streams an ensemble\'s changes and its Events as Server-Sent Events, from watches made as the caller', async () => {
     const response = await fetch(`${base}${ensemble('east', east, 'zk')}/stream`, { headers: { Authorization: `Bearer ${viewer}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const stream = new SseReader(response);
     try {
       expect(await stream.next()).toMatchObject({ event: 'snapshot', data: { phase: 'Running', leader: 'zk-2' } });
+      // The Events already recorded come first, for a timeline.
+      expect(await stream.until((event) => event.event === 'event')).toMatchObject({ data: { reason: 'LeaderElected', message: 'zk-2 leads' } });
       const path = `/apis/${ZOOKEEPER_WORKLOAD.apiVersion}/namespaces/${east}/${ZOOKEEPER_WORKLOAD.plural}/zk/status`;
       await adminClient.request('PATCH', path, { contentType: 'application/merge-patch+json', body: { status: { phase: 'Degraded', readyReplicas: 2 } } });
       const change = await stream.until((event) => event.event === 'MODIFIED');
       expect(change.data).toMatchObject({ phase: 'Degraded', members: { desired: 3, ready: 2 } });
+      await recordEvent('MemberLost', 'zk-1 stopped answering');
+      expect(await stream.until((event) => event.event === 'event')).toMatchObject({ data: { reason: 'MemberLost', reporter: 'console-test' } });
     } finally {
       await stream.close();
     }

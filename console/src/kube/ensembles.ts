@@ -44,8 +44,12 @@ export async function traitsIn(client: KubeClient, namespace?: string): Promise<
   return traitsByWorkload(scaleTraits, rollingTraits);
 }
 
+/** The field selector of the Events about the workload `name`. */
+export function eventsSelector(name: string): string {
+  return `involvedObject.kind=${workloads.kind},involvedObject.name=${name}`;
+}
+
 /** The recent Events about the workload `namespace/name`. */
 export async function eventsAbout(client: KubeClient, namespace: string, name: string): Promise<EventView[]> {
-  const fieldSelector = `involvedObject.kind=${workloads.kind},involvedObject.name=${name}`;
-  return recentEvents(await listObjects(client, events, coreEventSchema, namespace, { fieldSelector }));
+  return recentEvents(await listObjects(client, events, coreEventSchema, namespace, { fieldSelector: eventsSelector(name) }));
 }

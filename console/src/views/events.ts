@@ -29,7 +29,7 @@ export type CoreEvent = z.infer<typeof coreEventSchema>;
 /** How many Events the info of an ensemble carries. */
 export const RECENT_EVENTS = 20;
 
-function eventView(event: CoreEvent): EventView {
+export function eventView(event: CoreEvent): EventView {
   return {
     type: event.type ?? 'Normal',
     reason: event.reason ?? '',
