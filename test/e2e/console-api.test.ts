@@ -185,6 +185,22 @@ describe('the console REST API on the bed', () => {
     expect(refused.code).toBe(403);
   });
 
+  it('streams a cluster\'s ensembles, then their changes, over the namespaces its list covers', async () => {
+    const response = await fetch(`${base}/api/v1/clusters/east/stream`, { headers: { Authorization: `Bearer ${operator}` } });
+    expect(response.status).toBe(200);
+    const stream = new SseReader(response);
+    try {
+      expect(await stream.next()).toStrictEqual({ event: 'scope', data: { cluster: 'east', namespaces: [east] } });
+      expect(await stream.next()).toMatchObject({ event: 'ADDED', data: { cluster: 'east', namespace: east, name: 'zk', phase: 'Degraded' } });
+      const path = `/apis/${ZOOKEEPER_WORKLOAD.apiVersion}/namespaces/${east}/${ZOOKEEPER_WORKLOAD.plural}/zk/status`;
+      await adminClient.request('PATCH', path, { contentType: 'application/merge-patch+json', body: { status: { phase: 'Running', readyReplicas: 3 } } });
+      expect(await stream.until((event) => event.event === 'MODIFIED')).toMatchObject({ data: { name: 'zk', phase: 'Running', members: { ready: 3 } } });
+    } finally {
+      await stream.close();
+    }
+    expect((await call(base, 'GET', '/api/v1/clusters/west/stream', viewer)).code).toBe(403);
+  });
+
   it('scales through the scale trait, created if absent; a read-only caller gets 403; a bad size gets 400', async () => {
     const scale = `${ensemble('east', east, 'zk')}/scale`;
     const forbidden = await call(base, 'POST', scale, viewer, { replicas: 5 });

@@ -1,5 +1,5 @@
 // Read endpoints: the clusters, the ensembles of a cluster, one ensemble's info.
-import { isApiError, type KubeClient } from '@zk-oam/runtime';
+import { collectionPath, isApiError, type KubeClient } from '@zk-oam/runtime';
 import { zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { eventsAbout, getWorkload, listObjects, traitsIn } from '../kube/ensembles.js';
 import { workloads } from '../kube/resources.js';
@@ -11,28 +11,29 @@ export function listClusters(context: RequestContext): Promise<JsonAnswer> {
   return Promise.resolve(ok({ clusters: context.directory.list().map(({ name, namespace }) => ({ name, namespace })) }));
 }
 
-/** Where to list: `?namespace=`, else every namespace, else (when the caller may not list them all) the context's. */
-async function listScoped(client: KubeClient, asked: string | null, fallback: string) {
-  const read = async (namespace?: string) => {
-    const [found, traits] = await Promise.all([listObjects(client, workloads, zookeeperWorkloadSchema, namespace), traitsIn(client, namespace)]);
-    return { namespaces: namespace === undefined ? 'all' : [namespace], found, traits };
-  };
-  if (asked !== null && asked !== '') return read(asked);
+/**
+ * The namespace a cluster-wide view covers: `?namespace=`; else every namespace (undefined) when the caller may list
+ * workloads in all of them; else the context's namespace.
+ */
+export async function scopeOf(client: KubeClient, asked: string | null, fallback: string): Promise<string | undefined> {
+  if (asked !== null && asked !== '') return asked;
   try {
-    return await read();
+    await client.request('GET', collectionPath(workloads), { query: { limit: 1 } });
+    return undefined;
   } catch (error) {
     if (!isApiError(error, 403)) throw error;
-    return read(fallback);
+    return fallback;
   }
 }
 
 export async function listEnsembles(context: RequestContext): Promise<JsonAnswer> {
   const { cluster, client } = targetOf(context);
-  const { namespaces, found, traits } = await listScoped(client, context.query.get('namespace'), cluster.namespace);
+  const namespace = await scopeOf(client, context.query.get('namespace'), cluster.namespace);
+  const [found, traits] = await Promise.all([listObjects(client, workloads, zookeeperWorkloadSchema, namespace), traitsIn(client, namespace)]);
   const items = found.map((workload) =>
     ensembleSummary(cluster.name, workload, traits.get(workloadKey(workload.metadata.namespace ?? '', workload.metadata.name)) ?? []),
   );
-  return ok({ cluster: cluster.name, namespaces, items });
+  return ok({ cluster: cluster.name, namespaces: namespace === undefined ? 'all' : [namespace], items });
 }
 
 export async function ensembleInfo(context: RequestContext): Promise<JsonAnswer> {

@@ -1,6 +1,7 @@
 // Every route of /api/v1: the table the server dispatches on and the OpenAPI document is made from.
 import type { Route } from './context.js';
 import { restartEnsemble, scaleEnsemble } from './actions.js';
+import { streamCluster } from './cluster-stream.js';
 import { ensembleInfo, listClusters, listEnsembles } from './read.js';
 import { createRequestSchema, patchRequestSchema, restartRequestSchema, scaleRequestSchema, updateRequestSchema } from './requests.js';
 import { streamEnsemble } from './stream.js';
@@ -16,6 +17,13 @@ export const ROUTES: readonly Route[] = [
     path: '/clusters/{cluster}/zookeepers',
     summary: 'Ensembles of a cluster (?namespace=, else every namespace, else the context\'s): phase, members, leader, traits',
     handle: listEnsembles,
+  },
+  {
+    method: 'GET',
+    path: '/clusters/{cluster}/stream',
+    summary: 'Server-Sent Events: each ensemble of the list\'s namespaces, then each change, from a watch made as the caller',
+    stream: true,
+    handle: streamCluster,
   },
   { method: 'POST', path: ENSEMBLES, summary: 'Create an ensemble (a ZookeeperWorkload)', requestBody: createRequestSchema, handle: createEnsemble },
   {

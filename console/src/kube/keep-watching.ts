@@ -7,7 +7,7 @@ import { z } from 'zod';
 type Watcher = Pick<KubeClient, 'watch'>;
 
 export interface KeepWatchingOptions {
-  readonly fieldSelector: string;
+  readonly fieldSelector?: string;
   /** Where to start; undefined starts with the current objects as ADDED. */
   readonly resourceVersion?: string | undefined;
   /** The pause before watching again. */
@@ -47,7 +47,11 @@ export function keepWatching(client: Watcher, path: string, options: KeepWatchin
     if (type !== 'BOOKMARK') handlers.onEvent(type, object);
   };
   const start = async (): Promise<void> => {
-    const query = { fieldSelector: options.fieldSelector, allowWatchBookmarks: true, ...(resourceVersion === undefined ? {} : { resourceVersion }) };
+    const query = {
+      allowWatchBookmarks: true,
+      ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
+      ...(resourceVersion === undefined ? {} : { resourceVersion }),
+    };
     current = await client.watch(path, query, onEvent, (error) => {
       if (stopped) return;
       if (!endedQuietly(error)) fail(error);

@@ -4,7 +4,8 @@ import type { Condition, Member, ZookeeperWorkload } from '@zk-oam/apis';
 import type { EventView } from './events.js';
 import { traitSummary, type TraitDetail, type TraitSummary } from './traits.js';
 
-export interface EnsembleSummary {
+/** What one workload says of its ensemble, without its traits (what the cluster stream sends per change). */
+export interface EnsembleState {
   readonly cluster: string;
   readonly namespace: string;
   readonly name: string;
@@ -13,11 +14,14 @@ export interface EnsembleSummary {
   /** Members asked for (spec.replicas) and members serving and synced (status.readyReplicas). */
   readonly members: { readonly desired: number; readonly ready: number };
   readonly leader: string | undefined;
-  readonly traits: TraitSummary[];
   readonly createdAt: string | undefined;
 }
 
-export interface EnsembleDetail extends Omit<EnsembleSummary, 'traits'> {
+export interface EnsembleSummary extends EnsembleState {
+  readonly traits: TraitSummary[];
+}
+
+export interface EnsembleDetail extends EnsembleState {
   readonly generation: number | undefined;
   readonly observedGeneration: number | undefined;
   readonly resourceVersion: string | undefined;
@@ -35,7 +39,7 @@ export interface EnsembleDetail extends Omit<EnsembleSummary, 'traits'> {
   readonly events: EventView[];
 }
 
-export function ensembleSummary(cluster: string, workload: ZookeeperWorkload, traits: readonly TraitDetail[]): EnsembleSummary {
+export function ensembleState(cluster: string, workload: ZookeeperWorkload): EnsembleState {
   const { metadata, spec, status } = workload;
   return {
     cluster,
@@ -44,9 +48,12 @@ export function ensembleSummary(cluster: string, workload: ZookeeperWorkload, tr
     phase: status?.phase ?? 'Pending',
     members: { desired: spec.replicas, ready: status?.readyReplicas ?? 0 },
     leader: status?.leader,
-    traits: traits.map(traitSummary),
     createdAt: metadata.creationTimestamp,
   };
+}
+
+export function ensembleSummary(cluster: string, workload: ZookeeperWorkload, traits: readonly TraitDetail[]): EnsembleSummary {
+  return { ...ensembleState(cluster, workload), traits: traits.map(traitSummary) };
 }
 
 export function ensembleDetail(
@@ -57,7 +64,7 @@ export function ensembleDetail(
 ): EnsembleDetail {
   const { metadata, spec, status } = workload;
   return {
-    ...ensembleSummary(cluster, workload, traits),
+    ...ensembleState(cluster, workload),
     generation: metadata.generation,
     observedGeneration: status?.observedGeneration,
     resourceVersion: metadata.resourceVersion,
