@@ -22,6 +22,7 @@ describe('matchRoute', () => {
     expect(matchRoute(routes, 'PUT', '/clusters/east/namespaces/team-a/zookeepers/zk/scale')).toBe('methodNotAllowed');
     expect(matchRoute(routes, 'GET', '/clusters/east/namespaces/team-a/zookeepers')).toBeUndefined();
     expect(matchRoute(routes, 'GET', '/clusters/east/namespaces//zookeepers/zk')).toBeUndefined();
+    expect(matchRoute(routes, 'GET', '/clusters/east/namespaces/team-a/zookeepers/%E0%A4%A')).toBeUndefined();
   });
 
   it('names the parameters of a pattern in order', () => {

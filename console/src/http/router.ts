@@ -18,6 +18,15 @@ export function parameterNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 }
 
+/** A path segment decoded; undefined when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const expected = pattern.split('/');
   const actual = path.split('/');
@@ -29,8 +38,9 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
     if (name === undefined) {
       if (segment !== value) return undefined;
     } else {
-      if (value === '') return undefined;
-      params[name] = decodeURIComponent(value);
+      const decoded = decodeSegment(value);
+      if (decoded === undefined || decoded === '') return undefined;
+      params[name] = decoded;
     }
   }
   return params;
