@@ -3,7 +3,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '@zk-oam/runtime';
 import type { ClusterDirectory } from './clusters.js';
-import type { Route } from './api/context.js';
 import { ROUTES } from './api/routes.js';
 import { bearerToken } from './http/bearer.js';
 import { readJsonBody } from './http/body.js';
@@ -23,8 +22,8 @@ function sendJson(response: ServerResponse, code: number, body: unknown, headers
   response.end(JSON.stringify(body));
 }
 
-async function dispatch(options: ConsoleServerOptions, routes: readonly Route[], request: IncomingMessage, response: ServerResponse, url: URL): Promise<number> {
-  const match = matchRoute(routes, request.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
+async function dispatch(options: ConsoleServerOptions, request: IncomingMessage, response: ServerResponse, url: URL): Promise<number> {
+  const match = matchRoute(ROUTES, request.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
   if (match === undefined) throw new ConsoleProblem(404, 'NotFound', `no route ${url.pathname}`);
   if (match === 'methodNotAllowed') throw new ConsoleProblem(405, 'MethodNotAllowed', `${request.method ?? ''} is not served on ${url.pathname}`);
   const token = bearerToken(request.headers.authorization);
@@ -44,7 +43,7 @@ async function dispatch(options: ConsoleServerOptions, routes: readonly Route[],
   return answer.code;
 }
 
-async function serve(options: ConsoleServerOptions, routes: readonly Route[], document: object, request: IncomingMessage, response: ServerResponse): Promise<number> {
+async function serve(options: ConsoleServerOptions, document: object, request: IncomingMessage, response: ServerResponse): Promise<number> {
   const url = new URL(request.url ?? '/', 'http://console');
   if (url.pathname === '/healthz') {
     sendJson(response, 200, { ok: true });
@@ -55,7 +54,7 @@ async function serve(options: ConsoleServerOptions, routes: readonly Route[], do
     return 200;
   }
   if (!url.pathname.startsWith(`${API_PREFIX}/`)) throw new ConsoleProblem(404, 'NotFound', `no route ${url.pathname}`);
-  return dispatch(options, routes, request, response, url);
+  return dispatch(options, request, response, url);
 }
 
 function answerFailure(log: Logger, request: IncomingMessage, response: ServerResponse, error: unknown): number {
@@ -70,12 +69,11 @@ function answerFailure(log: Logger, request: IncomingMessage, response: ServerRe
 }
 
 export function createConsoleServer(options: ConsoleServerOptions): Server {
-  const routes = ROUTES;
-  const document = openApiDocument(routes);
+  const document = openApiDocument(ROUTES);
   const { log } = options;
   return createServer((request, response) => {
     const started = performance.now();
-    serve(options, routes, document, request, response)
+    serve(options, document, request, response)
       .catch((error: unknown) => answerFailure(log, request, response, error))
       .then((code) => log.info({ method: request.method, path: request.url, code, ms: Math.round(performance.now() - started) }, 'request'))
       .catch((error: unknown) => log.error({ err: error }, 'logging a request failed'));
