@@ -15,8 +15,9 @@ COPY package.json package-lock.json tsconfig.base.json turbo.json ./
 COPY scripts/bundle.mjs scripts/
 COPY apis/ apis/
 COPY controllers/ controllers/
-# npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.
+# npm ci wants every workspace of the lockfile present; the manifests of the test and console workspaces are enough.
 COPY test/package.json test/
+COPY console/package.json console/
 # Install scripts are skipped (the `node` devDependency would fetch a second Node); only the native addon is built.
 RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild zookeeper
 RUN npx turbo run build --filter=@zk-oam/${CONTROLLER}

@@ -40,7 +40,7 @@ export default defineConfig(
   },
   {
     // Library code logs through pino; only a controller's main.ts owns the console.
-    files: ['apis/**/*.ts', 'controllers/*/src/**/*.ts'],
+    files: ['apis/**/*.ts', 'controllers/*/src/**/*.ts', 'console/src/**/*.ts'],
     // Entry points own the console: a controller's main.ts and the CRD generator behind `npm run generate`.
     ignores: ['controllers/*/src/main.ts', 'apis/src/crd/generate.ts'],
     rules: { 'no-console': 'error' },

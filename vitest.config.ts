@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apis/src/**/*.test.ts', 'controllers/*/src/**/*.test.ts', 'test/src/**/*.test.ts'],
+          include: ['apis/src/**/*.test.ts', 'controllers/*/src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/src/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

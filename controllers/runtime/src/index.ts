@@ -57,6 +57,7 @@ export { abortOnSignals } from './manager/signals.js';
 export {
   controllerProcess,
   eventBusFrom,
+  loadKubeConfig,
   processEnvSchema,
   runUntilSignalled,
   type ControllerProcessParts,

@@ -1,0 +1,59 @@
+// Every route of /api/v1: the table the server dispatches on and the OpenAPI document is made from.
+import type { Route } from './context.js';
+import { restartEnsemble, scaleEnsemble } from './actions.js';
+import { streamCluster } from './cluster-stream.js';
+import { ensembleInfo, listClusters, listEnsembles } from './read.js';
+import { createRequestSchema, patchRequestSchema, restartRequestSchema, scaleRequestSchema, updateRequestSchema } from './requests.js';
+import { streamEnsemble } from './stream.js';
+import { createEnsemble, deleteEnsemble, patchEnsemble, updateEnsemble } from './write.js';
+
+const ENSEMBLES = '/clusters/{cluster}/namespaces/{namespace}/zookeepers';
+const ENSEMBLE = `${ENSEMBLES}/{name}`;
+
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', path: '/clusters', summary: 'The clusters served, one per kubeconfig context', handle: listClusters },
+  {
+    method: 'GET',
+    path: '/clusters/{cluster}/zookeepers',
+    summary: 'Ensembles of a cluster (?namespace=, else every namespace, else the context\'s): phase, members, leader, traits',
+    handle: listEnsembles,
+  },
+  {
+    method: 'GET',
+    path: '/clusters/{cluster}/stream',
+    summary: 'Server-Sent Events: each ensemble of the list\'s namespaces, then each change, from a watch made as the caller',
+    stream: true,
+    handle: streamCluster,
+  },
+  { method: 'POST', path: ENSEMBLES, summary: 'Create an ensemble (a ZookeeperWorkload)', requestBody: createRequestSchema, handle: createEnsemble },
+  {
+    method: 'GET',
+    path: ENSEMBLE,
+    summary: 'One ensemble: members (role, synced, voting), conditions, traits, recent Events, committed config',
+    handle: ensembleInfo,
+  },
+  { method: 'PUT', path: ENSEMBLE, summary: 'Replace the spec (and labels, annotations)', requestBody: updateRequestSchema, handle: updateEnsemble },
+  { method: 'PATCH', path: ENSEMBLE, summary: 'JSON merge patch of the spec, labels and annotations', requestBody: patchRequestSchema, handle: patchEnsemble },
+  { method: 'DELETE', path: ENSEMBLE, summary: 'Delete the ensemble', handle: deleteEnsemble },
+  {
+    method: 'POST',
+    path: `${ENSEMBLE}/scale`,
+    summary: 'Scale through the ZookeeperScale trait (created if absent): one member at a time',
+    requestBody: scaleRequestSchema,
+    handle: scaleEnsemble,
+  },
+  {
+    method: 'POST',
+    path: `${ENSEMBLE}/restart`,
+    summary: 'Restart through the ZookeeperRolling trait\'s restart trigger (created if absent): followers first, the leader last',
+    requestBody: restartRequestSchema,
+    handle: restartEnsemble,
+  },
+  {
+    method: 'GET',
+    path: `${ENSEMBLE}/stream`,
+    summary: 'Server-Sent Events: a snapshot, then each change of the ensemble, from a watch made as the caller',
+    stream: true,
+    handle: streamEnsemble,
+  },
+];

@@ -1,0 +1,45 @@
+// Live updates of one ensemble as Server-Sent Events, from Kubernetes watches made as the caller: a `snapshot` of
+// its current view, then one event per change of its ZookeeperWorkload (`ADDED`, `MODIFIED`, `DELETED`), and each
+// Kubernetes Event about it (`event`: the ones already recorded first, then new ones, for a timeline). The stream
+// ends when the workload is deleted, its watch ends or the console stops; EventSource reconnects by itself and gets a
+// new snapshot. A caller who may not watch Events still gets the workload's changes (and one `error` saying so). Quiet
+// periods do not end it: each watch resumes from the last version it saw.
+import { collectionPath } from '@zk-oam/runtime';
+import { eventsSelector, getWorkload, parseWorkload } from '../kube/ensembles.js';
+import { keepWatching } from '../kube/keep-watching.js';
+import { events, workloads } from '../kube/resources.js';
+import { describeEnd, openEventStream } from '../http/event-stream.js';
+import { ensembleDetail } from '../views/ensemble.js';
+import { coreEventSchema, eventView } from '../views/events.js';
+import { param, targetOf, type RequestContext } from './context.js';
+
+export async function streamEnsemble(context: RequestContext): Promise<undefined> {
+  const { cluster, client } = targetOf(context);
+  const namespace = param(context, 'namespace');
+  const name = param(context, 'name');
+  // Read first, as the caller: a missing ensemble or a refusal is an ordinary JSON error, before the stream starts.
+  const workload = await getWorkload(client, namespace, name);
+  const { log } = context;
+  const stream = openEventStream(context.response, context.shutdown);
+  stream.send('snapshot', ensembleDetail(cluster.name, workload, [], []), workload.metadata.resourceVersion);
+
+  const onWorkload = (type: string, object: unknown) => {
+    const view = ensembleDetail(cluster.name, parseWorkload(object), [], []);
+    stream.send(type, view, view.resourceVersion);
+    if (type === 'DELETED') stream.end();
+  };
+  const onWorkloadEnd = (error: unknown) => {
+    log.warn({ err: error, namespace, name }, 'the watch behind a stream ended');
+    stream.send('error', { source: 'workload', detail: describeEnd(error) });
+    stream.end();
+  };
+  const onEvent = (type: string, object: unknown) => {
+    if (type === 'ADDED' || type === 'MODIFIED') stream.send('event', eventView(coreEventSchema.parse(object)));
+  };
+  const onEventsEnd = (error: unknown) => stream.send('error', { source: 'events', detail: describeEnd(error) });
+
+  const workloadWatch = { fieldSelector: `metadata.name=${name}`, resourceVersion: workload.metadata.resourceVersion };
+  stream.stopWith(keepWatching(client, collectionPath(workloads, namespace), workloadWatch, { onEvent: onWorkload, onEnd: onWorkloadEnd }));
+  stream.stopWith(keepWatching(client, collectionPath(events, namespace), { fieldSelector: eventsSelector(name) }, { onEvent, onEnd: onEventsEnd }));
+  return undefined;
+}

@@ -1,0 +1,32 @@
+// The console's process: settings from the environment, the clusters of the kubeconfig, the HTTP server. Wiring only.
+import { once } from 'node:events';
+import { abortOnSignals, createLogger, loadKubeConfig } from '@zk-oam/runtime';
+import { ClusterDirectory } from './clusters.js';
+import { createConsoleServer } from './server.js';
+import { consoleEnvSchema } from './settings.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const env = consoleEnvSchema.parse(process.env);
+  const log = createLogger({ name: 'console', level: env.LOG_LEVEL });
+  const directory = new ClusterDirectory(loadKubeConfig(env), env.CONSOLE_CONTEXTS);
+  const shutdown = abortOnSignals();
+  const server = createConsoleServer({ directory, log, shutdown });
+  server.listen(env.CONSOLE_PORT, env.CONSOLE_HOST);
+  await once(server, 'listening');
+  log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving /api/v1');
+  await once(shutdown, 'abort');
+  // No new connection; open streams end themselves on the signal; requests under way may finish for a while.
+  log.info('stopping');
+  const closed = once(server, 'close');
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  await closed;
+  log.info('stopped');
+  // Kept-alive connections to the API servers would hold the process for their idle timeout.
+  process.exit(0);
+}
+
+await main();

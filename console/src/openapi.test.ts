@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './api/routes.js';
+import { API_PREFIX, openApiDocument } from './openapi.js';
+
+describe('openApiDocument', () => {
+  const document = openApiDocument(ROUTES) as {
+    paths: Record<string, Record<string, { parameters: { name: string }[]; requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>;
+  };
+
+  it('documents every route with its method, path parameters and bearer security', () => {
+    for (const route of ROUTES) {
+      const operation = document.paths[`${API_PREFIX}${route.path}`]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation?.parameters.map((parameter) => parameter.name)).toStrictEqual([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+    }
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(ROUTES.length);
+    expect(document).toMatchObject({ openapi: '3.0.3', security: [{ bearer: [] }] });
+  });
+
+  it('describes request bodies with the JSON Schema of the zod schemas the handlers validate with', () => {
+    const create = document.paths[`${API_PREFIX}/clusters/{cluster}/namespaces/{namespace}/zookeepers`]?.['post'];
+    const schema = create?.requestBody?.content['application/json']?.schema;
+    expect(schema?.properties).toMatchObject({ spec: { properties: { replicas: { type: 'integer', minimum: 1, maximum: 31 } } } });
+    const scale = document.paths[`${API_PREFIX}/clusters/{cluster}/namespaces/{namespace}/zookeepers/{name}/scale`]?.['post'];
+    expect(scale?.requestBody?.content['application/json']?.schema.properties).toMatchObject({ replicas: { type: 'integer' } });
+  });
+});

@@ -1,0 +1,18 @@
+// The console process' settings, from its environment (parsed once at start).
+import { processEnvSchema } from '@zk-oam/runtime';
+import { z } from 'zod';
+
+export const consoleEnvSchema = processEnvSchema
+  .pick({ KUBECONFIG: true, KUBERNETES_SERVICE_HOST: true, KUBERNETES_SERVICE_PORT: true, SERVICE_ACCOUNT_DIR: true, LOG_LEVEL: true })
+  .extend({
+    /** Comma-separated kubeconfig contexts to serve, in order; every context of the kubeconfig when unset. */
+    CONSOLE_CONTEXTS: z
+      .string()
+      .min(1)
+      .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+      .optional(),
+    /** `0.0.0.0` serves every address (on the bed, the pod IP). */
+    CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
+    CONSOLE_PORT: z.coerce.number().int().min(0).max(65_535).default(8443),
+  });
+export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
