@@ -1,18 +1,21 @@
 // The rolling trait's leader handover on the bed, with real ZooKeeper: the leader, due last, leaves the voters by
 // reconfig, restarts as a non-voter, and comes back in once synced. One 5-member workload with spec.leaderHandover
-// Reconfigure carries a normal roll, a follower failing mid-handover, and a roll across controller kills at each
-// point of the handover. A client writes and a tracker watches the leader throughout.
+// Reconfigure, and a scale trait at 5, carries a normal roll, a follower failing mid-handover, and a roll across
+// controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { myidOfOrdinal, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { describe, expect, inject, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { traitCondition, useScaleController } from './scale-support.js';
 
 const bed = inject('bed');
-const suite = useWorkloadController(bed, { namespacePrefix: 'handover', env: { OBSERVE_PERIOD_MS: '2000' } });
+// The scale controller runs too, with a scale trait at the same size: a handover must not look like its failure.
+const suite = useScaleController(bed, { namespacePrefix: 'handover' });
 const { client, namespace } = suite;
+const SCALE_TRAIT = 'size';
 const traits = new RollingClient(bed);
 
 const WORKLOAD = 'zkh';
@@ -63,12 +66,21 @@ describe('a leader handover on the bed', () => {
   it('hands leadership over on a template roll: every pod once, the leader last, one leader change, every voter back, no write lost', async () => {
     await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS }));
     await traits.create(namespace, TRAIT, WORKLOAD, { leaderHandover: 'Reconfigure' });
+    await suite.traits.create(namespace, SCALE_TRAIT, { workloadRef: { name: WORKLOAD }, replicas: MEMBERS });
     await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the scale trait Idle at 5', () => suite.traits.get(namespace, SCALE_TRAIT), (current) => current.status?.phase === 'Idle', 120_000, 500);
     const { leader, history, probe, started } = await watchRoll();
+    const scaleSeen = new Set<string>();
+    const watchingScale = setInterval(() => {
+      suite.traits.get(namespace, SCALE_TRAIT).then(
+        (current) => scaleSeen.add(`${current.status?.phase ?? '-'} ${traitCondition(current, 'Progressing')?.reason ?? '-'}`),
+        () => undefined,
+      );
+    }, 250);
 
     await client.patch(namespace, WORKLOAD, { spec: { config: { tickTime: 2500 } } });
 
-    const completed = await scenario.waitCompleted('the handover roll to complete', started);
+    const completed = await scenario.waitCompleted('the handover roll to complete', started).finally(() => clearInterval(watchingScale));
     const seconds = (Date.now() - started.getTime()) / 1000;
     await scenario.waitHealthy();
     await history.stop();
@@ -87,6 +99,9 @@ describe('a leader handover on the bed', () => {
     expect(reasons.filter((reason) => reason === 'LeaderHandedOver')).toHaveLength(1);
     expect(reasons.filter((reason) => reason === 'VoterRestored')).toHaveLength(1);
     expect(reasons.indexOf('LeaderHandedOver')).toBeLessThan(reasons.indexOf('VoterRestored'));
+    console.log(`scale trait during the handover roll: ${[...scaleSeen].join('; ')}`);
+    expect([...scaleSeen].filter((seen) => seen.startsWith('Blocked'))).toEqual([]);
+    expect((await suite.traits.get(namespace, SCALE_TRAIT)).status).toMatchObject({ phase: 'Idle', replicas: MEMBERS });
   });
 
   it('a follower failing while the former leader is out: Blocked at once with HandoverInterrupted, the former leader back in, then done', async () => {
@@ -171,5 +186,26 @@ describe('a leader handover on the bed', () => {
     expect((await ensembleNow()).voters).toEqual(ALL_VOTERS);
     expect(completed.status).toMatchObject({ observedRestartTrigger: 'kills-1', updatedReplicas: MEMBERS, leaderRestarted: true });
     expect(completed.status?.handover).toBeUndefined();
+  });
+
+  it('finishes a handover under way before a deleted trait lets go: the former leader is back in the voters when the trait is gone', async () => {
+    const { leader, history, probe, started } = await watchRoll();
+    const leaderId = memberIdOf(leader);
+
+    await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'deleted-1' } });
+    await waitFor('the leader out of the voters', ensembleNow, (now) => now.voters.length > 0 && !now.voters.includes(leaderId), ROLL_TIMEOUT_MS, 100);
+    await traits.delete(namespace, TRAIT);
+    await waitFor('the trait to be gone', () => traits.get(namespace, TRAIT).then(() => 'present', () => 'gone'), (state) => state === 'gone', 180_000, 250);
+    const votersWhenGone = (await ensembleNow()).voters;
+
+    await scenario.waitHealthy();
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures('restart trigger roll, trait deleted while the leader was out of the voters', report, (Date.now() - started.getTime()) / 1000));
+
+    expect(votersWhenGone).toEqual(ALL_VOTERS);
+    expect(history.counts()[leader]).toBe(1);
+    expect(report.writes.lost).toEqual([]);
+    expect((await client.get(namespace, WORKLOAD)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBeUndefined();
   });
 });

@@ -81,6 +81,7 @@ export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
       PHASE,
       { name: 'Pod', type: 'string', jsonPath: '.status.currentPod', priority: 1, description: 'Pod being restarted' },
       { name: 'Paused', type: 'boolean', jsonPath: '.spec.paused', priority: 1 },
+      { name: 'Handover', type: 'string', jsonPath: '.spec.leaderHandover', priority: 1, description: 'How the leader gives up leadership' },
       AGE,
     ],
   },

@@ -35,13 +35,30 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
     return done;
   }
   const { raw, trait, workload } = reading;
+  const stored = storedStatus(raw['status']);
   if (deps.binding.needsUnbind(raw)) {
+    // A handover under way is finished first: the former leader is not left out of the voters by a deleted trait.
+    const finishing = stored?.handover !== undefined && workload !== undefined ? await finishHandover(deps, key, raw, trait, workload, stored) : undefined;
+    if (finishing !== undefined) return settle(deps, { key, raw, trait, workload, stored }, finishing, context);
     await inStep('Unbind', key, () => unbind(deps, raw, workload, context));
     return done;
   }
   if (raw.metadata.deletionTimestamp !== undefined) return done;
-  const stored = storedStatus(raw['status']);
   const verdict = await decide(deps, key, raw, trait, workload, stored, context);
+  return settle(deps, { key, raw, trait, workload, stored }, verdict, context);
+}
+
+interface TraitInHand {
+  readonly key: ObjectKey;
+  readonly raw: KubeObject;
+  readonly trait: ZookeeperRolling;
+  readonly workload: KubeObject | undefined;
+  readonly stored: ZookeeperRollingStatus | undefined;
+}
+
+/** Write the status the verdict gives, carry out its deletion or reconfig, announce, and say when to look again. */
+async function settle(deps: RollingReconcilerDependencies, hand: TraitInHand, verdict: RollVerdict, context: ReconcileContext): Promise<ReconcileResult> {
+  const { key, raw, trait, workload, stored } = hand;
   const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: trait.spec.workloadRef.name });
   const rolling = next.phase === 'Rolling' || next.phase === 'Blocked';
   deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
@@ -67,13 +84,37 @@ async function decide(
 ): Promise<RollVerdict> {
   const binding = await inStep('Bind', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
   if (binding.kind === 'Problem') return { kind: 'Unbound', reason: binding.reason, message: binding.message };
-  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, binding.workload.metadata.name));
+  return planned(deps, key, raw, trait.spec, binding.workload, stored);
+}
+
+/** A deleted trait with a handover under way: its next handover step, paused otherwise; undefined once it is over. */
+async function finishHandover(
+  deps: RollingReconcilerDependencies,
+  key: ObjectKey,
+  raw: KubeObject,
+  trait: ZookeeperRolling,
+  workload: KubeObject,
+  stored: ZookeeperRollingStatus,
+): Promise<RollVerdict | undefined> {
+  const verdict = await planned(deps, key, raw, { ...trait.spec, paused: true }, workload, stored);
+  return verdict.kind === 'Planned' && verdict.plan.handover !== undefined ? verdict : undefined;
+}
+
+/** Observe, plan and settle the lock. */
+async function planned(
+  deps: RollingReconcilerDependencies,
+  key: ObjectKey,
+  raw: KubeObject,
+  spec: ZookeeperRolling['spec'],
+  workload: KubeObject,
+  stored: ZookeeperRollingStatus | undefined,
+): Promise<RollVerdict> {
+  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, workload.metadata.name));
   if (observed.kind === 'NoStatefulSet') return observed;
   const { statefulSet, pods, ensemble, committed } = observed;
-  const input = { spec: trait.spec, status: stored, statefulSet, pods, ensemble, committed, now: deps.now() };
+  const input = { spec, status: stored, statefulSet, pods, ensemble, committed, now: deps.now() };
   const plan = planRollingStep(input);
-  const lock = await inStep('Lock', key, () => settleLock(deps, raw, binding.workload, plan, stored));
-  context.log.debug({ step: plan.step.kind, pending: plan.progress.pending, lock: lock.kind, leader: ensemble.leader }, 'planned');
+  const lock = await inStep('Lock', key, () => settleLock(deps, raw, workload, plan, stored));
   return { kind: 'Planned', plan, statefulSet, down: downPods(input), ensemble, lock };
 }
 

@@ -24,7 +24,7 @@ export interface ScaleReconcilerDependencies {
   /** Blocked and the operation's start, for the stuck-scale alert. */
   readonly traitMetrics: Pick<TraitStateMetrics, 'report' | 'forget'>;
   /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */
-  readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
+  readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release' | 'inspect'>;
   readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
   /** Opens a superuser session on the given members (`ip:port,...`). */
   readonly connectAdmin: (connectString: string, superPassword: string) => Promise<EnsembleAdmin>;

@@ -1,7 +1,7 @@
 // The per-workload disruption lock (Lease `<workload>-disruption`) a scale operation holds from its first step to
 // Done, as `scale/<trait>`; the rolling controller takes the same lock as `rolling/<trait>`.
 import { ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
-import { lockLeaseName, type LockResult } from '@zk-oam/runtime';
+import { lockLeaseName, type BusyLockInfo, type LockResult } from '@zk-oam/runtime';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { lockHolderOf } from './resources.js';
 
@@ -13,6 +13,8 @@ export interface DisruptionLock {
   hold(operation: string): Promise<LockResult>;
   /** Gives it up if this trait holds it; true when it did. */
   release(): Promise<boolean>;
+  /** Who else holds it now (unexpired), without taking it. */
+  heldElsewhere(): Promise<BusyLockInfo | undefined>;
 }
 
 export function disruptionLock(deps: Deps, workload: ZookeeperWorkload, traitName: string): DisruptionLock {
@@ -23,5 +25,9 @@ export function disruptionLock(deps: Deps, workload: ZookeeperWorkload, traitNam
     lease: lockLeaseName(name),
     hold: (operation) => lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }),
     release: () => lock.release(holder),
+    heldElsewhere: async () => {
+      const state = await lock.inspect();
+      return state.kind === 'held' && !state.expired && state.holder !== holder ? state : undefined;
+    },
   };
 }

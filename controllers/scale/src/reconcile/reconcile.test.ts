@@ -22,7 +22,7 @@ function lister(objects: KubeObject[]): Lister<KubeObject> {
   };
 }
 
-/** The cluster as the world shows it, the trait asking for `target`; `lock` answers every tryAcquire. */
+/** The cluster as the world shows it, the trait asking for `target`; `lock` answers every tryAcquire and inspect. */
 function harness(world: World, options: { lock?: LockResult; workloadMissing?: boolean } = {}) {
   const calls: string[] = [];
   const statuses: ZookeeperScale['status'][] = [];
@@ -79,6 +79,11 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     lockOf: () => ({
       tryAcquire: (holder) => Promise.resolve(void calls.push(`lock ${holder}`)).then(() => options.lock ?? { held: true }),
       release: (holder) => Promise.resolve(void calls.push(`release ${holder}`)).then(() => true),
+      inspect: () => {
+        calls.push('inspect');
+        const lock = options.lock;
+        return Promise.resolve(lock === undefined || lock.held ? { kind: 'free' as const } : { kind: 'held' as const, expired: false, ...lock });
+      },
     }),
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
@@ -132,9 +137,24 @@ describe('reconcileScale', () => {
     world.setDown(2, true);
     const { deps, calls, statuses, reported } = harness(world);
     await reconcileScale(deps, key, context);
-    expect(calls).toEqual(['event MemberUnhealthy', 'nats ScaleBlocked']);
+    expect(calls).toEqual(['inspect', 'event MemberUnhealthy', 'nats ScaleBlocked']);
     expect(statuses.at(-1)).toMatchObject({ phase: 'Blocked' });
     expect(reported.at(-1)).toEqual({ blocked: true, operationStartedAt: undefined });
+  });
+
+  it('does not call that block its own while another operation holds the lock: it waits for the holder instead', async () => {
+    const world = new World({ members: 5, target: 3 });
+    world.setDown(2, true);
+    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const { deps, calls, statuses, reported } = harness(world, { lock: busy });
+    await reconcileScale(deps, key, context);
+    expect(calls).toEqual(['inspect']);
+    expect(statuses.at(-1)?.phase).not.toBe('Blocked');
+    expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Progressing')).toMatchObject({
+      reason: 'WaitingForDisruptionLock',
+      message: expect.stringContaining('held by rolling/zk-roll') as unknown,
+    });
+    expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: undefined });
   });
 
   it('reports a missing workload as Blocked with the binding\'s reason', async () => {

@@ -70,7 +70,14 @@ async function scaleTowardsTarget(deps: ScaleReconcilerDependencies, bound: Boun
     return idleLook(deps, key);
   }
   if (!needsLock(plan, bound.trait)) {
-    await report(deps, bound, workload, { kind: 'planned', plan, selector });
+    // Another operation (a roll, a handover) is changing the ensemble: what this plan waits or blocks for is its doing.
+    const other = await inStep('Lock', 'LockFailed', key, () => lock.heldElsewhere());
+    if (other !== undefined) {
+      log.debug({ holder: other.holder }, 'another operation holds the disruption lock; waiting for it');
+      await report(deps, bound, workload, { kind: 'lockBusy', plan, selector, lock: other, lease: lock.lease });
+    } else {
+      await report(deps, bound, workload, { kind: 'planned', plan, selector });
+    }
     return requeueAfter(deps.timing.stepMs);
   }
   const held = await inStep('Lock', 'LockFailed', key, () => lock.hold(operationNote(workload, plan.target)));
