@@ -3,7 +3,7 @@
 // Reconfigure, and a scale trait at 5, carries a normal roll, a follower failing mid-handover, and a roll across
 // controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { myidOfOrdinal, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
+import { myidOfOrdinal, podOfMember, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
@@ -44,9 +44,11 @@ async function ensembleNow(): Promise<{ voters: number[]; leader: number | undef
   return { voters: voters.sort((a, b) => a - b), leader };
 }
 
-/** The roll's observers, started before a change: the leader then, the pods' history, a writer and a leader tracker. */
+/** The roll's observers, started before a change: the leader then (as ZooKeeper says), the pods' history, a writer and a leader tracker. */
 async function watchRoll(): Promise<{ leader: string; history: PodHistory; probe: Awaited<ReturnType<typeof probeEnsemble>>; started: Date }> {
-  const leader = (await scenario.waitHealthy()).status?.leader ?? '';
+  await scenario.waitHealthy();
+  const { leader: leaderId } = await waitFor('ZooKeeper to name one leader', ensembleNow, (now) => now.leader !== undefined, 60_000, 250);
+  const leader = podOfMember(WORKLOAD, leaderId ?? 0);
   const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
   await history.start();
   const probe = await probeEnsemble(client, namespace, WORKLOAD);
@@ -105,11 +107,14 @@ describe('a leader handover on the bed', () => {
   });
 
   it('a follower failing while the former leader is out: Blocked at once with HandoverInterrupted, the former leader back in, then done', async () => {
-    const { leader, history, probe, started } = await watchRoll();
-    const leaderId = memberIdOf(leader);
+    const { history, probe, started } = await watchRoll();
 
     await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'interrupted-1' } });
 
+    // The member the trait hands over, as it records it: the leader when the roll reached it.
+    const recorded = await waitFor('a handover recorded', trait, (current) => current.status?.handover !== undefined, ROLL_TIMEOUT_MS, 100);
+    const leader = recorded.status?.handover?.pod ?? '';
+    const leaderId = memberIdOf(leader);
     await waitFor('the former leader deleted after leaving the voters', async () => history.order(), (order) => order.includes(leader), ROLL_TIMEOUT_MS, 100);
     const { voters, leader: successor } = await ensembleNow();
     expect(voters).not.toContain(leaderId);

@@ -1,6 +1,7 @@
 // The leader handover: the leader, due last, leaves the voters by reconfig (naming its successor, so no election runs),
 // restarts as a non-voter, and is reconfigured back in once synced. The trait's status records the handover before
 // the leader leaves, so every step below is decided from that record and what ZooKeeper says now.
+import type { ZookeeperRollingStatus } from '@zk-oam/apis';
 import { parseServerLine, type CommittedConfig, type ServerEntry } from '@zk-oam/zookeeper';
 import type { RollingPlanInput } from './input.js';
 import type { RollMember } from './members.js';
@@ -21,8 +22,8 @@ export function recordOf(step: Extract<RollingStep, { kind: 'HandOverLeadership'
 }
 
 /** The stored record, when the status holds a readable one. */
-export function storedHandover(input: RollingPlanInput): HandoverRecord | undefined {
-  const stored = input.status?.handover;
+export function storedHandover(status: Pick<ZookeeperRollingStatus, 'handover'> | undefined): HandoverRecord | undefined {
+  const stored = status?.handover;
   if (stored === undefined) return undefined;
   const server = parseStoredLine(stored.server);
   return server === undefined ? undefined : { pod: stored.pod, server, startedAt: new Date(stored.startedAt) };

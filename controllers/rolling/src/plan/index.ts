@@ -1,5 +1,6 @@
 // The rolling trait's step planner: observed state in, the next step of a leader-aware rolling restart out.
 export { planRollingStep } from './plan.js';
+export { storedHandover } from './handover.js';
 export { downPods } from './members.js';
 export { type PodView, type RollingPlanInput, type RollingPlanStatus, type StatefulSetView } from './input.js';
 export { restartRequestTime, type RestartRequest } from './restart-request.js';

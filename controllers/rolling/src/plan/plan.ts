@@ -38,7 +38,7 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
   if (request !== undefined && now.getTime() < request.at.getTime()) {
     return plan(waitFor(input, 'RestartRequestSettling', `restart request ${request.trigger} takes effect at ${request.at.toISOString()}`));
   }
-  const record = storedHandover(input);
+  const record = storedHandover(input.status);
   const handoverStep = record === undefined ? undefined : continueHandover(input, members, record);
   if (handoverStep !== undefined) return { step: handoverStep, progress, handover: record };
   const down = members.flatMap((member) => (member.state.up ? [] : [{ ...member, state: member.state }]));

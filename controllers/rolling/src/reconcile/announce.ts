@@ -1,9 +1,8 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
 import { createEvent, isCatalogued, podOfMember, ROLLING_REASONS, ZOOKEEPER_WORKLOAD, type RollingReason, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import { parseServerLine } from '@zk-oam/zookeeper';
 import type { EventDetails, KubeObject } from '@zk-oam/runtime';
-import type { PodToDelete } from '../plan/index.js';
+import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import type { RollVerdict } from './verdict.js';
 
@@ -39,26 +38,18 @@ export function factsOf(
 function handoverFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus, deleted: readonly PodToDelete[]): Fact[] {
   if (verdict.kind !== 'Planned') return [];
   const { ensemble, statefulSet } = verdict;
-  const handedOver = next.handover !== undefined && deleted.some((pod) => pod.name === next.handover?.pod);
-  if (handedOver && next.handover !== undefined) {
+  const handing = next.handover;
+  if (handing !== undefined && deleted.some((pod) => pod.name === handing.pod)) {
     const successor = ensemble.leader === undefined ? 'another voter' : `${podOfMember(statefulSet.name, ensemble.leader)} (member ${String(ensemble.leader)})`;
     const note =
-      `Leader ${next.handover.pod} left the voters by reconfig and ${successor} leads without an election; ` +
-      `${next.handover.pod} restarts as a non-voter and goes back in once synced (${String(ensemble.voters.length)} voters meanwhile)`;
+      `Leader ${handing.pod} left the voters by reconfig and ${successor} leads without an election; ` +
+      `${handing.pod} restarts as a non-voter and goes back in once synced (${String(ensemble.voters.length)} voters meanwhile)`;
     return [{ kubernetes: { type: 'Normal', reason: 'LeaderHandedOver', action: 'Reconfigure', note }, nats: undefined }];
   }
-  const member = stored?.handover === undefined || next.handover !== undefined ? undefined : memberOf(stored.handover.server);
-  if (stored?.handover === undefined || member === undefined || !ensemble.voters.includes(member)) return [];
-  const note = `Pod ${stored.handover.pod} (member ${String(member)}) is back and synced, and a voter again: the leader handover is over`;
+  const finished = handing === undefined ? storedHandover(stored) : undefined;
+  if (finished === undefined || !ensemble.voters.includes(finished.server.id)) return [];
+  const note = `Pod ${finished.pod} (member ${String(finished.server.id)}) is back and synced, and a voter again: the leader handover is over`;
   return [{ kubernetes: { type: 'Normal', reason: 'VoterRestored', action: 'Reconfigure', note }, nats: undefined }];
-}
-
-function memberOf(serverLine: string): number | undefined {
-  try {
-    return parseServerLine(serverLine)?.id;
-  } catch {
-    return undefined;
-  }
 }
 
 function completedSteps(stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
