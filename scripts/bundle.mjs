@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Builds the artefact a controller ships as: `dist/main.mjs` (one ES module with every JavaScript dependency inside)
-// and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. `dist/` is
-// the whole program: the image copies it and runs `node main.mjs`, the bed's node agent runs the same file.
+// and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. A package
+// with static files in `web/` (the console's page) gets them copied to `dist/web/` as they are, where its bundle
+// serves them from. `dist/` is the whole program: the image copies it and runs `node main.mjs`, the bed's node agent
+// runs the same file.
 //
-// Usage, from a controller's directory (its `build` script): node ../../scripts/bundle.mjs
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+// Usage, from a deployable's directory (its `build` script): node ../../scripts/bundle.mjs (the console: ../scripts)
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -63,5 +66,7 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+const webDir = join(packageDir, 'web');
+if (existsSync(webDir)) await cp(webDir, join(outDir, 'web'), { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(`bundled ${packageDir} into dist/ (${String(Math.round(bytes / 1024))} KiB) in ${String(Date.now() - started)} ms`);

@@ -1,6 +1,6 @@
 // The console's process: settings from the environment, the clusters of the kubeconfig, the HTTP server. Wiring only.
 import { once } from 'node:events';
-import { abortOnSignals, createLogger, loadKubeConfig } from '@zk-oam/runtime';
+import { abortOnSignals, createLogger, eventBusFrom, loadKubeConfig } from '@zk-oam/runtime';
 import { ClusterDirectory } from './clusters.js';
 import { createConsoleServer } from './server.js';
 import { consoleEnvSchema } from './settings.js';
@@ -11,8 +11,10 @@ async function main(): Promise<void> {
   const env = consoleEnvSchema.parse(process.env);
   const log = createLogger({ name: 'console', level: env.LOG_LEVEL });
   const directory = new ClusterDirectory(loadKubeConfig(env), env.CONSOLE_CONTEXTS);
+  const facts = eventBusFrom(env, { name: 'zk-oam-console', log });
+  if (facts === undefined) log.info('no NATS_URL: the streams carry the Kubernetes watches alone, no NATS facts');
   const shutdown = abortOnSignals();
-  const server = createConsoleServer({ directory, log, shutdown });
+  const server = createConsoleServer({ directory, log, shutdown, facts });
   server.listen(env.CONSOLE_PORT, env.CONSOLE_HOST);
   await once(server, 'listening');
   log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving /api/v1');
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   await closed;
+  await facts?.close();
   log.info('stopped');
   // Kept-alive connections to the API servers would hold the process for their idle timeout.
   process.exit(0);

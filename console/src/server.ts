@@ -1,7 +1,7 @@
 // The console's HTTP server: /api/v1 routes acting as the caller (bearer token required), the OpenAPI document, and
 // /healthz. One JSON log line per request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Logger } from '@zk-oam/runtime';
+import type { EventBus, Logger } from '@zk-oam/runtime';
 import type { ClusterDirectory } from './clusters.js';
 import { ROUTES } from './api/routes.js';
 import { bearerToken } from './http/bearer.js';
@@ -15,6 +15,8 @@ export interface ConsoleServerOptions {
   readonly log: Logger;
   /** Aborted when the process stops: open streams end. */
   readonly shutdown: AbortSignal;
+  /** The controllers' NATS facts for the streams; without it they carry the watches alone. */
+  readonly facts?: EventBus;
 }
 
 function sendJson(response: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -37,6 +39,7 @@ async function dispatch(options: ConsoleServerOptions, request: IncomingMessage,
     log: options.log,
     shutdown: options.shutdown,
     response,
+    facts: options.facts,
   });
   if (answer === undefined) return 200;
   sendJson(response, answer.code, answer.body);

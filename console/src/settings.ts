@@ -3,7 +3,20 @@ import { processEnvSchema } from '@zk-oam/runtime';
 import { z } from 'zod';
 
 export const consoleEnvSchema = processEnvSchema
-  .pick({ KUBECONFIG: true, KUBERNETES_SERVICE_HOST: true, KUBERNETES_SERVICE_PORT: true, SERVICE_ACCOUNT_DIR: true, LOG_LEVEL: true })
+  .pick({
+    KUBECONFIG: true,
+    KUBERNETES_SERVICE_HOST: true,
+    KUBERNETES_SERVICE_PORT: true,
+    SERVICE_ACCOUNT_DIR: true,
+    LOG_LEVEL: true,
+    // The controllers' NATS (optional): the streams add their facts.
+    NATS_URL: true,
+    NATS_USER: true,
+    NATS_PASSWORD: true,
+    NATS_TLS_CA_FILE: true,
+    NATS_TLS_CERT_FILE: true,
+    NATS_TLS_KEY_FILE: true,
+  })
   .extend({
     /** Comma-separated kubeconfig contexts to serve, in order; every context of the kubeconfig when unset. */
     CONSOLE_CONTEXTS: z

@@ -1,14 +1,19 @@
 // The console's REST API on the bed, as two callers would use it: an operator who may edit ensembles in two
 // namespaces, and a viewer who may only read one. The console serves two "clusters", two kubeconfig contexts of the
 // bed with different namespaces, and has no credentials of its own: every call is made with the caller's token.
-// The console runs as users would run it, its bundle (console/dist/main.mjs) as a process.
+// The console runs as users would run it, its bundle (console/dist/main.mjs) as a process, with the bed's NATS.
 // No controller runs here: where the test needs a status (members, leader, phase) it writes it as the workload
-// controller would, through the status subresource.
+// controller would, through the status subresource, and the NATS facts it streams are published to the bed's real
+// JetStream as a controller publishes them (the apis `createEvent` builder, on the event's subject).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
-import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createEvent, subjectOfEvent, ZOOKEEPER_WORKLOAD, type ZkEvent } from '@zk-oam/apis';
 import { KubeClient } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installCrds, waitFor } from '../src/controllers/index.js';
@@ -48,6 +53,28 @@ async function recordEvent(reason: string, message: string): Promise<void> {
     },
   });
 }
+
+/** A LeaderChanged fact about the workload `name` in `namespace`, as the workload controller publishes it. */
+const leaderChanged = (namespace: string, name: string, to: string): ZkEvent =>
+  createEvent({
+    type: 'LeaderChanged',
+    source: 'zk-oam-workload',
+    subject: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, namespace, name },
+    data: { to },
+  });
+
+/** Publishes to the bed's JetStream, waiting for the stream (the console's bus ensures it once connected) to store it. */
+async function publish(subject: string, payload: string): Promise<void> {
+  const connection = await connect({ servers: bed.nats.url, user: bed.nats.user, pass: bed.nats.password });
+  try {
+    await waitFor(`JetStream to store a message on ${subject}`, () => jetstream(connection).publish(subject, payload).then(() => true, () => false), (stored) => stored, 30_000, 250);
+  } finally {
+    await connection.close();
+  }
+}
+
+const publishFact = (event: ZkEvent): Promise<void> => publish(subjectOfEvent(event), JSON.stringify(event));
+const isFact = (event: { event: string }): boolean => event.event === 'fact';
 
 const smallSpec = { replicas: 3, storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy: 'Delete' } };
 
@@ -199,6 +226,56 @@ describe('the console REST API on the bed', () => {
       await stream.close();
     }
     expect((await call(base, 'GET', '/api/v1/clusters/west/stream', viewer)).code).toBe(403);
+  });
+
+  it("streams an ensemble's NATS facts as `fact` frames, the stored ones first, then live ones; none of another ensemble, none malformed", async () => {
+    const stored = leaderChanged(east, 'zk', 'zk-1');
+    await publishFact(leaderChanged(east, 'zk-other', 'zk-other-0'));
+    await publishFact(stored);
+    const stream = new SseReader(await fetch(`${base}${ensemble('east', east, 'zk')}/stream`, { headers: { Authorization: `Bearer ${viewer}` } }));
+    try {
+      expect(await stream.until(isFact)).toStrictEqual({ event: 'fact', data: stored });
+      const live = leaderChanged(east, 'zk', 'zk-2');
+      await publish(`zk.${east}.zk.LeaderChanged`, JSON.stringify({ ...live, id: 'not-a-uuid' }));
+      await publish(`zk.${east}.zk.LeaderChanged`, '{not json');
+      await publishFact(leaderChanged(east, 'zk-other', 'zk-other-1'));
+      await publishFact(live);
+      // The next fact frame is the live one: the other ensemble's and the malformed ones were never sent.
+      expect(await stream.until(isFact)).toStrictEqual({ event: 'fact', data: live });
+    } finally {
+      await stream.close();
+    }
+    const logged = (line: string) => async () => (await readFile(consoleProcess?.logFile ?? '', 'utf8')).includes(line);
+    await waitFor('the malformed fact logged', logged('dropping an invalid event'), (found) => found, 10_000, 250);
+    await waitFor('the fact that is not JSON logged', logged('dropping an event payload that is not JSON'), (found) => found, 10_000, 250);
+  });
+
+  it("streams the live NATS facts of the ensembles in a cluster stream's namespaces, not of others", async () => {
+    const stream = new SseReader(await fetch(`${base}/api/v1/clusters/east/stream`, { headers: { Authorization: `Bearer ${operator}` } }));
+    try {
+      expect(await stream.next()).toMatchObject({ event: 'scope', data: { namespaces: [east] } });
+      // Live facts only, from when its follower started, which the stream does not announce: publish a pair (another
+      // namespace's first) until one arrives. Had the other namespace's been forwarded, it would have come first.
+      const arrived = stream.until(isFact);
+      const published: string[] = [];
+      let settled = false;
+      const settle = (): void => {
+        settled = true;
+      };
+      arrived.then(settle, settle);
+      for (let round = 0; !settled && round < 60; round++) {
+        const live = leaderChanged(east, 'zk-other', `zk-other-${String(round)}`);
+        published.push(live.id);
+        await publishFact(leaderChanged(west, 'zk-west', 'zk-west-0'));
+        await publishFact(live);
+        await Promise.race([arrived, sleep(500)]);
+      }
+      const frame = await arrived;
+      expect(frame).toMatchObject({ event: 'fact', data: { type: 'LeaderChanged', subject: { namespace: east, name: 'zk-other' } } });
+      expect(published).toContain((frame.data as ZkEvent).id);
+    } finally {
+      await stream.close();
+    }
   });
 
   it('scales through the scale trait, created if absent; a read-only caller gets 403; a bad size gets 400', async () => {

@@ -11,7 +11,7 @@ import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/clien
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { stringify } from 'yaml';
 import type { BedInfo } from '../src/bed/index.js';
-import { repoRoot } from '../src/controllers/index.js';
+import { deploymentRuntimeEnv, repoRoot } from '../src/controllers/index.js';
 
 /**
  * A kubeconfig with one context per namespace, all on the bed's cluster, whose user has no credentials: the console
@@ -63,8 +63,13 @@ export async function bindRole(admin: KubeConfig, namespace: string, role: strin
 
 /** A ServiceAccount and a bearer token for it (TokenRequest), as a person logging in to the console would hold. */
 export async function serviceAccountToken(admin: KubeConfig, namespace: string, name: string): Promise<string> {
+  await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccount({ namespace, body: { metadata: { name } } });
+  return tokenOf(admin, namespace, name);
+}
+
+/** A bearer token (TokenRequest) of an existing ServiceAccount. */
+export async function tokenOf(admin: KubeConfig, namespace: string, name: string): Promise<string> {
   const core = admin.makeApiClient(CoreV1Api);
-  await core.createNamespacedServiceAccount({ namespace, body: { metadata: { name } } });
   const request = await core.createNamespacedServiceAccountToken({ namespace, name, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
   const token = request.status?.token;
   if (token === undefined) throw new Error(`no token issued for ${namespace}/${name}`);
@@ -142,14 +147,24 @@ export interface ConsoleProcess {
 
 /**
  * Runs the console's bundle (console/dist/main.mjs, what `npm run build` writes and an image would copy) on a free
- * port, its log in <bed>/logs/console.log; resolves once it logs the address it serves.
+ * port, with the bed's NATS and the Node settings of its Deployment, its log in <bed>/logs/console.log; resolves once
+ * it logs the address it serves.
  */
 export async function startConsole(bed: BedInfo, kubeconfig: string): Promise<ConsoleProcess> {
   await mkdir(join(bed.dir, 'logs'), { recursive: true });
   const logFile = join(bed.dir, 'logs', 'console.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [join(repoRoot, 'console/dist/main.mjs')], {
-    env: { ...process.env, KUBECONFIG: kubeconfig, CONSOLE_PORT: '0', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...(await deploymentRuntimeEnv('console')),
+      KUBECONFIG: kubeconfig,
+      CONSOLE_PORT: '0',
+      LOG_LEVEL: 'info',
+      NATS_URL: bed.nats.url,
+      NATS_USER: bed.nats.user,
+      NATS_PASSWORD: bed.nats.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.pipe(log);

@@ -2,14 +2,18 @@
 // the node agent from the controller's bundle (no tsx), authenticated by the projected ServiceAccount token. Frozen
 // for 30 s, kube-apiserver takes every leader's Lease away; the agent restarts those pods as a kubelet would, and the
 // system then carries out a scale with no acknowledged write lost. A deleted pod is replaced and its Lease taken over.
+// The console too runs from its bundle as its Deployment's pod, and answers on the pod IP as each caller: its own
+// ServiceAccount, bound to nothing, is refused.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
-import { bedWorkloadSpec, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { call, createConsoleRoles, serviceAccountToken, tokenOf } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 
@@ -24,21 +28,21 @@ const freezeMs = 30_000;
 
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
-beforeAll(async () => {
-  await controllers.install(CONTROLLER_NAMES);
-  await client.createNamespace(namespace);
-});
-
-afterAll(async () => {
-  await client.deleteNamespace(namespace);
-  await controllers.uninstall(CONTROLLER_NAMES);
-});
-
 async function apiServerPid(): Promise<number> {
   return Number((await readFile(join(bed.dir, 'pids', 'kube-apiserver.pid'), 'utf8')).trim());
 }
 
 describe('the controllers as pods of their shipped Deployments', () => {
+  beforeAll(async () => {
+    await controllers.install(CONTROLLER_NAMES);
+    await client.createNamespace(namespace);
+  });
+
+  afterAll(async () => {
+    await client.deleteNamespace(namespace);
+    await controllers.uninstall(CONTROLLER_NAMES);
+  });
+
   it('runs every controller from its bundle, Ready, one replica holding the Lease', async () => {
     for (const controller of CONTROLLER_NAMES) {
       const pods = await controllers.waitReady(controller);
@@ -110,5 +114,54 @@ describe('the controllers as pods of their shipped Deployments', () => {
     expect(names).toContain(standby);
     expect(names).toContain(newHolder);
     console.log(`[controller-pods] Lease of the deleted ${holder ?? '?'} taken by ${newHolder ?? '?'} (${newHolder === standby ? 'the standby replica' : 'its replacement'})`);
+  });
+});
+
+describe('the console as the pod of its shipped Deployment', () => {
+  const admin = new KubeConfig();
+  admin.loadFromFile(bed.kubeconfig);
+  const consoleNamespace = `console-pod-${Date.now().toString(36)}`;
+  /** The console's one cluster in a pod: its in-cluster configuration, which client-node names so. */
+  const zookeepers = (query: string) => `/api/v1/clusters/loaded-context/zookeepers?${query}`;
+  let roles = { edit: '', view: '' };
+  let base = '';
+
+  beforeAll(async () => {
+    await controllers.install(['console']);
+    await client.createNamespace(consoleNamespace);
+    roles = await createConsoleRoles(admin, consoleNamespace);
+  });
+
+  afterAll(async () => {
+    await controllers.uninstall(['console']);
+    await client.deleteNamespace(consoleNamespace);
+    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
+    for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
+  });
+
+  it('runs from its bundle, Ready on /healthz, with no token of its own mounted', async () => {
+    const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000, 500);
+    expect((await controllers.commandLine(pod?.name ?? '')).slice(1)).toEqual([join(bundleDir('console'), 'main.mjs')]);
+    const volumes = await kubectl(bed, ['get', 'pod', pod?.name ?? '', '-n', CONTROLLER_NAMESPACE, '-o', 'jsonpath={.spec.volumes[*].name}']);
+    expect(volumes).toBe('cluster-ca');
+    base = `http://${pod?.ip ?? ''}:8443`;
+  });
+
+  it("acts as its caller on the pod IP: 200 with a caller's token, 401 without one, and 403 for its own ServiceAccount", async () => {
+    const viewer = await serviceAccountToken(admin, consoleNamespace, 'viewer');
+    await kubectl(bed, ['create', 'rolebinding', 'viewer-view', '-n', consoleNamespace, `--clusterrole=${roles.view}`, `--serviceaccount=${consoleNamespace}:viewer`]);
+    await client.create(consoleNamespace, 'zk', bedWorkloadSpec({ replicas: 1 }));
+
+    expect(await call(base, 'GET', '/api/v1/clusters', viewer)).toEqual({ code: 200, body: { clusters: [{ name: 'loaded-context', namespace: 'default' }] } });
+    expect((await call(base, 'GET', '/api/v1/clusters', undefined)).code).toBe(401);
+    // The RBAC authorizer reads bindings from a watch cache: wait until the viewer's is seen.
+    const listed = await waitFor('the viewer to list the ensembles', () => call(base, 'GET', zookeepers(`namespace=${consoleNamespace}`), viewer), (answer) => answer.code === 200, 30_000, 250);
+    expect(listed.body).toMatchObject({ namespaces: [consoleNamespace], items: [{ name: 'zk', namespace: consoleNamespace }] });
+
+    const own = await tokenOf(admin, CONTROLLER_NAMESPACE, 'zk-oam-console');
+    const refused = await call(base, 'GET', zookeepers(`namespace=${consoleNamespace}`), own);
+    expect(refused).toMatchObject({ code: 403, body: { error: { code: 403 } } });
+    expect(JSON.stringify(refused.body)).toContain('system:serviceaccount:zk-oam-system:zk-oam-console');
+    expect((await call(base, 'GET', zookeepers(''), own)).code).toBe(403);
   });
 });

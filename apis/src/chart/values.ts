@@ -7,34 +7,52 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const quantity = z.union([z.string().regex(/^[0-9]+(\.[0-9]+)?(m|[KMGTPE]i?)?$/), z.number().min(0)]);
 
+const image = z.strictObject({
+  repository: z.string().min(1),
+  tag: z.string().describe("Empty: the chart's appVersion."),
+});
+
+const resources = z.strictObject({
+  requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
+  limits: z.strictObject({
+    cpu: quantity.optional(),
+    memory: z
+      .string()
+      .regex(/^[1-9][0-9]*Mi$/)
+      .describe('In Mi: the Node heap is set to half of it.'),
+  }),
+});
+
+const extraEnv = z
+  .array(z.strictObject({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.string() }))
+  .describe('More environment variables.');
+
+/** How a deployable's pods run, the same for each controller and the console. */
+const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv };
+
 const controllerValues = z
   .strictObject({
     enabled: z.boolean().describe('Install this controller.'),
     replicas: z.int().min(0).max(10).describe('Replicas; one leads, the others stand by.'),
-    image: z.strictObject({
-      repository: z.string().min(1),
-      tag: z.string().describe("Empty: the chart's appVersion."),
-    }),
-    logLevel: z.enum(LOG_LEVELS),
-    resources: z.strictObject({
-      requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
-      limits: z.strictObject({
-        cpu: quantity.optional(),
-        memory: z
-          .string()
-          .regex(/^[1-9][0-9]*Mi$/)
-          .describe('In Mi: the Node heap is set to half of it.'),
-      }),
-    }),
-    extraEnv: z.array(z.strictObject({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.string() })).describe('More environment variables.'),
+    ...howItRuns,
   })
   .describe('One controller: whether it is installed, and how it runs.');
+
+const consoleValues = z
+  .strictObject({
+    enabled: z.boolean().describe('Install the console: its REST API acts as each caller, so it gets no RBAC of its own.'),
+    replicas: z.int().min(0).max(10).describe('Replicas; each serves alike (the console keeps no state).'),
+    ...howItRuns,
+    port: z.int().min(1024).max(65_535).describe("Port of the console's HTTP API, on the pod and its Service."),
+  })
+  .describe('The console (console/): whether it is installed, and how it runs.');
 
 export const chartValuesSchema = z.strictObject({
   workload: controllerValues,
   scale: controllerValues,
   rolling: controllerValues,
   appconfig: controllerValues,
+  console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
   watchNamespace: z
     .union([z.literal(''), z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/)])

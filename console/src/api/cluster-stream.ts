@@ -1,7 +1,8 @@
 // Live updates of a cluster's ensembles as Server-Sent Events, from a watch of the ZookeeperWorkloads made as the
 // caller, over the namespaces the list covers (`?namespace=`, else every namespace, else the context's): `ADDED` for
 // each ensemble there, then `ADDED`, `MODIFIED` and `DELETED` as they change, each with the ensemble's state (its
-// traits are in the list, not in the stream). It ends when its watch fails or the console stops.
+// traits are in the list, not in the stream). With NATS, the controllers' new facts about the ensembles of those
+// namespaces come as `fact` frames too. It ends when its watch fails or the console stops.
 import { collectionPath } from '@zk-oam/runtime';
 import { parseWorkload } from '../kube/ensembles.js';
 import { keepWatching } from '../kube/keep-watching.js';
@@ -9,6 +10,7 @@ import { workloads } from '../kube/resources.js';
 import { describeEnd, openEventStream } from '../http/event-stream.js';
 import { ensembleState } from '../views/ensemble.js';
 import { targetOf, type RequestContext } from './context.js';
+import { clusterFacts, streamFacts } from './facts.js';
 import { scopeOf } from './read.js';
 
 export async function streamCluster(context: RequestContext): Promise<undefined> {
@@ -25,5 +27,6 @@ export async function streamCluster(context: RequestContext): Promise<undefined>
     stream.end();
   };
   stream.stopWith(keepWatching(client, collectionPath(workloads, namespace), {}, { onEvent, onEnd }));
+  streamFacts(context.facts, stream, clusterFacts(namespace), context.log);
   return undefined;
 }

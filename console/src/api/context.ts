@@ -1,7 +1,7 @@
 // What a route's handler gets: the caller's token, the path parameters and query, the body on demand, the response
 // (for streams), and the directory of clusters to resolve the path's cluster against.
 import type { ServerResponse } from 'node:http';
-import type { KubeClient, Logger } from '@zk-oam/runtime';
+import type { EventBus, KubeClient, Logger } from '@zk-oam/runtime';
 import type { z } from 'zod';
 import type { ClusterDirectory, ConsoleCluster } from '../clusters.js';
 import type { RoutePattern } from '../http/router.js';
@@ -17,6 +17,8 @@ export interface RequestContext {
   /** Aborted when the console stops. */
   readonly shutdown: AbortSignal;
   readonly response: ServerResponse;
+  /** The controllers' NATS facts, when NATS is configured. */
+  readonly facts?: EventBus;
 }
 
 export interface JsonAnswer {

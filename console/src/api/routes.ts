@@ -21,7 +21,8 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/clusters/{cluster}/stream',
-    summary: 'Server-Sent Events: each ensemble of the list\'s namespaces, then each change, from a watch made as the caller',
+    summary:
+      "Server-Sent Events: each ensemble of the list's namespaces, then each change, from a watch made as the caller; with NATS, `fact` frames: the controllers' new events about those ensembles (data: the envelope as published)",
     stream: true,
     handle: streamCluster,
   },
@@ -52,7 +53,8 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: `${ENSEMBLE}/stream`,
-    summary: 'Server-Sent Events: a snapshot, then each change of the ensemble, from a watch made as the caller',
+    summary:
+      "Server-Sent Events: a snapshot, then each change of the ensemble, from a watch made as the caller; with NATS, `fact` frames: the controllers' events about it of the last hour, then new ones (data: the envelope as published)",
     stream: true,
     handle: streamEnsemble,
   },

@@ -3,7 +3,9 @@
 // Kubernetes Event about it (`event`: the ones already recorded first, then new ones, for a timeline). The stream
 // ends when the workload is deleted, its watch ends or the console stops; EventSource reconnects by itself and gets a
 // new snapshot. A caller who may not watch Events still gets the workload's changes (and one `error` saying so). Quiet
-// periods do not end it: each watch resumes from the last version it saw.
+// periods do not end it: each watch resumes from the last version it saw. With NATS, the controllers' facts about the
+// ensemble come as `fact` frames too (those of the last hour, then new ones), once the caller's own read of the
+// workload succeeded: no fact of an ensemble the caller may not read.
 import { collectionPath } from '@zk-oam/runtime';
 import { eventsSelector, getWorkload, parseWorkload } from '../kube/ensembles.js';
 import { keepWatching } from '../kube/keep-watching.js';
@@ -12,6 +14,7 @@ import { describeEnd, openEventStream } from '../http/event-stream.js';
 import { ensembleDetail } from '../views/ensemble.js';
 import { coreEventSchema, eventView } from '../views/events.js';
 import { param, targetOf, type RequestContext } from './context.js';
+import { ensembleFacts, streamFacts } from './facts.js';
 
 export async function streamEnsemble(context: RequestContext): Promise<undefined> {
   const { cluster, client } = targetOf(context);
@@ -41,5 +44,6 @@ export async function streamEnsemble(context: RequestContext): Promise<undefined
   const workloadWatch = { fieldSelector: `metadata.name=${name}`, resourceVersion: workload.metadata.resourceVersion };
   stream.stopWith(keepWatching(client, collectionPath(workloads, namespace), workloadWatch, { onEvent: onWorkload, onEnd: onWorkloadEnd }));
   stream.stopWith(keepWatching(client, collectionPath(events, namespace), { fieldSelector: eventsSelector(name) }, { onEvent, onEnd: onEventsEnd }));
+  streamFacts(context.facts, stream, ensembleFacts(namespace, name, new Date()), log);
   return undefined;
 }

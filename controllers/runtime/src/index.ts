@@ -61,6 +61,7 @@ export {
   processEnvSchema,
   runUntilSignalled,
   type ControllerProcessParts,
+  type NatsEnv,
   type ProcessEnv,
 } from './manager/process.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';

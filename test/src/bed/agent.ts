@@ -21,7 +21,7 @@ export const agentStopGraceMs = 30_000;
 
 export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
-  // The controllers' images run their bundles (controllers/<name>/dist/), as the Dockerfile's entrypoint does; the
+  // Our images run their bundles (controllers/<name>/dist/, console/dist/), as the Dockerfile's entrypoint does; the
   // OAM e2e suite's images run stand-ins.
   const images = join(spec.bedDir, 'images.json');
   writeFileSync(images, `${JSON.stringify({ ...controllerImageEntrypoints(), ...oamE2eImageStandIns() }, null, 2)}\n`);

@@ -7,7 +7,7 @@ import { chartValuesSchema } from '@zk-oam/apis';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTROLLER_NAMES } from '../bed/controller-images.js';
+import { CONTROLLER_NAMES, IMAGE_NAMES, packageDir } from '../bed/controller-images.js';
 import { BED_KUBE_VERSION, CHART_DIR, helm } from './helm.js';
 import { readManifests, repoRoot } from './manifests.js';
 
@@ -42,16 +42,17 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['metrics.port=80', /metrics\.port.*minimum/is],
     ['rolling.logLevel=verbose', /rolling\.logLevel.*must be one of/is],
     ['watchNamespace=Kafka_Prod', /watchNamespace.*does not match pattern/is],
+    ['console.port=80', /console\.port.*minimum/is],
   ])('refuses --set %s, naming the field', async (value, message) => {
     await expect(helm(['lint', CHART_DIR, '--set', value])).rejects.toThrow(message);
   });
 
-  it('has values.yaml valid against the schema it is generated from, and the controllers\' version as appVersion', async () => {
+  it('has values.yaml valid against the schema it is generated from, and the version of every image as appVersion', async () => {
     const values = parse(await readFile(join(CHART_DIR, 'values.yaml'), 'utf8')) as unknown;
     expect(chartValuesSchema.safeParse(values).error).toBeUndefined();
     const chart = z.object({ appVersion: z.string() }).loose().parse(parse(await readFile(join(CHART_DIR, 'Chart.yaml'), 'utf8')));
-    for (const name of CONTROLLER_NAMES) {
-      const { version } = z.object({ version: z.string() }).loose().parse(JSON.parse(await readFile(join(repoRoot, 'controllers', name, 'package.json'), 'utf8')));
+    for (const name of IMAGE_NAMES) {
+      const { version } = z.object({ version: z.string() }).loose().parse(JSON.parse(await readFile(join(packageDir(name), 'package.json'), 'utf8')));
       expect(chart.appVersion).toBe(version);
     }
   });
@@ -64,6 +65,17 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
     for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
+  });
+
+  it('with console.enabled, also renders exactly what deploy/console applies: no RBAC for the console', async () => {
+    const deploy = (await readManifests(join(repoRoot, 'deploy', 'console'))).map((object) => objectSchema.parse(object));
+    const chart = (await rendered('console.enabled=true')).map(withoutHelmLabels);
+    const consoleObjects = chart.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-console');
+    expect(consoleObjects.map(key).sort()).toEqual(deploy.map(key).sort());
+    const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
+    for (const object of consoleObjects) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
+    expect(JSON.stringify(chart.filter((object) => object.kind.endsWith('Binding')))).not.toContain('zk-oam-console');
+    expect((await rendered()).map(key)).not.toContain('Deployment/zk-oam-console');
   });
 
   it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {

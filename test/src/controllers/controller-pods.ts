@@ -1,11 +1,12 @@
-// Our controllers installed the way a user installs them: `kubectl apply --server-side -k deploy/<name>` after
-// deploy/namespace and the CRDs, with the bed's NATS in the `zk-oam-nats` Secret the Deployments read. The node agent
-// then runs each pod from the controller's bundle (test/src/bed/controller-images.ts), with its ServiceAccount token.
+// Our controllers (and the console) installed the way a user installs them: `kubectl apply --server-side -k
+// deploy/<name>` after deploy/namespace and the CRDs, with the bed's NATS in the `zk-oam-nats` Secret the Deployments
+// read. The node agent then runs each pod from its package's bundle (test/src/bed/controller-images.ts), with the
+// ServiceAccount token its Deployment mounts (the console mounts none).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import type { BedInfo } from '../bed/index.js';
-import type { ControllerName } from '../bed/controller-images.js';
+import type { ControllerName, ImageName } from '../bed/controller-images.js';
 import { waitFor } from '../wait-for.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
 import { kubectl } from './kubectl.js';
@@ -46,7 +47,7 @@ export class ControllerPods {
   }
 
   /** Namespace, CRDs (and the OAM ones for appconfig), the NATS Secret, then each `deploy/<name>` with kubectl -k. */
-  async install(names: readonly ControllerName[]): Promise<void> {
+  async install(names: readonly ImageName[]): Promise<void> {
     await kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy/namespace')]);
     await installCrds(this.bed);
     if (names.includes('appconfig')) await installOam(this.bed);
@@ -57,14 +58,14 @@ export class ControllerPods {
   }
 
   /** Deletes the Deployments and waits until their pods are gone (each releases its Lease on SIGTERM). */
-  async uninstall(names: readonly ControllerName[]): Promise<void> {
+  async uninstall(names: readonly ImageName[]): Promise<void> {
     for (const name of names) {
       await this.apps.deleteNamespacedDeployment({ namespace: this.placement.namespace, name: this.deploymentName(name) }).catch(() => undefined);
     }
     for (const name of names) await waitFor(`the ${name} controller pods gone`, () => this.pods(name), (pods) => pods.length === 0, 120_000, 500);
   }
 
-  async pods(name: ControllerName): Promise<ControllerPod[]> {
+  async pods(name: ImageName): Promise<ControllerPod[]> {
     const { items } = await this.core.listNamespacedPod({ namespace: this.placement.namespace, labelSelector: `app.kubernetes.io/name=${this.deploymentName(name)}` });
     return items.filter((pod) => pod.metadata?.deletionTimestamp === undefined).map((pod) => this.describe(pod));
   }
@@ -94,7 +95,7 @@ export class ControllerPods {
     return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
   }
 
-  private deploymentName(name: ControllerName): string {
+  private deploymentName(name: ImageName): string {
     return `${this.placement.release}-${name}`;
   }
 

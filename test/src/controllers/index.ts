@@ -9,7 +9,7 @@ export {
   type ControllerProcess,
   type ControllerProcessOptions,
 } from './controller-process.js';
-export { applyManifests, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
+export { applyManifests, deploymentRuntimeEnv, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
 export { PodHistory, PodTally, tallyPods, type Restart } from './pod-history.js';
 export {

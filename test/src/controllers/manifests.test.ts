@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTROLLER_NAMES } from '../bed/controller-images.js';
+import { IMAGE_NAMES } from '../bed/controller-images.js';
 import { deploymentRuntimeEnv, readManifests, repoRoot } from './manifests.js';
 
 const limitSchema = z.looseObject({
@@ -20,13 +22,36 @@ async function memoryLimitMiB(controller: string): Promise<number> {
   return Number(mebibytes);
 }
 
-describe("the controllers' Node runtime settings", () => {
-  it.each(CONTROLLER_NAMES)('%s: the Deployment caps the heap at half its memory limit, and local runs take the same settings', async (controller) => {
+describe("the Node runtime settings of our Deployments (the controllers' and the console's)", () => {
+  it.each(IMAGE_NAMES)('%s: the Deployment caps the heap at half its memory limit, and local runs take the same settings', async (controller) => {
     const env = await deploymentRuntimeEnv(controller);
     const heapMiB = Number(/--max-old-space-size=(\d+)/.exec(env['NODE_OPTIONS'] ?? '')?.[1]);
     expect(heapMiB).toBe((await memoryLimitMiB(controller)) / 2);
     expect(env['NODE_OPTIONS']).toContain('--max-semi-space-size=');
     expect(env['MALLOC_ARENA_MAX']).toBe('2');
     expect(Object.keys(env).sort()).toEqual(['MALLOC_ARENA_MAX', 'NODE_OPTIONS']);
+  });
+});
+
+const bindingSchema = z.looseObject({ kind: z.string(), subjects: z.array(z.looseObject({ kind: z.string(), name: z.string() })).optional() });
+const consolePodSchema = z.looseObject({
+  kind: z.literal('Deployment'),
+  spec: z.looseObject({ template: z.looseObject({ spec: z.looseObject({ serviceAccountName: z.string(), automountServiceAccountToken: z.boolean() }) }) }),
+});
+
+describe('deploy/console: no privilege of its own', () => {
+  it('binds its ServiceAccount to nothing anywhere in deploy/, holds no role, and mounts no token', async () => {
+    const shipped = await readManifests(join(repoRoot, 'deploy/console'));
+    expect(shipped.map((object) => object['kind']).sort()).toEqual(['Deployment', 'Service', 'ServiceAccount']);
+    const deployment = consolePodSchema.parse(shipped.find((object) => object['kind'] === 'Deployment'));
+    expect(deployment.spec.template.spec).toMatchObject({ serviceAccountName: 'zk-oam-console', automountServiceAccountToken: false });
+    const directories = (await readdir(join(repoRoot, 'deploy'), { withFileTypes: true })).filter(
+      (entry) => entry.isDirectory() && existsSync(join(repoRoot, 'deploy', entry.name, 'kustomization.yaml')),
+    );
+    const everything = (await Promise.all(directories.map((entry) => readManifests(join(repoRoot, 'deploy', entry.name))))).flat();
+    const bindings = everything.map((object) => bindingSchema.parse(object)).filter((object) => object.kind.endsWith('Binding'));
+    expect(bindings.length).toBeGreaterThan(0);
+    const subjects = bindings.flatMap((binding) => binding.subjects ?? []).map((subject) => subject.name);
+    expect(subjects).not.toContain('zk-oam-console');
   });
 });

@@ -1,11 +1,13 @@
-// The event bus a controller holds: publish facts, subscribe to hints, survive NATS being away.
-// Events only make reconciles happen sooner; nothing here affects readiness.
+// The event bus a controller holds: publish facts, subscribe to hints, survive NATS being away; and what a viewer (the
+// console) holds: follow the facts as they are stored. Events only make reconciles happen sooner; nothing here affects
+// readiness.
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { ZkEvent } from '@zk-oam/apis';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { openNatsLink, type NatsConnectionOptions } from './connection.js';
 import { startConsumerLoop, type ConsumerLoop, type EventHandler } from './consume.js';
+import { startFollowing, type FollowOptions } from './follow.js';
 import { eventBusMetrics } from './metrics.js';
 import { publishEvent } from './publish.js';
 import { defaultEventStream, ensureStream, type EventStreamOptions } from './stream.js';
@@ -13,7 +15,8 @@ import { defaultEventStream, ensureStream, type EventStreamOptions } from './str
 export interface EventBusOptions extends NatsConnectionOptions {
   /** Defaults to defaultEventStream (ZKOAM_EVENTS on `zk.>`). */
   stream?: EventStreamOptions;
-  registry: Registry;
+  /** Where the bus' metrics are registered; a process that serves none (the console) leaves it out. */
+  registry?: Registry;
   log: Logger;
   /** How long publish() and JetStream API calls wait for an answer; default 2000 ms. */
   requestTimeoutMs?: number;
@@ -38,6 +41,8 @@ export interface EventBus {
   /** Publishes the event; never throws: failures are logged and counted. */
   publish(event: ZkEvent): Promise<void>;
   subscribe(options: SubscribeOptions): EventSubscription;
+  /** Reads events without a durable consumer (an ordered one), to show them rather than act on them. */
+  follow(options: FollowOptions): EventSubscription;
   /** Stops every subscription and closes the connection. */
   close(): Promise<void>;
 }
@@ -53,7 +58,7 @@ const ACK_WAIT_MS = 30_000;
  */
 export function connectEventBus(options: EventBusOptions): EventBus {
   const log = options.log.child({ component: 'event-bus', client: options.name });
-  const metrics = eventBusMetrics(options.registry);
+  const metrics = eventBusMetrics(options.registry ?? new Registry());
   metrics.connected.set(0);
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const stream = options.stream ?? defaultEventStream;
@@ -67,34 +72,38 @@ export function connectEventBus(options: EventBusOptions): EventBus {
     },
   });
   const loops = new Set<ConsumerLoop>();
+  const keep = (loop: ConsumerLoop): EventSubscription => {
+    loops.add(loop);
+    return {
+      close: async () => {
+        loops.delete(loop);
+        await loop.stop();
+      },
+    };
+  };
 
   return {
     publish: (event) => publishEvent(event, { connection: link.current(), timeoutMs, metrics, log }),
-    subscribe: (subscription) => {
-      const loop = startConsumerLoop({
-        link,
-        stream,
-        consumer: {
-          durable: subscription.durable,
-          filterSubjects: subscription.filterSubjects ?? stream.subjects,
-          deliverPolicy: subscription.deliverPolicy ?? 'new',
-          maxDeliver: MAX_DELIVER,
-          ackWaitMs: ACK_WAIT_MS,
-        },
-        handler: subscription.handler,
-        metrics,
-        log,
-        requestTimeoutMs: timeoutMs,
-        retryHandlerAfterMs: HANDLER_RETRY_MS,
-      });
-      loops.add(loop);
-      return {
-        close: async () => {
-          loops.delete(loop);
-          await loop.stop();
-        },
-      };
-    },
+    subscribe: (subscription) =>
+      keep(
+        startConsumerLoop({
+          link,
+          stream,
+          consumer: {
+            durable: subscription.durable,
+            filterSubjects: subscription.filterSubjects ?? stream.subjects,
+            deliverPolicy: subscription.deliverPolicy ?? 'new',
+            maxDeliver: MAX_DELIVER,
+            ackWaitMs: ACK_WAIT_MS,
+          },
+          handler: subscription.handler,
+          metrics,
+          log,
+          requestTimeoutMs: timeoutMs,
+          retryHandlerAfterMs: HANDLER_RETRY_MS,
+        }),
+      ),
+    follow: (follow) => keep(startFollowing({ link, streamName: stream.name, follow, metrics, log, requestTimeoutMs: timeoutMs })),
     close: async () => {
       await Promise.all([...loops].map((loop) => loop.stop()));
       loops.clear();

@@ -1,6 +1,7 @@
-// Pure parts of the event bus: client options, stream and consumer configs, retry pacing.
+// Pure parts of the event bus: client options, stream and consumer configs, where a follower starts, retry pacing.
 import { describe, expect, it } from 'vitest';
 import { natsClientOptions } from './connection.js';
+import { orderedConsumerOptions } from './follow.js';
 import { consumerConfig, streamConfig } from './stream.js';
 
 const consumer = { durable: 'scale', deliverPolicy: 'new', maxDeliver: 5, ackWaitMs: 30_000 } as const;
@@ -55,5 +56,24 @@ describe('consumerConfig', () => {
     const config = consumerConfig({ ...consumer, deliverPolicy: 'all', filterSubjects: ['zk.a.>', 'zk.b.>'] });
     expect(config).toMatchObject({ deliver_policy: 'all', filter_subjects: ['zk.a.>', 'zk.b.>'] });
     expect(config).not.toHaveProperty('filter_subject');
+  });
+});
+
+describe('orderedConsumerOptions (following events)', () => {
+  const filterSubject = 'zk.kafka.zk.*';
+
+  it('starts at the time asked for, or at the end of the stream when none is', () => {
+    expect(orderedConsumerOptions({ filterSubject, since: new Date('2026-11-25T17:00:00Z') })).toEqual({
+      filter_subjects: filterSubject,
+      deliver_policy: 'by_start_time',
+      opt_start_time: '2026-11-25T17:00:00.000Z',
+    });
+    expect(orderedConsumerOptions({ filterSubject })).toEqual({ filter_subjects: filterSubject, deliver_policy: 'new' });
+  });
+
+  it('resumes right after the last event seen, so a new round neither repeats nor skips one', () => {
+    const since = new Date('2026-11-25T17:00:00Z');
+    expect(orderedConsumerOptions({ filterSubject, since }, 41)).toEqual({ filter_subjects: filterSubject, deliver_policy: 'by_start_sequence', opt_start_seq: 42 });
+    expect(orderedConsumerOptions({ filterSubject }, 41)).toMatchObject({ deliver_policy: 'by_start_sequence', opt_start_seq: 42 });
   });
 });

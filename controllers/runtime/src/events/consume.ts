@@ -1,11 +1,12 @@
 // A durable consumer loop: set up stream and consumer, deliver each valid event to the handler, drop invalid
 // payloads for good, and start over with backoff after any error (NATS restarts, lost state, closed connections).
 import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { parseEvent, type ZkEvent } from '@zk-oam/apis';
+import type { ZkEvent } from '@zk-oam/apis';
 import type { Logger } from 'pino';
-import { backoffDelayMs, pause, reconnectBackoff } from '../retry/backoff.js';
 import type { NatsLink } from './connection.js';
+import { decodeEvent } from './decode.js';
 import type { EventBusMetrics } from './metrics.js';
+import { runRounds } from './rounds.js';
 import { ensureDurableConsumer, ensureStream, type DurableConsumerOptions, type EventStreamOptions } from './stream.js';
 
 export type EventHandler = (event: ZkEvent) => void | Promise<void>;
@@ -30,11 +31,10 @@ export function startConsumerLoop(options: ConsumerLoopOptions): ConsumerLoop {
   const { link, metrics } = options;
   const durable = options.consumer.durable;
   const log = options.log.child({ durable, stream: options.stream.name });
-  const stopping = new AbortController();
   let messages: ConsumerMessages | undefined;
 
-  const consumeOnce = async (): Promise<void> => {
-    const connection = await link.whenConnected(stopping.signal);
+  const consumeOnce = async (signal: AbortSignal): Promise<void> => {
+    const connection = await link.whenConnected(signal);
     const jsm = await jetstreamManager(connection, { timeout: options.requestTimeoutMs });
     await ensureStream(jsm, options.stream);
     await ensureDurableConsumer(jsm, options.stream.name, options.consumer);
@@ -44,37 +44,19 @@ export function startConsumerLoop(options: ConsumerLoopOptions): ConsumerLoop {
     );
     // Missing stream or consumer ends the iterator, so the next round re-creates them.
     messages = await consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
-    if (stopping.signal.aborted) await messages.close();
+    if (signal.aborted) await messages.close();
     log.info('consuming events');
     for await (const message of messages) await deliver(message, options, log);
     const stoppedWith = await messages.closed();
     if (stoppedWith instanceof Error) throw stoppedWith;
   };
 
-  const run = async (): Promise<void> => {
-    let attempt = 0;
-    while (!stopping.signal.aborted) {
-      const startedAt = Date.now();
-      try {
-        await consumeOnce();
-      } catch (error) {
-        if (stopping.signal.aborted) break;
-        metrics.consumerRestarts.inc({ durable });
-        log.warn({ err: error, attempt }, 'event consumer stopped; restarting');
-      }
-      if (Date.now() - startedAt > reconnectBackoff.maxMs) attempt = 0;
-      await pause(backoffDelayMs(attempt++, reconnectBackoff), stopping.signal);
-    }
-  };
-  const running = run();
+  const rounds = runRounds(consumeOnce, (error, attempt) => {
+    metrics.consumerRestarts.inc({ durable });
+    log.warn({ err: error, attempt }, 'event consumer stopped; restarting');
+  });
 
-  return {
-    stop: async () => {
-      stopping.abort();
-      await messages?.close();
-      await running;
-    },
-  };
+  return { stop: () => rounds.stop(async () => messages?.close()) };
 }
 
 /**
@@ -83,32 +65,17 @@ export function startConsumerLoop(options: ConsumerLoopOptions): ConsumerLoop {
  */
 async function deliver(message: JsMsg, options: ConsumerLoopOptions, log: Logger): Promise<void> {
   const { metrics } = options;
-  const where = { natsSubject: message.subject, seq: message.seq, redelivered: message.redelivered };
-  let payload: unknown;
-  try {
-    payload = message.json<unknown>();
-  } catch (error) {
-    metrics.received.inc({ type: 'invalid' });
-    metrics.invalid.inc({ reason: 'not_json' });
-    log.warn({ ...where, err: error }, 'dropping an event payload that is not JSON');
+  const event = decodeEvent(message, metrics, log);
+  if (event === undefined) {
     message.term();
     return;
   }
-  const parsed = parseEvent(payload);
-  if (!parsed.ok) {
-    metrics.received.inc({ type: 'invalid' });
-    metrics.invalid.inc({ reason: parsed.reason });
-    log.warn({ ...where, reason: parsed.reason, problem: parsed.message }, 'dropping an invalid event');
-    message.term();
-    return;
-  }
-  const event = parsed.event;
-  metrics.received.inc({ type: event.type });
   try {
     await options.handler(event);
     message.ack();
   } catch (error) {
     metrics.handlerErrors.inc({ type: event.type });
+    const where = { natsSubject: message.subject, seq: message.seq, redelivered: message.redelivered };
     log.error({ ...where, err: error, eventId: event.id, eventType: event.type }, 'event handler failed; redelivering later');
     message.nak(options.retryHandlerAfterMs);
   }

@@ -102,8 +102,14 @@ export function controllerProcess(name: string, env: ProcessEnv): ControllerProc
   return { manager, log, registry, identity };
 }
 
-/** The event bus when NATS_URL is set; `name` is the NATS connection name (the controller's field manager). */
-export function eventBusFrom(env: ProcessEnv, options: { name: string; registry: Registry; log: Logger }): EventBus | undefined {
+/** The NATS settings of a process' environment. */
+export type NatsEnv = Pick<ProcessEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_TLS_CA_FILE' | 'NATS_TLS_CERT_FILE' | 'NATS_TLS_KEY_FILE'>;
+
+/**
+ * The event bus when NATS_URL is set; `name` is the NATS connection name (a controller's field manager). A process
+ * that serves no metrics (the console) gives no registry.
+ */
+export function eventBusFrom(env: NatsEnv, options: { name: string; registry?: Registry; log: Logger }): EventBus | undefined {
   if (env.NATS_URL === undefined) return undefined;
   const tls =
     env.NATS_TLS_CA_FILE === undefined && env.NATS_TLS_CERT_FILE === undefined
