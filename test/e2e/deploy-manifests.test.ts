@@ -103,7 +103,7 @@ describe('deploy/ on a real apiserver', () => {
   it('the pods of every Deployment and StatefulSet are admitted where restricted Pod Security is enforced', async () => {
     const owners = await podOwners();
     expect(owners.map((owner) => `${owner.kind}/${owner.metadata.name}`)).toEqual(
-      expect.arrayContaining(['Deployment/zk-oam-appconfig', 'Deployment/zk-oam-workload', 'StatefulSet/zk-oam-nats']),
+      expect.arrayContaining(['Deployment/zk-oam-appconfig', 'Deployment/zk-oam-console', 'Deployment/zk-oam-workload', 'StatefulSet/zk-oam-nats']),
     );
     for (const owner of owners) await dryRun([podOf(owner)]);
   });

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('the Helm chart on the bed', () => {
-  it('renders objects the apiserver accepts (server-side dry run of every controller and the OAM definitions)', async () => {
+  it('renders objects the apiserver accepts (server-side dry run of every controller and the OAM definitions, and the console)', async () => {
     await installCrds(bed);
     await installOam(bed);
     const manifests = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION]);
@@ -49,11 +49,12 @@ describe('the Helm chart on the bed', () => {
     expect(output).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
     expect(output.trim().split('\n')).toHaveLength(31);
-    const options = ['--set', `watchNamespace=${namespace}`, '--set', 'nats.install=true'];
+    const options = ['--set', `watchNamespace=${namespace}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);
     expect(scopedOutput).toContain(`rolebinding.rbac.authorization.k8s.io/${release}-scale serverside-applied (server dry run)`);
     expect(scopedOutput).toContain(`statefulset.apps/${release}-nats serverside-applied (server dry run)`);
+    expect(scopedOutput).toContain(`deployment.apps/${release}-console serverside-applied (server dry run)`);
   });
 
   it('installs the workload controller alone, watching one namespace, whose pods run the bundle, and it brings an ensemble there to Ready', async () => {

@@ -1,4 +1,5 @@
-// The event bus against a real nats-server: delivery, de-duplication, invalid payloads, and NATS going away and back.
+// The event bus against a real nats-server: delivery, de-duplication, invalid payloads, following (an ordered consumer),
+// and NATS going away and back.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,6 +138,39 @@ describe('the NATS event bus', () => {
     await vi.waitFor(() => expect(handled).toEqual([event.id]), { timeout: 20_000, interval: 50 });
     expect(attempts.get(event.id)).toBe(2);
     expect(await metricValue(registry, 'zkoam_events_handler_errors_total', { type: 'LeaderChanged' })).toBe(1);
+  });
+
+  it('follows events without a durable consumer: those stored since a time, then live ones, each once across a NATS restart', async () => {
+    const followed = (to: string): ZkEvent => createEvent({ type: 'LeaderChanged', source: 'bus-test', subject: { ...subject, name: 'followed' }, data: { to } });
+    const since = new Date();
+    const stored = followed('zk-0');
+    await bus.publish(stored);
+    await bus.publish(readiness(1));
+    const seen: string[] = [];
+    const following = bus.follow({ filterSubject: 'zk.bus-test.followed.*', since, handler: (event) => void seen.push(event.id) });
+    try {
+      await vi.waitFor(() => expect(seen).toEqual([stored.id]), { timeout: 20_000, interval: 50 });
+      await jetstream(raw).publish('zk.bus-test.followed.LeaderChanged', 'this is not JSON either');
+      const live = followed('zk-1');
+      await bus.publish(live);
+      await vi.waitFor(() => expect(seen).toEqual([stored.id, live.id]), { timeout: 20_000, interval: 50 });
+
+      await nats.stop();
+      await nats.start();
+      await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(1), { timeout: 20_000 });
+      // Published again until stored: JetStream de-duplicates the id, so it is one event however often it is sent.
+      const afterRestart = followed('zk-2');
+      await vi.waitFor(
+        async () => {
+          await bus.publish(afterRestart);
+          expect(seen).toContain(afterRestart.id);
+        },
+        { timeout: 60_000, interval: 1_000 },
+      );
+      expect(seen).toEqual([stored.id, live.id, afterRestart.id]);
+    } finally {
+      await following.close();
+    }
   });
 
   it('fails publishes fast while NATS is down, reconnects, and the consumer resumes by itself', async () => {

@@ -47,7 +47,9 @@ export function startFollowing(options: FollowLoopOptions): ConsumerLoop {
     const connection = await link.whenConnected(signal);
     const js = jetstream(connection, { timeout: options.requestTimeoutMs });
     const consumer = await js.consumers.get(options.streamName, orderedConsumerOptions(follow, lastSeen));
-    messages = await consumer.consume();
+    // A server that restarted has forgotten the (ephemeral) consumer, and the client's own reset of it does not recover
+    // (shown on the bed): end the round then, so that the next one starts a new consumer after the last event seen.
+    messages = await consumer.consume({ abort_on_missing_resource: true });
     if (signal.aborted) await messages.close();
     for await (const message of messages) {
       lastSeen = message.seq;
