@@ -3,7 +3,8 @@
 // for 30 s, kube-apiserver takes every leader's Lease away; the agent restarts those pods as a kubelet would, and the
 // system then carries out a scale with no acknowledged write lost. A deleted pod is replaced and its Lease taken over.
 // The console too runs from its bundle as its Deployment's pod, and answers on the pod IP as each caller: its own
-// ServiceAccount, bound to nothing, is refused.
+// ServiceAccount, bound to nothing, is refused; beside the workload controller's pods, its stream of an ensemble carries
+// that controller's NATS facts.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
-import { call, createConsoleRoles, serviceAccountToken, tokenOf } from './console-support.js';
+import { call, createConsoleRoles, serviceAccountToken, SseReader, tokenOf } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 
@@ -125,16 +126,17 @@ describe('the console as the pod of its shipped Deployment', () => {
   const zookeepers = (query: string) => `/api/v1/clusters/loaded-context/zookeepers?${query}`;
   let roles = { edit: '', view: '' };
   let base = '';
+  let viewer = '';
 
   beforeAll(async () => {
-    await controllers.install(['console']);
+    await controllers.install(['workload', 'console']);
     await client.createNamespace(consoleNamespace);
     roles = await createConsoleRoles(admin, consoleNamespace);
   });
 
   afterAll(async () => {
-    await controllers.uninstall(['console']);
     await client.deleteNamespace(consoleNamespace);
+    await controllers.uninstall(['console', 'workload']);
     const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
     for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
   });
@@ -148,7 +150,7 @@ describe('the console as the pod of its shipped Deployment', () => {
   });
 
   it("acts as its caller on the pod IP: 200 with a caller's token, 401 without one, and 403 for its own ServiceAccount", async () => {
-    const viewer = await serviceAccountToken(admin, consoleNamespace, 'viewer');
+    viewer = await serviceAccountToken(admin, consoleNamespace, 'viewer');
     await kubectl(bed, ['create', 'rolebinding', 'viewer-view', '-n', consoleNamespace, `--clusterrole=${roles.view}`, `--serviceaccount=${consoleNamespace}:viewer`]);
     await client.create(consoleNamespace, 'zk', bedWorkloadSpec({ replicas: 1 }));
 
@@ -163,5 +165,20 @@ describe('the console as the pod of its shipped Deployment', () => {
     expect(refused).toMatchObject({ code: 403, body: { error: { code: 403 } } });
     expect(JSON.stringify(refused.body)).toContain('system:serviceaccount:zk-oam-system:zk-oam-console');
     expect((await call(base, 'GET', zookeepers(''), own)).code).toBe(403);
+  });
+
+  it("streams the workload controller's NATS facts about the ensemble, published to the bed's NATS, as `fact` frames", async () => {
+    await controllers.waitReady('workload');
+    const path = `/api/v1/clusters/loaded-context/namespaces/${consoleNamespace}/zookeepers/zk/stream`;
+    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${viewer}` } });
+    expect(response.status).toBe(200);
+    const stream = new SseReader(response);
+    try {
+      // Those of the last hour come first, so a fact published before the stream opened is there too.
+      const fact = await stream.until((event) => event.event === 'fact');
+      expect(fact.data).toMatchObject({ source: 'zk-oam-workload', subject: { kind: 'ZookeeperWorkload', namespace: consoleNamespace, name: 'zk' } });
+    } finally {
+      await stream.close();
+    }
   });
 });
