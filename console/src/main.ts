@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { abortOnSignals, createLogger, loadKubeConfig } from '@zk-oam/runtime';
 import { ClusterDirectory } from './clusters.js';
+import { loadStaticFiles } from './http/static-files.js';
 import { createConsoleServer } from './server.js';
 import { consoleEnvSchema } from './settings.js';
 
@@ -12,10 +13,11 @@ async function main(): Promise<void> {
   const log = createLogger({ name: 'console', level: env.LOG_LEVEL });
   const directory = new ClusterDirectory(loadKubeConfig(env), env.CONSOLE_CONTEXTS);
   const shutdown = abortOnSignals();
-  const server = createConsoleServer({ directory, log, shutdown });
+  const page = await loadStaticFiles(env.CONSOLE_WEB_DIR);
+  const server = createConsoleServer({ directory, log, shutdown, page });
   server.listen(env.CONSOLE_PORT, env.CONSOLE_HOST);
   await once(server, 'listening');
-  log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving /api/v1');
+  log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving the page at / and the API at /api/v1');
   await once(shutdown, 'abort');
   // No new connection; open streams end themselves on the signal; requests under way may finish for a while.
   log.info('stopping');
