@@ -34,12 +34,14 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
   echo "$lock_sum" > node_modules/.zkoam-lock
 fi
 
-# Debian packages the bed and the tests run: ZooKeeper, NATS, openssl, promtool (alert rules).
+# Debian packages the bed and the tests run: ZooKeeper, NATS, openssl, promtool (alert rules), and Chromium, which the
+# console's browser test drives headless through playwright-core (nothing downloads a browser).
 missing=()
 [ -f /usr/share/java/zookeeper.jar ] || missing+=(zookeeper)
 command -v nats-server >/dev/null || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
 command -v openssl >/dev/null || missing+=(openssl)
 command -v promtool >/dev/null || missing+=(prometheus)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     say "installing Debian packages: ${missing[*]}"

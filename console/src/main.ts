@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { abortOnSignals, createLogger, eventBusFrom, loadKubeConfig } from '@zk-oam/runtime';
 import { ClusterDirectory } from './clusters.js';
+import { loadStaticFiles } from './http/static-files.js';
 import { createConsoleServer } from './server.js';
 import { consoleEnvSchema } from './settings.js';
 
@@ -14,10 +15,11 @@ async function main(): Promise<void> {
   const facts = eventBusFrom(env, { name: 'zk-oam-console', log });
   if (facts === undefined) log.info('no NATS_URL: the streams carry the Kubernetes watches alone, no NATS facts');
   const shutdown = abortOnSignals();
-  const server = createConsoleServer({ directory, log, shutdown, facts });
+  const page = await loadStaticFiles(env.CONSOLE_WEB_DIR);
+  const server = createConsoleServer({ directory, log, shutdown, page, facts });
   server.listen(env.CONSOLE_PORT, env.CONSOLE_HOST);
   await once(server, 'listening');
-  log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving /api/v1');
+  log.info({ address: server.address(), clusters: directory.list().map((cluster) => cluster.name) }, 'console serving the page at / and the API at /api/v1');
   await once(shutdown, 'abort');
   // No new connection; open streams end themselves on the signal; requests under way may finish for a while.
   log.info('stopping');

@@ -7,14 +7,16 @@ describe('openApiDocument', () => {
     paths: Record<string, Record<string, { parameters: { name: string }[]; requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>;
   };
 
-  it('documents every route with its method, path parameters and bearer security', () => {
+  it('documents every route with its method, path parameters and security: a bearer token or the session cookie', () => {
     for (const route of ROUTES) {
       const operation = document.paths[`${API_PREFIX}${route.path}`]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation?.parameters.map((parameter) => parameter.name)).toStrictEqual([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
     }
     expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(ROUTES.length);
-    expect(document).toMatchObject({ openapi: '3.0.3', security: [{ bearer: [] }] });
+    expect(document).toMatchObject({ openapi: '3.0.3', security: [{ bearer: [] }, { session: [] }] });
+    expect(document.paths[`${API_PREFIX}/session`]?.['post']).toMatchObject({ security: [] });
+    expect(document.paths[`${API_PREFIX}/session`]?.['get']).not.toHaveProperty('security');
   });
 
   it('describes request bodies with the JSON Schema of the zod schemas the handlers validate with', () => {

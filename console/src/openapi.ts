@@ -2,13 +2,14 @@
 // the same zod schemas the handlers validate with, so the document cannot drift from what the server does.
 import { z } from 'zod';
 import type { Route } from './api/context.js';
+import { TOKEN_COOKIE } from './http/credentials.js';
 import { parameterNames } from './http/router.js';
 
 export const API_PREFIX = '/api/v1';
 
 const ERROR_RESPONSES = {
   '400': { description: 'Bad request: `error.fields` names each rejected field' },
-  '401': { description: 'No bearer token' },
+  '401': { description: 'No bearer token (nor session cookie), or the API server did not accept it' },
   '403': { description: 'The API server refused the caller (its message is passed on)' },
   '404': { description: 'No such cluster or object' },
 };
@@ -25,7 +26,8 @@ function operation(route: Route): object {
           },
         };
   const success = route.stream === true ? { content: { 'text/event-stream': {} }, description: 'Server-Sent Events' } : { description: 'OK (JSON)' };
-  return { summary: route.summary, parameters, ...body, responses: { '2XX': success, ...ERROR_RESPONSES } };
+  const security = route.anonymous === true ? { security: [] } : {};
+  return { summary: route.summary, parameters, ...body, ...security, responses: { '2XX': success, ...ERROR_RESPONSES } };
 }
 
 export function openApiDocument(routes: readonly Route[]): object {
@@ -37,8 +39,13 @@ export function openApiDocument(routes: readonly Route[]): object {
   return {
     openapi: '3.0.3',
     info: { title: 'zk-oam console', version: 'v1', description: 'ZooKeeper ensembles of every configured cluster; every call acts as its caller.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A Kubernetes bearer token, passed on to the API server.' } } },
-    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'A Kubernetes bearer token, passed on to the API server.' },
+        session: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'The web page\'s session (POST /session); a non-GET request with it also needs the x-zk-oam-console header.' },
+      },
+    },
+    security: [{ bearer: [] }, { session: [] }],
     paths,
   };
 }

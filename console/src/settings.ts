@@ -1,4 +1,6 @@
 // The console process' settings, from its environment (parsed once at start).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { processEnvSchema } from '@zk-oam/runtime';
 import { z } from 'zod';
 
@@ -27,5 +29,12 @@ export const consoleEnvSchema = processEnvSchema
     /** `0.0.0.0` serves every address (on the bed, the pod IP). */
     CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
     CONSOLE_PORT: z.coerce.number().int().min(0).max(65_535).default(8443),
+    /** The web page's files: `web/` beside the bundle (dist/web, as shipped), else the sources' `console/web/`. */
+    CONSOLE_WEB_DIR: z.string().min(1).default(defaultWebDir),
   });
+
+function defaultWebDir(): string {
+  const shipped = fileURLToPath(new URL('web/', import.meta.url));
+  return existsSync(shipped) ? shipped : fileURLToPath(new URL('../web/', import.meta.url));
+}
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;

@@ -1,6 +1,6 @@
-// Helpers of the console's bed test: the console's kubeconfig (two contexts of the bed, no credentials of its own),
-// the console's bundle run as a process, ServiceAccount tokens and their RBAC, HTTP calls as a caller, and a
-// Server-Sent Events reader.
+// Helpers of the console's bed tests: the console's kubeconfig (two contexts of the bed, no credentials of its own),
+// the console's bundle run as a process, ServiceAccount tokens and their RBAC, HTTP calls as a caller, a
+// Server-Sent Events reader, and the headless browser the page is tested in.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { chromium, type Browser } from 'playwright-core';
 import { stringify } from 'yaml';
 import type { BedInfo } from '../src/bed/index.js';
 import { deploymentRuntimeEnv, repoRoot } from '../src/controllers/index.js';
@@ -183,4 +184,18 @@ export async function startConsole(bed: BedInfo, kubeconfig: string): Promise<Co
     }
   }
   throw new Error(`the console exited before serving; see ${logFile}`);
+}
+
+/** Debian's Chromium, installed by the bootstrap; nothing downloads a browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Headless Chromium driven by playwright-core. The flags keep it off the network it would otherwise call at start
+ * (this machine's is closed) and let it run as root.
+ */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 }

@@ -10,6 +10,7 @@ import { customResourceDefinition } from './crd.js';
 import { ZOOKEEPER_KINDS } from './kinds.js';
 import { OAM_KINDS } from './oam-kinds.js';
 import type { CustomResourceDefinition } from './types.js';
+import { userClusterRoles } from './user-roles.js';
 
 /**
  * The ZookeeperWorkload, ZookeeperScale and ZookeeperRolling CRDs as plain apiextensions.k8s.io/v1 JSON.
@@ -39,7 +40,7 @@ export function generatedYaml(object: object): string {
   return HEADER + stringify(object, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs (for deploy/ and the chart), the chart's values schema, the
+/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs and the user roles (for deploy/ and the chart), the chart's values schema, the
  * monitoring rules and dashboard, the KubeVela definitions, the API reference and the troubleshooting guide. */
 export function generatedFiles(): GeneratedFile[] {
   const file = (directory: string) => (crd: CustomResourceDefinition): GeneratedFile => ({
@@ -48,11 +49,13 @@ export function generatedFiles(): GeneratedFile[] {
   });
   return [
     ...crdManifests().map(file('deploy/crds')),
+    { path: 'deploy/crds/user-roles.yaml', content: userClusterRoles().map(generatedYaml).join('---\n') },
     ...oamCrdManifests().map(file('deploy/oam/crds')),
     // Helm installs crds/ before the templates and never deletes them; the OAM CRDs are there for the appconfig
     // controller (Helm skips a CRD that already exists, such as one of an OAM runtime already installed).
     ...crdManifests().map(file('charts/zk-oam/crds')),
     ...oamCrdManifests().map(file('charts/zk-oam/crds')),
+    { path: 'charts/zk-oam/templates/user-roles.yaml', content: userClusterRoles().map(generatedYaml).join('---\n') },
     { path: 'charts/zk-oam/values.schema.json', content: chartValuesJsonSchema() },
     { path: 'deploy/monitoring/controller-alerts.rules.yaml', content: controllerAlertsRulesFile() },
     { path: 'deploy/monitoring/controller-alerts.prometheusrule.yaml', content: controllerAlertsPrometheusRule() },

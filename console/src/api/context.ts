@@ -9,6 +9,7 @@ import { notFound } from '../http/problem.js';
 
 export interface RequestContext {
   readonly directory: ClusterDirectory;
+  /** The caller's bearer token; empty on an anonymous route. */
   readonly token: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
@@ -17,6 +18,8 @@ export interface RequestContext {
   /** Aborted when the console stops. */
   readonly shutdown: AbortSignal;
   readonly response: ServerResponse;
+  /** `X-Forwarded-Proto` of the proxy in front, if any: `https` makes the session cookie Secure. */
+  readonly forwardedProto: string | undefined;
   /** The controllers' NATS facts, when NATS is configured. */
   readonly facts?: EventBus;
 }
@@ -24,6 +27,7 @@ export interface RequestContext {
 export interface JsonAnswer {
   readonly code: number;
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Route extends RoutePattern {
@@ -33,6 +37,8 @@ export interface Route extends RoutePattern {
   readonly requestBody?: z.ZodType;
   /** Answers with Server-Sent Events instead of one JSON body. */
   readonly stream?: true;
+  /** Served without a token (the request carries one in its body). */
+  readonly anonymous?: true;
   /** The JSON answer, or undefined when the handler has written a stream to the response itself. */
   handle(context: RequestContext): Promise<JsonAnswer | undefined>;
 }

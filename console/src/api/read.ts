@@ -40,10 +40,7 @@ export async function ensembleInfo(context: RequestContext): Promise<JsonAnswer>
   const { cluster, client } = targetOf(context);
   const namespace = param(context, 'namespace');
   const name = param(context, 'name');
-  const [workload, traits, events] = await Promise.all([
-    getWorkload(client, namespace, name),
-    traitsIn(client, namespace),
-    eventsAbout(client, namespace, name),
-  ]);
-  return ok(ensembleDetail(cluster.name, workload, traits.get(workloadKey(namespace, name)) ?? [], events));
+  const [workload, traits] = await Promise.all([getWorkload(client, namespace, name), traitsIn(client, namespace)]);
+  const bound = traits.get(workloadKey(namespace, name)) ?? [];
+  return ok(ensembleDetail(cluster.name, workload, bound, await eventsAbout(client, namespace, name, bound)));
 }

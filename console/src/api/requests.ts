@@ -58,3 +58,8 @@ export function validated<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const problems = fieldProblems(result.error);
   throw badRequest(`invalid request: ${problems.map((problem) => `${problem.path}: ${problem.problem}`).join('; ')}`, problems);
 }
+
+export const sessionRequestSchema = z.object({
+  /** A Kubernetes bearer token; the console keeps it only in the caller's browser, in an HttpOnly cookie. */
+  token: z.string().min(1),
+});

@@ -3,7 +3,8 @@ import type { Route } from './context.js';
 import { restartEnsemble, scaleEnsemble } from './actions.js';
 import { streamCluster } from './cluster-stream.js';
 import { ensembleInfo, listClusters, listEnsembles } from './read.js';
-import { createRequestSchema, patchRequestSchema, restartRequestSchema, scaleRequestSchema, updateRequestSchema } from './requests.js';
+import { createRequestSchema, patchRequestSchema, restartRequestSchema, scaleRequestSchema, sessionRequestSchema, updateRequestSchema } from './requests.js';
+import { currentSession, endSession, startSession } from './session.js';
 import { streamEnsemble } from './stream.js';
 import { createEnsemble, deleteEnsemble, patchEnsemble, updateEnsemble } from './write.js';
 
@@ -11,6 +12,16 @@ const ENSEMBLES = '/clusters/{cluster}/namespaces/{namespace}/zookeepers';
 const ENSEMBLE = `${ENSEMBLES}/{name}`;
 
 export const ROUTES: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/session',
+    summary: 'Sign the web page in: checks the token with the API server, answers who it is, and keeps it in an HttpOnly cookie',
+    requestBody: sessionRequestSchema,
+    anonymous: true,
+    handle: startSession,
+  },
+  { method: 'GET', path: '/session', summary: 'Who the caller is, as the API server says (SelfSubjectReview)', handle: currentSession },
+  { method: 'DELETE', path: '/session', summary: 'Sign the web page out: the cookie is cleared', handle: endSession },
   { method: 'GET', path: '/clusters', summary: 'The clusters served, one per kubeconfig context', handle: listClusters },
   {
     method: 'GET',

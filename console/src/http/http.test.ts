@@ -1,6 +1,5 @@
 import { KubeApiError } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
-import { bearerToken } from './bearer.js';
 import { badRequest, errorAnswer } from './problem.js';
 import { matchRoute, parameterNames, type RoutePattern } from './router.js';
 import { sseFrame } from './sse.js';
@@ -27,16 +26,6 @@ describe('matchRoute', () => {
 
   it('names the parameters of a pattern in order', () => {
     expect(parameterNames('/clusters/{cluster}/namespaces/{namespace}/zookeepers/{name}/scale')).toStrictEqual(['cluster', 'namespace', 'name']);
-  });
-});
-
-describe('bearerToken', () => {
-  it('takes the token of a Bearer Authorization header and nothing else', () => {
-    expect(bearerToken('Bearer abc.def-1')).toBe('abc.def-1');
-    expect(bearerToken('bearer  abc ')).toBe('abc');
-    expect(bearerToken(undefined)).toBeUndefined();
-    expect(bearerToken('Basic dXNlcjpwYXNz')).toBeUndefined();
-    expect(bearerToken('Bearer ')).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { collectionPath, objectPath, resourceName, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { coreEventSchema, recentEvents, type EventView } from '../views/events.js';
-import { traitsByWorkload, type TraitDetail } from '../views/traits.js';
+import { traitsByWorkload, type TraitDetail, type TraitSummary } from '../views/traits.js';
 import { events, rollings, scales, workloads } from './resources.js';
 
 const listSchema = z.object({ items: z.array(z.unknown()) });
@@ -44,12 +44,20 @@ export async function traitsIn(client: KubeClient, namespace?: string): Promise<
   return traitsByWorkload(scaleTraits, rollingTraits);
 }
 
-/** The field selector of the Events about the workload `name`. */
-export function eventsSelector(name: string): string {
-  return `involvedObject.kind=${workloads.kind},involvedObject.name=${name}`;
+/** An object Events are about: the workload or one of its traits. */
+export interface EventSubject {
+  readonly kind: string;
+  readonly name?: string;
 }
 
-/** The recent Events about the workload `namespace/name`. */
-export async function eventsAbout(client: KubeClient, namespace: string, name: string): Promise<EventView[]> {
-  return recentEvents(await listObjects(client, events, coreEventSchema, namespace, { fieldSelector: eventsSelector(name) }));
+/** The field selector of the Events about `subject` (of every object of its kind when it names none). */
+export function eventsSelector(subject: EventSubject): string {
+  return `involvedObject.kind=${subject.kind}${subject.name === undefined ? '' : `,involvedObject.name=${subject.name}`}`;
+}
+
+/** The recent Events about the workload `namespace/name` and its traits. */
+export async function eventsAbout(client: KubeClient, namespace: string, name: string, traits: readonly TraitSummary[]): Promise<EventView[]> {
+  const subjects: EventSubject[] = [{ kind: workloads.kind, name }, ...traits];
+  const lists = await Promise.all(subjects.map((subject) => listObjects(client, events, coreEventSchema, namespace, { fieldSelector: eventsSelector(subject) })));
+  return recentEvents(lists.flat());
 }

@@ -119,16 +119,16 @@ describe('ensembleDetail', () => {
 });
 
 describe('recentEvents', () => {
-  it('orders Events newest first by whichever time their writer set, counts series, names the reporter', () => {
+  it('orders Events newest first by whichever time their writer set, counts series, names the reporter and the object', () => {
     const views = recentEvents([
-      { type: 'Normal', reason: 'Old', message: 'a', lastTimestamp: '2026-11-25T09:00:00Z', count: 2, source: { component: 'kubelet' } },
+      { type: 'Normal', reason: 'Old', message: 'a', lastTimestamp: '2026-11-25T09:00:00Z', count: 2, source: { component: 'kubelet' }, involvedObject: { kind: 'ZookeeperRolling', name: 'zk' } },
       { type: 'Warning', reason: 'New', message: 'b', eventTime: '2026-11-25T11:00:00.000000Z', reportingComponent: 'zookeeper.zkoam.dev/scale', series: { count: 4, lastObservedTime: '2026-11-25T11:30:00.000000Z' } },
       { reason: 'Untimed', message: 'c' },
     ]);
-    expect(views.map((view) => [view.reason, view.count, view.reporter, view.type])).toStrictEqual([
-      ['New', 4, 'zookeeper.zkoam.dev/scale', 'Warning'],
-      ['Old', 2, 'kubelet', 'Normal'],
-      ['Untimed', 1, undefined, 'Normal'],
+    expect(views.map((view) => [view.reason, view.count, view.reporter, view.type, view.regarding])).toStrictEqual([
+      ['New', 4, 'zookeeper.zkoam.dev/scale', 'Warning', undefined],
+      ['Old', 2, 'kubelet', 'Normal', { kind: 'ZookeeperRolling', name: 'zk' }],
+      ['Untimed', 1, undefined, 'Normal', undefined],
     ]);
   });
 

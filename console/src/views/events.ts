@@ -1,4 +1,4 @@
-// Recent Kubernetes Events about an ensemble, newest first, from core/v1 Event objects.
+// Recent Kubernetes Events about an ensemble and its traits, newest first, from core/v1 Event objects.
 import { z } from 'zod';
 
 export interface EventView {
@@ -10,6 +10,8 @@ export interface EventView {
   readonly count: number;
   /** The controller that reported it. */
   readonly reporter: string | undefined;
+  /** The object it is about: the workload, or one of its traits (the rolling trait reports each pod it restarts). */
+  readonly regarding: { readonly kind: string; readonly name: string } | undefined;
 }
 
 export const coreEventSchema = z.looseObject({
@@ -23,11 +25,17 @@ export const coreEventSchema = z.looseObject({
   series: z.looseObject({ count: z.int().optional(), lastObservedTime: z.string().optional() }).nullish(),
   reportingComponent: z.string().optional(),
   source: z.looseObject({ component: z.string().optional() }).optional(),
+  involvedObject: z.looseObject({ kind: z.string().optional(), name: z.string().optional() }).optional(),
 });
 export type CoreEvent = z.infer<typeof coreEventSchema>;
 
 /** How many Events the info of an ensemble carries. */
 export const RECENT_EVENTS = 20;
+
+function regardingOf(event: CoreEvent): EventView['regarding'] {
+  const about = event.involvedObject;
+  return about?.kind === undefined ? undefined : { kind: about.kind, name: about.name ?? '' };
+}
 
 export function eventView(event: CoreEvent): EventView {
   return {
@@ -37,6 +45,7 @@ export function eventView(event: CoreEvent): EventView {
     time: event.series?.lastObservedTime ?? event.lastTimestamp ?? event.eventTime ?? event.firstTimestamp ?? undefined,
     count: event.series?.count ?? event.count ?? 1,
     reporter: event.reportingComponent || event.source?.component || undefined,
+    regarding: regardingOf(event),
   };
 }
 

@@ -29,6 +29,8 @@ function withoutHelmLabels(object: Manifest): Manifest {
   return { ...object, metadata: { ...object.metadata, labels } };
 }
 
+/** The ClusterRoles for people (aggregated into view, edit and admin), installed with every controller choice. */
+const USER_ROLES = ['zk-oam-view', 'zk-oam-edit'];
 const key = (object: Manifest): string => `${object.kind}/${object.metadata.name}`;
 
 describe('the Helm chart (charts/zk-oam)', () => {
@@ -61,6 +63,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const deploy: Manifest[] = [];
     for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
+    deploy.push(...parseAllDocuments(await readFile(join(repoRoot, 'deploy/crds/user-roles.yaml'), 'utf8')).map((document) => objectSchema.parse(document.toJS())));
     const chart = (await rendered()).map(withoutHelmLabels);
     expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
@@ -80,7 +83,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
     const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'workload.resources.limits.memory=1024Mi');
-    expect(new Set(objects.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
+    const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name));
+    expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
     expect(objects.map((object) => object.kind)).not.toContain('TraitDefinition');
     const deployment = JSON.stringify(objects.find((object) => object.kind === 'Deployment'));
     expect(deployment).toContain('--max-old-space-size=512 ');

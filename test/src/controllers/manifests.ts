@@ -45,16 +45,20 @@ export async function applyManifests(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>
 
 const crdNameSchema = z.looseObject({ metadata: z.looseObject({ name: z.string() }) });
 
-/** The names of the CRDs in `directory`. */
-export async function crdNamesIn(directory: string): Promise<string[]> {
-  return (await readManifests(directory)).map((crd) => crdNameSchema.parse(crd).metadata.name);
+function crdNames(objects: readonly Record<string, unknown>[]): string[] {
+  return objects.filter((object) => object['kind'] === 'CustomResourceDefinition').map((crd) => crdNameSchema.parse(crd).metadata.name);
 }
 
-/** Applies the CRDs in `directory` and waits until every one is Established. */
+/** The names of the CRDs in `directory`. */
+export async function crdNamesIn(directory: string): Promise<string[]> {
+  return crdNames(await readManifests(directory));
+}
+
+/** Applies the CRDs in `directory` (and what comes with them, such as deploy/crds' user roles) and waits until every CRD is Established. */
 export async function installCrdsFrom(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, directory: string): Promise<void> {
-  const crds = await readManifests(directory);
-  await applyManifests(bed, crds);
-  const names = crds.map((crd) => `crd/${crdNameSchema.parse(crd).metadata.name}`);
+  const objects = await readManifests(directory);
+  await applyManifests(bed, objects);
+  const names = crdNames(objects).map((name) => `crd/${name}`);
   await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', ...names]);
 }
 

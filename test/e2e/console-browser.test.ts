@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+// The console's web page in a real browser (Debian's Chromium, headless, driven by playwright-core) against the bed,
+// with the workload, scale and rolling controllers running: a person signs in with a token, creates an ensemble from
+// the form and watches it become Ready, scales it to 5 with the button and watches the members join one at a time,
+// restarts it and reads in the timeline that the leader went last. The page is never reloaded; each step saves a
+// screenshot under test-results/console-browser/, and every assertion reads the page's content.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot, waitFor } from '../src/controllers/index.js';
+import { bindRole, call, consoleKubeconfig, createConsoleRoles, launchChromium, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
+import { useRollingController } from './rolling-scenario.js';
+import { useScaleController } from './scale-support.js';
+
+const bed = inject('bed');
+const suite = useScaleController(bed, { namespacePrefix: 'console-page' });
+useRollingController(bed);
+const { namespace } = suite;
+const NAME = 'zk-page';
+const READY_TIMEOUT_MS = 420_000;
+const shots = join(repoRoot, 'test-results', 'console-browser');
+const workDir = mkdtempSync(join(tmpdir(), 'console-browser-'));
+const admin = new KubeConfig();
+admin.loadFromFile(bed.kubeconfig);
+let consoleProcess: ConsoleProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let token = '';
+let roles = { edit: '', view: '' };
+let shot = 0;
+
+async function screenshot(name: string): Promise<void> {
+  shot += 1;
+  await page.screenshot({ path: join(shots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+interface TimelineLine {
+  readonly title: string;
+  readonly text: string;
+  readonly time: number;
+}
+
+/** The timeline's lines as the page shows them, oldest first. */
+async function timeline(): Promise<TimelineLine[]> {
+  const lines = await page.locator('ol.timeline li').evaluateAll((items) =>
+    items.map((item) => ({ title: item.getAttribute('data-title') ?? '', text: item.textContent, time: item.querySelector('time')?.getAttribute('datetime') ?? '' })),
+  );
+  return lines.map((line) => ({ ...line, time: Date.parse(line.time) })).sort((a, b) => a.time - b.time);
+}
+
+describe('the console web page in Chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    roles = await createConsoleRoles(admin, `console-page-${Date.now().toString(36)}`);
+    token = await serviceAccountToken(admin, namespace, 'operator');
+    await bindRole(admin, namespace, roles.edit, { namespace, name: 'operator' });
+    consoleProcess = await startConsole(bed, consoleKubeconfig(bed, join(workDir, 'kubeconfig'), { bed: namespace }));
+    const base = consoleProcess.base;
+    // The RBAC authorizer reads bindings from a watch cache: wait until the operator's rights are seen.
+    await waitFor('the operator to list ensembles', async () => (await call(base, 'GET', '/api/v1/clusters/bed/zookeepers', token)).code, (code) => code === 200, 30_000, 250);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await consoleProcess?.stop();
+    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
+    for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('signs in with a token the API server accepts, and refuses one it does not', async () => {
+    await page.getByLabel('Kubernetes bearer token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('did not accept this token');
+    await page.getByLabel('Kubernetes bearer token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('#who').textContent()).toBe(`Signed in as system:serviceaccount:${namespace}:operator`);
+    await expect.poll(() => page.locator('table caption').textContent()).toContain('ZooKeeper ensembles');
+    await screenshot('signed-in');
+    // Marks this document: if the page reloaded later, the mark would be gone.
+    await page.evaluate(() => Object.assign(window, { consoleTestMark: 'loaded once' }));
+  });
+
+  it('creates an ensemble from the form, names a refused field at the field, and shows it Ready without reloading', async () => {
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('[data-path="metadata.name"]').fill(NAME);
+    await page.getByLabel('replicas', { exact: true }).fill('0');
+    await page.locator('summary', { hasText: /^storage$/ }).click();
+    await page.locator('[data-path="spec.storage.size"]').fill('64Mi');
+    await page.locator('[data-path="spec.storage.storageClassName"]').fill('bed-local');
+    await page.locator('[data-path="spec.storage.reclaimPolicy"]').selectOption('Delete');
+    await screenshot('create-form');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const replicas = page.getByLabel('replicas', { exact: true });
+    await expect.poll(() => replicas.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-spec-replicas-error').textContent()).not.toBe('');
+    await screenshot('create-refused');
+
+    await replicas.fill('3');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/ensemble/bed/${namespace}/${NAME}`);
+    await expect.poll(() => page.locator('[data-condition="Ready"]').getAttribute('data-status'), { timeout: READY_TIMEOUT_MS, interval: 1_000 }).toBe('True');
+    expect(await page.locator('h1 .badge').textContent()).toBe('Running');
+    expect(await page.locator('[data-condition="Ready"]').textContent()).toMatch(/^Ready: yes/);
+    await expect.poll(() => page.locator('table.members tbody tr').count()).toBe(3);
+    expect(await page.locator('table.members tr[data-role="leader"]').count()).toBe(1);
+    expect(await page.locator('svg.ring .role-leader .leader-mark').textContent()).toBe('leader');
+    expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
+    await screenshot('ready');
+  });
+
+  it('scales to 5 with the button after a confirmation, and the members appear one at a time', async () => {
+    // Every change of the members table, as the page showed it.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      const record = () => {
+        const count = document.querySelectorAll('table.members tbody tr').length;
+        if (seen.at(-1) !== count) seen.push(count);
+      };
+      new MutationObserver(record).observe(document.getElementById('main') ?? document.body, { subtree: true, childList: true });
+      record();
+      Object.assign(window, { membersSeen: seen });
+    });
+    await page.getByLabel('Members', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Scale…' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('one member at a time');
+    await screenshot('scale-confirmation');
+    await dialog.getByRole('button', { name: 'Scale' }).click();
+    await expect.poll(() => page.locator('table.members tbody tr').count(), { timeout: READY_TIMEOUT_MS, interval: 250 }).toBe(4);
+    await screenshot('scale-4-members');
+    await expect.poll(() => page.locator('#summary').textContent(), { timeout: READY_TIMEOUT_MS, interval: 1_000 }).toContain('5 of 5 members ready');
+    await screenshot('scale-5-members');
+    const seen = await page.evaluate(() => (window as unknown as { membersSeen: number[] }).membersSeen);
+    expect(seen[0]).toBe(3);
+    expect(seen.at(-1)).toBe(5);
+    expect(seen.indexOf(4)).toBeGreaterThan(0);
+    for (let index = 1; index < seen.length; index += 1) expect((seen[index] ?? 0) - (seen[index - 1] ?? 0), `members seen ${seen.join(' → ')}`).toBeLessThanOrEqual(1);
+    expect(await page.locator('ul.traits').textContent()).toContain('ZookeeperScale');
+  });
+
+  it('restarts after a confirmation, and the timeline shows every member restarted once, the leader last', async () => {
+    const leader = await page.locator('table.members tr[data-role="leader"]').getAttribute('data-pod');
+    expect(leader).toMatch(new RegExp(`^${NAME}-\\d$`));
+    await page.getByRole('button', { name: 'Restart…' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('the leader last');
+    await dialog.getByRole('button', { name: 'Restart' }).click();
+    await expect.poll(async () => (await timeline()).some((line) => line.title === 'RollingCompleted'), { timeout: READY_TIMEOUT_MS, interval: 1_000 }).toBe(true);
+    await screenshot('restarted');
+    const restarts = (await timeline()).filter((line) => line.title === 'RestartingPod');
+    const pods = restarts.map((line) => /Deleted pod (\S+)/.exec(line.text)?.[1]);
+    expect(new Set(pods).size, pods.join(', ')).toBe(5);
+    expect(restarts).toHaveLength(5);
+    expect(pods.at(-1)).toBe(leader);
+    expect(restarts.at(-1)?.text).toContain('the leader, last');
+    for (const line of restarts.slice(0, -1)) expect(line.text).toContain('a follower');
+    expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
+  });
+});
