@@ -141,12 +141,16 @@ describe('the console as the pod of its shipped Deployment', () => {
     for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
   });
 
-  it('runs from its bundle, Ready on /healthz, with no token of its own mounted', async () => {
+  it('runs from its bundle, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {
     const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000, 500);
     expect((await controllers.commandLine(pod?.name ?? '')).slice(1)).toEqual([join(bundleDir('console'), 'main.mjs')]);
     const volumes = await kubectl(bed, ['get', 'pod', pod?.name ?? '', '-n', CONTROLLER_NAMESPACE, '-o', 'jsonpath={.spec.volumes[*].name}']);
     expect(volumes).toBe('cluster-ca');
     base = `http://${pod?.ip ?? ''}:8443`;
+    // dist/web/, which the build copies from console/web/ and the image ships with the bundle.
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
   });
 
   it("acts as its caller on the pod IP: 200 with a caller's token, 401 without one, and 403 for its own ServiceAccount", async () => {
