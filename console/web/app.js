@@ -1,5 +1,5 @@
-// The page: who is signed in, and which view the address names (#/ the ensembles, #/create the form,
-// #/ensemble/<cluster>/<namespace>/<name> one ensemble). Each view returns how to leave it (its streams close).
+// The page: who is signed in, and which view the address names (#/ the ensembles, #/?namespace=<ns> those of one
+// namespace, #/create the form, #/ensemble/<cluster>/<namespace>/<name> one ensemble). Each view returns how to leave it (its streams close).
 import { api, ApiError } from './api.js';
 import { createView } from './create.js';
 import { h, fill, notify } from './dom.js';
@@ -10,10 +10,11 @@ const main = document.getElementById('main');
 let leave = () => {};
 
 function route() {
-  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
+  const parts = path.split('/').map(decodeURIComponent);
   if (parts[0] === 'create') return (target) => createView(target);
   if (parts[0] === 'ensemble' && parts.length === 4) return (target) => ensembleView(target, { cluster: parts[1], namespace: parts[2], name: parts[3] });
-  return (target) => listView(target);
+  return (target) => listView(target, new URLSearchParams(query ?? '').get('namespace') ?? '');
 }
 
 function show() {

@@ -1,4 +1,5 @@
-// Every ensemble of every cluster the console serves, kept current by each cluster's stream, with a filter.
+// Every ensemble of every cluster the console serves, kept current by each cluster's stream, with a filter. A person
+// who may not list every namespace names the one to show; without one, each cluster's own namespace is shown.
 import { api, listen } from './api.js';
 import { h, fill, notify } from './dom.js';
 import { phaseBadge } from './words.js';
@@ -30,7 +31,20 @@ function matches(ensemble, filter) {
   return filter.toLowerCase().split(/\s+/).every((word) => words.includes(word));
 }
 
-export function listView(main) {
+function namespaceForm(namespace) {
+  const input = h('input', { id: 'namespace', type: 'text', value: namespace, placeholder: 'every namespace you may list' });
+  const form = h('form', { class: 'filter' }, h('label', { for: 'namespace' }, 'Namespace'), ' ', input, ' ', h('button', { type: 'submit' }, 'Show'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const wanted = input.value.trim();
+    location.hash = wanted === '' ? '#/' : `#/?namespace=${encodeURIComponent(wanted)}`;
+  });
+  return form;
+}
+
+export function listView(main, namespace) {
+  const scope = namespace === '' ? '' : `?namespace=${encodeURIComponent(namespace)}`;
+  const problems = h('div', { role: 'alert' });
   const ensembles = new Map();
   const body = h('tbody');
   const filter = h('input', { id: 'filter', type: 'search', placeholder: 'name, namespace, phase…' });
@@ -42,12 +56,14 @@ export function listView(main) {
   fill(
     main,
     h('h1', {}, 'Ensembles'),
+    namespaceForm(namespace),
     h('p', { class: 'filter' }, h('label', { for: 'filter' }, 'Filter'), ' ', filter),
+    problems,
     h('table', {}, h('caption', {}, 'ZooKeeper ensembles of every cluster, live'), h('thead', {}, h('tr', {}, COLUMNS.map((column) => h('th', { scope: 'col' }, column)))), body),
   );
   const sources = [];
   const load = async (cluster) => {
-    const list = await api('GET', `/clusters/${encodeURIComponent(cluster)}/zookeepers`);
+    const list = await api('GET', `/clusters/${encodeURIComponent(cluster)}/zookeepers${scope}`);
     for (const [name, ensemble] of ensembles) if (ensemble.cluster === cluster) ensembles.delete(name);
     for (const ensemble of list.items) ensembles.set(key(ensemble), ensemble);
     render();
@@ -59,7 +75,7 @@ export function listView(main) {
       render();
     };
     sources.push(
-      listen(`/clusters/${encodeURIComponent(cluster)}/stream`, {
+      listen(`/clusters/${encodeURIComponent(cluster)}/stream${scope}`, {
         ADDED: (state) => (ensembles.has(key(state)) ? change(state) : load(cluster).catch((error) => notify(error.message))),
         MODIFIED: change,
         DELETED: (state) => {
@@ -72,8 +88,12 @@ export function listView(main) {
   api('GET', '/clusters')
     .then(async ({ clusters }) => {
       for (const cluster of clusters) {
-        await load(cluster.name);
-        follow(cluster.name);
+        try {
+          await load(cluster.name);
+          follow(cluster.name);
+        } catch (error) {
+          problems.append(h('p', { class: 'error' }, `${cluster.name}: ${error.message}`));
+        }
       }
     })
     .catch((error) => notify(error.message));

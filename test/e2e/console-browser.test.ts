@@ -2,8 +2,9 @@
 // The console's web page in a real browser (Debian's Chromium, headless, driven by playwright-core) against the bed,
 // with the workload, scale and rolling controllers running: a person signs in with a token, creates an ensemble from
 // the form and watches it become Ready, scales it to 5 with the button and watches the members join one at a time,
-// restarts it and reads in the timeline that the leader went last. The page is never reloaded; each step saves a
-// screenshot under test-results/console-browser/, and every assertion reads the page's content.
+// restarts it and reads in the timeline that the leader went last, then finds it in the list of its namespace. The
+// page is never reloaded; each step saves a screenshot under test-results/console-browser/, and every assertion reads
+// the page's content.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +162,20 @@ describe('the console web page in Chromium', () => {
     expect(pods.at(-1)).toBe(leader);
     expect(restarts.at(-1)?.text).toContain('the leader, last');
     for (const line of restarts.slice(0, -1)) expect(line.text).toContain('a follower');
+    expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
+  });
+
+  it('lists the ensemble among those of the namespace asked for, with its members, leader and traits', async () => {
+    await page.getByRole('link', { name: 'Ensembles' }).click();
+    await page.getByLabel('Namespace').fill(namespace);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/?namespace=${namespace}`);
+    const row = page.locator(`tr[data-ensemble="bed/${namespace}/${NAME}"]`);
+    await expect.poll(() => row.locator('[data-members]').getAttribute('data-members')).toBe('5/5');
+    expect(await row.textContent()).toMatch(/Scale Idle.*Rolling (Completed|Idle)/);
+    await page.getByLabel('Filter').fill('no-such-ensemble');
+    expect(await row.count()).toBe(0);
+    await screenshot('list');
     expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
   });
 });

@@ -1,8 +1,9 @@
-// `npm start`, after `cluster:up` and `npm run build`: installs the controllers as a user does (kubectl apply -k
-// deploy/<controller>; the node agent runs their pods from the bundles, `cluster:down` stops them with the bed), applies
-// the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each controller
-// pod's log is and what to try next.
+// `npm start`, after `cluster:up` and `npm run build`: installs the controllers and the console as a user does
+// (kubectl apply -k deploy/<name>; the node agent runs their pods from the bundles, `cluster:down` stops them with the
+// bed), applies the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
+// controller pod's log is, where the console is and a token to sign in with, and what to try next.
 import { join } from 'node:path';
+import { ApiException, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -10,9 +11,14 @@ import { waitUntil } from './bed/index.js';
 import { CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
 import { ControllerPods } from './controllers/controller-pods.js';
-import { applyManifests, isReady, readManifests, repoRoot, WorkloadClient } from './controllers/index.js';
+import { applyManifests, isReady, readManifests, repoRoot, waitFor, WorkloadClient } from './controllers/index.js';
 
 const namespace = 'zk-demo';
+/** The person the demo signs in as: bound to Kubernetes' built-in edit role, which aggregates zk-oam-edit. */
+const demoUser = 'console-demo';
+const DEMO_TOKEN_SECONDS = 24 * 3600;
+/** deploy/console's containerPort. */
+const CONSOLE_PORT = 8443;
 const sampleSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string() }) });
 const readyTimeoutMs = 8 * 60_000;
 /** The OAM samples, in the order they are applied: the appconfig controller renders them into a workload and its traits. */
@@ -69,6 +75,31 @@ async function describeControllers(controllers: ControllerPods): Promise<void> {
   }
 }
 
+/** The console's pod, Ready, and a token for a person who may edit the demo namespace (TokenRequest, a day long). */
+async function startConsole(controllers: ControllerPods, client: WorkloadClient): Promise<{ url: string; token: string }> {
+  await controllers.install(['console']);
+  const [pod] = await waitFor('the console pod Ready', () => controllers.pods('console'), (pods) => pods.length > 0 && pods.every((found) => found.ready), 120_000, 1_000);
+  if (pod === undefined) throw new Error('no console pod');
+  await client.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: demoUser } } }).catch(ignoreConflict);
+  const admin = new KubeConfig();
+  admin.loadFromFile(client.bed.kubeconfig);
+  const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
+  const binding = {
+    metadata: { name: `${demoUser}-edit` },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'edit' },
+    subjects: [{ kind: 'ServiceAccount', name: demoUser, namespace }],
+  };
+  await rbac.createNamespacedRoleBinding({ namespace, body: binding }).catch(ignoreConflict);
+  const request = await client.core.createNamespacedServiceAccountToken({ namespace, name: demoUser, body: { spec: { audiences: [], expirationSeconds: DEMO_TOKEN_SECONDS } } });
+  const token = request.status?.token;
+  if (token === undefined) throw new Error(`no token issued for ${namespace}/${demoUser}`);
+  return { url: `http://${pod.ip}:${String(CONSOLE_PORT)}/#/?namespace=${namespace}`, token };
+}
+
+function ignoreConflict(error: unknown): void {
+  if (!(error instanceof ApiException && error.code === 409)) throw error;
+}
+
 async function main(): Promise<void> {
   const bed = readyInfo();
   if (!bed) throw new Error('the bed is not up: run npm run cluster:up first');
@@ -92,6 +123,10 @@ async function main(): Promise<void> {
   }
   say('the controllers, each a Deployment in zk-oam-system:');
   await describeControllers(controllers);
+  const consoleAccess = await startConsole(controllers, client);
+  say(`the console (deploy/console) serves ${consoleAccess.url}`);
+  say(`  sign in as ${namespace}/${demoUser} (may edit ${namespace} through the built-in edit role) with this token, valid for a day:`);
+  process.stdout.write(`\n${consoleAccess.token}\n\n`);
   process.stdout.write(
     [
       '',
