@@ -63,6 +63,12 @@ document.getElementById('sign-out').addEventListener('click', async () => {
   signIn();
 });
 
+// The address's fragment names the view, so the skip link moves the focus itself instead of following #main.
+document.querySelector('.skip').addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
+
 window.addEventListener('hashchange', () => {
   if (!document.getElementById('sign-out').hidden) show();
 });

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // The console's web page in a real browser (Debian's Chromium, headless, driven by playwright-core) against the bed,
 // with the workload, scale and rolling controllers running: a person signs in with a token, creates an ensemble from
 // the form and watches it become Ready, scales it to 5 with the button and watches the members join one at a time,
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot, waitFor } from '../src/controllers/index.js';
+import { kubectl, repoRoot, waitFor } from '../src/controllers/index.js';
 import { bindRole, call, consoleKubeconfig, createConsoleRoles, launchChromium, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
 import { useRollingController } from './rolling-scenario.js';
 import { useScaleController } from './scale-support.js';
@@ -42,6 +43,10 @@ interface TimelineLine {
   readonly title: string;
   readonly text: string;
   readonly time: number;
+}
+
+async function kubectlJson(args: string[]): Promise<Record<string, Record<string, unknown> | undefined>> {
+  return JSON.parse(await kubectl(bed, [...args, '-o', 'json'])) as Record<string, Record<string, unknown> | undefined>;
 }
 
 /** The timeline's lines as the page shows them, oldest first. */
@@ -177,5 +182,65 @@ describe('the console web page in Chromium', () => {
     expect(await row.count()).toBe(0);
     await screenshot('list');
     expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
+  });
+
+  it('labels every control, works from the keyboard alone, and keeps text at a contrast of 4.5:1 or more', async () => {
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForSelector('form.create');
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+        .filter((control) => control.labels === null || control.labels.length === 0)
+        .map((control) => control.id || control.name),
+    );
+    expect(unlabelled).toEqual([]);
+
+    await page.evaluate((hash) => (location.hash = hash), `#/ensemble/bed/${namespace}/${NAME}`);
+    await page.waitForSelector('table.members tbody tr');
+    // The skip link comes before the header's links and moves the focus to the content.
+    await page.locator('header .brand').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // From the content, Tab reaches the members field, Scale and Restart; Enter opens Restart's confirmation with the
+    // focus inside it, and Escape leaves it: nothing is restarted.
+    const restartTrigger = async () => (await kubectlJson(['get', 'zkr', NAME, '-n', namespace]))['spec']?.['restartTrigger'];
+    const before = await restartTrigger();
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('replicas');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Scale…');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Restart…');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('dialog').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await restartTrigger()).toBe(before);
+
+    const lowContrast = await page.evaluate(() => {
+      const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = channels(color).map((value) => value / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const background = (element: Element | null): string => {
+        for (let at = element; at !== null; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if ((channels(color)[3] ?? 1) > 0) return color;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      return [...document.querySelectorAll('main *, header *')]
+        .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== ''))
+        .map((element) => {
+          const [lighter, darker] = [luminance(getComputedStyle(element).color), luminance(background(element))].sort((a, b) => b - a);
+          return { text: element.textContent?.slice(0, 30), ratio: ((lighter ?? 1) + 0.05) / ((darker ?? 0) + 0.05) };
+        })
+        .filter((sample) => sample.ratio < 4.5);
+    });
+    expect(lowContrast).toEqual([]);
   });
 });
