@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   derivedNames,
+  fourLetterWordEndpoint,
   MEMBER_SELECTOR,
   memberHost,
   memberName,
@@ -14,6 +15,7 @@ import {
   ordinalOfVolume,
   podOfMember,
   superuserSecretName,
+  tlsCaSecretName,
   volumeName,
   workloadLabels,
 } from './contract.js';
@@ -29,7 +31,20 @@ describe('the workload/trait contract', () => {
       defaultSuperuserSecret: 'zk-superuser',
       serviceMonitor: 'zk',
       prometheusRule: 'zk',
+      tlsSecret: 'zk-tls',
+      defaultTlsCaSecret: 'zk-tls-ca',
     });
+  });
+
+  it('asks four-letter words on the plain port while there is one, else over TLS on the secure port', () => {
+    expect(fourLetterWordEndpoint({ client: 'Disabled' })).toStrictEqual({ port: 2181, secure: false });
+    expect(fourLetterWordEndpoint({ client: 'Alongside' })).toStrictEqual({ port: 2181, secure: false });
+    expect(fourLetterWordEndpoint({ client: 'Only' })).toStrictEqual({ port: 2281, secure: true });
+  });
+
+  it("takes the user's CA Secret when the spec names one", () => {
+    expect(tlsCaSecretName({ metadata: { name: 'zk' }, spec: {} })).toBe('zk-tls-ca');
+    expect(tlsCaSecretName({ metadata: { name: 'zk' }, spec: { tls: { certificates: { caSecretRef: { name: 'ca' } } } } })).toBe('ca');
   });
 
   it("takes the user's superuser Secret when the spec names one", () => {

@@ -6,7 +6,7 @@ import { keyOf, type KubeObject } from '@zk-oam/runtime';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
-import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import type { MemberAccess, WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 import { withScaleRefusal } from './scale-refusal.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';
@@ -48,6 +48,7 @@ export async function reportStatus(
   workload: ZookeeperWorkload,
   statefulSet: V1StatefulSet | undefined,
   refusal: ScaleRefusal | undefined,
+  access: MemberAccess,
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
   const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
@@ -57,7 +58,7 @@ export async function reportStatus(
     const myid = myidOfPod(name, statefulSetName);
     return myid === undefined ? [] : [{ pod: name, myid, ip: pod.status?.podIP }];
   });
-  const ensemble = members.length === 0 ? undefined : await deps.observe(members);
+  const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
   const stored = storedStatus(raw['status']);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
