@@ -15,6 +15,14 @@ export const ROLLING_REASONS = reasonCatalog({
     means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',
     todo: 'Fix the fields the note names.',
   },
+  TlsOnlyUnsupported: {
+    shownIn: ['Bound', 'Waiting', 'Ready'],
+    means:
+      'The workload serves clients over TLS only (spec.tls.client Only). This controller observes members on the plain client port, ' +
+      'which such an ensemble does not open, so it does not bind: the StatefulSet keeps rolling natively (RollingUpdate, leader-unaware), ' +
+      'which also restarts the members onto a renewed certificate.',
+    todo: 'Delete the trait, or create the workload with spec.tls.client Alongside (the plain port stays open beside the secure one).',
+  },
   Bound: {
     shownIn: ['Bound'],
     means: 'The trait is bound to its workload, whose StatefulSet uses the OnDelete update strategy.',

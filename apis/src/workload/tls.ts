@@ -59,12 +59,18 @@ export const tlsSchema = withCel(
       }
     })
     .describe('TLS for member-to-member and client traffic. Set at creation; it cannot change afterwards yet.'),
+  // The apiserver checks these rules against the field's default, {}, too: absent keys are read as their defaults.
   {
-    rule: "!has(self.certificates) || self.quorum || self.client != 'Disabled'",
+    rule: "!has(self.certificates) || (has(self.quorum) && self.quorum) || (has(self.client) && self.client != 'Disabled')",
     message: 'tls.certificates needs tls.quorum or tls.client to use TLS',
     fieldPath: '.certificates',
   },
-  { rule: 'self.quorum == oldSelf.quorum && self.client == oldSelf.client', message: IMMUTABLE_MESSAGE },
+  {
+    rule:
+      "(has(self.quorum) && self.quorum) == (has(oldSelf.quorum) && oldSelf.quorum) && " +
+      "(has(self.client) ? self.client : 'Disabled') == (has(oldSelf.client) ? oldSelf.client : 'Disabled')",
+    message: IMMUTABLE_MESSAGE,
+  },
 );
 export type TlsSpec = z.infer<typeof tlsSchema>;
 
