@@ -1,7 +1,8 @@
 // A TLS-only ensemble on the bed (tls.quorum and tls.client Only), checked with real clients: it becomes Ready (the
 // controller observes it over TLS); `openssl s_client` sees the member certificate issued by the workload's CA with
 // the expected names; plain text is refused on the secure port and no plain port is open; ZooKeeper's own Java client
-// writes and reads over TLS. Then a CA Secret the user names but never created: a condition naming it, no crash loop.
+// writes and reads over TLS; a change of TLS is refused. Both client ports beside each other (Alongside) with quorum
+// TLS. Then a CA Secret the user names but never created: a condition naming it, no crash loop.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -11,6 +12,7 @@ import { promisify } from 'node:util';
 import { X509Certificate } from 'node:crypto';
 import type { V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEBIAN_ZOOKEEPER_CLASSPATH } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -68,6 +70,8 @@ describe('a TLS-only workload on the bed', () => {
 
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
+    // One ensemble at a time on the bed's two cores.
+    await client.delete(namespace, name);
   });
 
   it('becomes Ready, observed over TLS: one leader, two synced followers, each member certificate kept in Secrets it owns', async () => {
@@ -148,13 +152,32 @@ describe('a TLS-only workload on the bed', () => {
       expect(read.stdout).toContain(value);
     }
   });
-});
 
-describe('a change of TLS on an existing workload', () => {
-  it('is refused by the CRD: moving a serving ensemble between plain text and TLS is not built yet', async () => {
+  it('refuses a change of tls.client or tls.quorum: moving a serving ensemble between plain text and TLS is not built yet', async () => {
     await expect(client.patch(namespace, name, { spec: { tls: { client: 'Alongside' } } })).rejects.toThrow(/tls.quorum and tls.client cannot change after creation yet/);
     await expect(client.patch(namespace, name, { spec: { tls: { quorum: false } } })).rejects.toThrow(/cannot change after creation yet/);
   });
+});
+
+describe('TLS beside plain text (tls.client Alongside) with quorum TLS', () => {
+  const both = 'zk-both';
+
+  it('becomes Ready, observed on the plain port, and answers on both client ports, over TLS with the workload CA', async () => {
+    await client.create(namespace, both, bedWorkloadSpec({ tls: { quorum: true, client: 'Alongside' } }));
+    await waitFor('the workload with both client ports to be Ready', () => client.get(namespace, both), healthy, ENSEMBLE_TIMEOUT_MS, 2_000);
+    const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(both).tlsSecret });
+    const ca = Buffer.from(secret.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').toString('utf8');
+    const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(both) })).items;
+    expect(pods).toHaveLength(3);
+    for (const pod of pods) {
+      const ip = pod.status?.podIP ?? '';
+      const serverName = memberHost(both, namespace, Number(pod.metadata?.name?.split('-').pop()));
+      const plain = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr'));
+      const secure = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.secureClient, 'srvr', { tls: { ca, serverName } }));
+      expect(secure.mode).toBe(plain.mode);
+    }
+    await client.delete(namespace, both);
+  }, ENSEMBLE_TIMEOUT_MS + 60_000);
 });
 
 describe('a TLS workload whose CA Secret does not exist', () => {
