@@ -153,6 +153,44 @@ describe('a TLS-only workload on the bed', () => {
     }
   });
 
+  it('issues a new member certificate when its Secret is lost; the members restart onto it (RollingUpdate) and the ensemble is Ready again', async () => {
+    const before = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
+    const oldCertificate = new X509Certificate(Buffer.from(before.data?.[TLS_SECRET_KEYS.certificate] ?? '', 'base64'));
+    await client.core.deleteNamespacedSecret({ namespace, name: names.tlsSecret });
+
+    const started = Date.now();
+    await waitFor(
+      'every member replaced onto the new certificate, and the ensemble Ready',
+      async () => ({ workload: await client.get(namespace, name), pods: await memberPods() }),
+      ({ workload, pods: current }) =>
+        healthy(workload) &&
+        current.length === 3 &&
+        current.every((pod) => pod.metadata?.annotations?.['zookeeper.zkoam.dev/certificate-sha256'] !== oldCertificate.fingerprint256 && !pods.some((old) => old.metadata?.uid === pod.metadata?.uid)),
+      ENSEMBLE_TIMEOUT_MS,
+      2_000,
+    );
+    console.log(`members restarted onto the new certificate and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the Secret was deleted`);
+    const after = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
+    const newCertificate = new X509Certificate(Buffer.from(after.data?.[TLS_SECRET_KEYS.certificate] ?? '', 'base64'));
+    expect(newCertificate.serialNumber).not.toBe(oldCertificate.serialNumber);
+    // The same CA: members on the old and the new certificate trust each other during the roll.
+    expect(Buffer.from(after.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').equals(Buffer.from(before.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64'))).toBe(true);
+    pods = await memberPods();
+    for (const pod of pods) {
+      const { stdout } = await run('bash', ['-c', 'openssl s_client -connect "$0" -CAfile "$1" -verify_return_error </dev/null 2>/dev/null', `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`, caFile]);
+      expect(new X509Certificate(stdout.slice(stdout.indexOf('-----BEGIN CERTIFICATE-----'))).serialNumber).toBe(newCertificate.serialNumber);
+    }
+    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');
+    expect(notes.some((note) => note.startsWith(`Created Secret ${names.tlsSecret} (member certificate until `) && note.endsWith(': no certificate yet)'))).toBe(true);
+  });
+
+  it('never writes a key or certificate to its log', async () => {
+    const log = await readFile(suite.controller().logFile, 'utf8');
+    expect(log.length).toBeGreaterThan(0);
+    // PEM markers, and their base64 form (a Secret's data, were one logged).
+    expect(log).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE|LS0tLS1CRUdJTi/);
+  });
+
   it('refuses a change of tls.client or tls.quorum: moving a serving ensemble between plain text and TLS is not built yet', async () => {
     await expect(client.patch(namespace, name, { spec: { tls: { client: 'Alongside' } } })).rejects.toThrow(/tls.quorum and tls.client cannot change after creation yet/);
     await expect(client.patch(namespace, name, { spec: { tls: { quorum: false } } })).rejects.toThrow(/cannot change after creation yet/);
