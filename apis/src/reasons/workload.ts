@@ -98,11 +98,14 @@ export const WORKLOAD_REASONS = reasonCatalog({
     shownIn: ['Ready', 'Warning Event'],
     means:
       'The CA Secret that signs the member certificate is unusable: the Secret spec.tls.certificates.caSecretRef names does not exist, ' +
-      'lacks tls.crt or tls.key, holds no CA certificate valid now, or a key that is not the certificate\'s. The message names the Secret and ' +
-      'the problem. Nothing is applied until it is fixed; running members keep their certificate.',
+      'lacks tls.crt or tls.key, holds no CA certificate valid now, or a key that is not the certificate\'s; or it holds another CA than ' +
+      'the one that issued the members\' certificate (rotating the CA is not supported yet). The message names the Secret and the ' +
+      'problem. Nothing is applied until it is fixed; running members keep their certificate.',
     todo:
       'Fix the Secret as the message says (type kubernetes.io/tls, a CA certificate and its unencrypted PEM key), or remove caSecretRef ' +
-      'to let the controller keep a CA of its own (`<name>-tls-ca`; delete that Secret if it is the broken one, and a new CA is made).',
+      'to let the controller keep a CA of its own (`<name>-tls-ca`; delete that Secret if it is the broken one, and a new CA is made). ' +
+      'For another CA: restore the previous one, or delete `<name>-tls` to have the members restart onto a certificate of the new CA ' +
+      '(a restarted member cannot reach the others until all have restarted).',
   },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],

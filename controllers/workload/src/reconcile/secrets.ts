@@ -1,11 +1,11 @@
 // Reading Secrets the reconcile depends on: the controller's own from the cache, a user's from the API.
-import { coreResources, isApiError, objectPath } from '@zk-oam/runtime';
+import { coreResources, isApiError, objectPath, type KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 
 const secretDataSchema = z.looseObject({ data: z.record(z.string(), z.string()).optional() });
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
 
 /** The Secret from the cache (Secrets this controller labelled), else from the API; undefined when it does not exist. */
 export async function readSecret(deps: Deps, namespace: string, name: string): Promise<unknown> {

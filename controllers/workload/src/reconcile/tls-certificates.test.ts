@@ -1,7 +1,7 @@
 // The TLS step against a fake apiserver: the controller's own CA is created once and the member Secret issued from it;
 // a CA Secret the user names is checked, and each problem is an error naming the Secret.
 import { X509Certificate } from 'node:crypto';
-import { KubeApiError, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
+import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
 import { TlsCaSecretInvalidError } from './errors.js';
@@ -19,9 +19,9 @@ function fakeCluster(initial: Record<string, KubeObject> = {}): { deps: Paramete
   const secrets = new Map(Object.entries(initial));
   const writes: string[] = [];
   const nameOf = (path: string): string => path.split('/').pop() ?? '';
-  const client = {
-    request: (method: string, path: string, options?: { body?: unknown }) => {
-      const body = options?.body as KubeObject | undefined;
+  const client: Pick<KubeClient, 'request'> = {
+    request: (method, path, options) => {
+      const body = kubeObjectSchema.optional().parse(options?.body);
       if (method === 'GET') {
         const found = secrets.get(nameOf(path));
         return found === undefined ? Promise.reject(new KubeApiError(404, 'NotFound', method, path, 'not found')) : Promise.resolve(found);
@@ -31,7 +31,7 @@ function fakeCluster(initial: Record<string, KubeObject> = {}): { deps: Paramete
       secrets.set(body.metadata.name, body);
       return Promise.resolve(body);
     },
-  } as unknown as KubeClient;
+  };
   const lister: Lister<KubeObject> = { get: ({ name }) => (name.startsWith('user-') ? undefined : secrets.get(name)), list: () => [...secrets.values()] };
   const empty: Lister<KubeObject> = { get: () => undefined, list: () => [] };
   const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: lister, pods: empty };
@@ -74,14 +74,26 @@ describe('ensureTlsCertificates', () => {
     const { deps, secrets } = fakeCluster();
     await expect(ensureTlsCertificates(deps, withUserCa)).rejects.toThrow(new TlsCaSecretInvalidError('user-ca', 'named in spec.tls.certificates.caSecretRef does not exist'));
 
-    secrets.set('user-ca', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'user-ca' }, data: { 'tls.crt': Buffer.from('x').toString('base64') } } as KubeObject);
+    secrets.set('user-ca', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'user-ca' }, data: { 'tls.crt': Buffer.from('x').toString('base64') } });
     await expect(ensureTlsCertificates(deps, withUserCa)).rejects.toThrow('TLS CA Secret user-ca lacks the key(s) tls.key');
 
     const own = fakeCluster();
     await ensureTlsCertificates(own.deps, tlsOnly);
-    secrets.set('user-ca', { ...(own.secrets.get('zk-tls-ca') as KubeObject), metadata: { name: 'user-ca' } });
+    const ownCa = own.secrets.get('zk-tls-ca');
+    if (ownCa === undefined) throw new Error('no CA Secret was created');
+    secrets.set('user-ca', { ...ownCa, metadata: { name: 'user-ca' } });
     const outcome = await ensureTlsCertificates(deps, withUserCa);
     expect(outcome.actions.map((action) => action.name)).toEqual(['zk-tls']);
     expect(fingerprint(secrets.get('zk-tls'), 'ca.crt')).toBe(fingerprint(secrets.get('user-ca'), 'tls.crt'));
+  });
+
+  it('issues nothing when the CA changed under running members, and says what to do: rotating the CA is not supported yet', async () => {
+    const { deps, secrets, writes } = fakeCluster();
+    await ensureTlsCertificates(deps, tlsOnly);
+    secrets.delete('zk-tls-ca');
+    await expect(ensureTlsCertificates(deps, tlsOnly)).rejects.toThrow(
+      /^TLS CA Secret zk-tls-ca holds another CA than the one that issued the members' certificate \(Secret zk-tls\); rotating the CA is not supported yet/,
+    );
+    expect(writes).toEqual(['POST zk-tls-ca', 'PATCH zk-tls', 'POST zk-tls-ca']);
   });
 });

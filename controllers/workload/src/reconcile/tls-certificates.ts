@@ -2,7 +2,7 @@
 // workload owns. The member certificate is issued again when missing, unreadable, from another CA, for other names, or due for renewal.
 // Key material stays in the Secrets: notes, logs and errors name Secrets, reasons and dates only.
 import { DEFAULT_VALIDITY_HOURS, usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, collectionPath, coreResources, isApiError } from '@zk-oam/runtime';
+import { applyObject, collectionPath, coreResources, isApiError, type KubeClient } from '@zk-oam/runtime';
 import { childMetadata, workloadNames } from '../render/identity.js';
 import { readCa } from '../tls/ca.js';
 import type { SigningCa } from '../tls/issue.js';
@@ -15,7 +15,7 @@ import { TlsCaSecretInvalidError } from './errors.js';
 import { FIELD_MANAGER } from './markers.js';
 import { decodedData, encoded, readLiveSecret, readSecret } from './secrets.js';
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'now'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'caches' | 'now'> & { readonly client: Pick<KubeClient, 'request'> };
 
 /** What the rest of the reconcile needs of the certificates: never a key. */
 export interface TlsState {
@@ -82,6 +82,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, ca: Si
   const live = await (cached.action === 'keep' ? undefined : readLiveSecret(deps, namespace, tlsSecret));
   const verdict = cached.action === 'keep' ? cached : verdictOf(live);
   if (verdict.action === 'keep') return { state: { caPem: ca.certificatePem, fingerprint: verdict.fingerprint, renewAt: verdict.renewAt }, actions: [] };
+  if (verdict.cause === 'otherCa') throw new TlsCaSecretInvalidError(workloadNames(workload).tlsCaSecret, otherCaProblem(tlsSecret));
   const data = await issueMemberSecretData({
     ca,
     commonName: `${name}.${namespace}`,
@@ -102,6 +103,19 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, ca: Si
     state: { caPem: ca.certificatePem, fingerprint: issued.fingerprint, renewAt: issued.renewAt },
     actions: [{ verb, kind: 'Secret', name: tlsSecret, note: `${verb} Secret ${tlsSecret} (member certificate until ${issued.notAfter.toISOString()}: ${verdict.reason})` }],
   };
+}
+
+/**
+ * Members trust only the CA their own Secret carried when they started: restarting them one by one onto certificates
+ * of another CA would leave the restarted ones unable to reach the others. Rotating the CA is not supported yet, so a
+ * changed CA is reported and nothing is issued until a person decides.
+ */
+function otherCaProblem(tlsSecret: string): string {
+  return (
+    `holds another CA than the one that issued the members' certificate (Secret ${tlsSecret}); rotating the CA is not ` +
+    `supported yet: restore the previous CA, or delete Secret ${tlsSecret} to have the members restart onto a certificate ` +
+    'of the new CA (a restarted member cannot reach the others until all have restarted)'
+  );
 }
 
 /** Name, namespace, labels (the cache sees only labelled Secrets) and the workload as controller owner. */

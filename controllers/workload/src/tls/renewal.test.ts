@@ -33,26 +33,27 @@ describe('certificateVerdict', () => {
     expect(verdict.action === 'keep' ? verdict.renewAt : undefined).toEqual(renewAt);
     expect(certificateVerdict({ data, caPem: authority.certificatePem, dnsNames: names, now: renewAt })).toEqual({
       action: 'issue',
+      cause: 'renewal',
       reason: `renewal due since ${renewAt.toISOString()}`,
     });
   });
 
   it('issues when there is no Secret, or its certificate does not parse', async () => {
     const authority = await ca();
-    expect(certificateVerdict({ data: undefined, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', reason: 'no certificate yet' });
+    expect(certificateVerdict({ data: undefined, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', cause: 'missing', reason: 'no certificate yet' });
     const data = { ...(await issued(authority)), [TLS_SECRET_KEYS.certificate]: 'not a certificate' };
-    expect(certificateVerdict({ data, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', reason: 'the certificate does not parse' });
+    expect(certificateVerdict({ data, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', cause: 'unreadable', reason: 'the certificate does not parse' });
   });
 
   it('issues when the key is missing or belongs to another certificate', async () => {
     const authority = await ca();
     const data = await issued(authority);
     const other = await issued(authority);
-    const reason = 'the private key is missing or does not match the certificate';
+    const issue = { action: 'issue', cause: 'key', reason: 'the private key is missing or does not match the certificate' };
     const { [TLS_SECRET_KEYS.privateKey]: _key, ...withoutKey } = data;
-    expect(certificateVerdict({ data: withoutKey, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', reason });
+    expect(certificateVerdict({ data: withoutKey, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual(issue);
     const swapped = { ...data, [TLS_SECRET_KEYS.privateKey]: other[TLS_SECRET_KEYS.privateKey] ?? '' };
-    expect(certificateVerdict({ data: swapped, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual({ action: 'issue', reason });
+    expect(certificateVerdict({ data: swapped, caPem: authority.certificatePem, dnsNames: names, now: ISSUED })).toEqual(issue);
   });
 
   it('issues when the CA changed, and when the names the members need changed', async () => {
@@ -60,12 +61,14 @@ describe('certificateVerdict', () => {
     const newCa = await ca();
     expect(certificateVerdict({ data, caPem: newCa.certificatePem, dnsNames: names, now: ISSUED })).toEqual({
       action: 'issue',
+      cause: 'otherCa',
       reason: 'the certificate was not issued by the current CA',
     });
     const authority = await ca();
     const current = await issued(authority);
     expect(certificateVerdict({ data: current, caPem: authority.certificatePem, dnsNames: memberCertificateNames('zk', 'staging'), now: ISSUED })).toEqual({
       action: 'issue',
+      cause: 'names',
       reason: 'the names the members need changed',
     });
   });

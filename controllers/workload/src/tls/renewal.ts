@@ -3,9 +3,12 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 
+/** Why a certificate is issued; `otherCa` is the one the reconcile does not act on by itself (see tls-certificates.ts). */
+export type IssueCause = 'missing' | 'unreadable' | 'key' | 'otherCa' | 'names' | 'renewal';
+
 export type CertificateVerdict =
   | { readonly action: 'keep'; readonly renewAt: Date; readonly notAfter: Date; readonly fingerprint: string }
-  | { readonly action: 'issue'; readonly reason: string };
+  | { readonly action: 'issue'; readonly cause: IssueCause; readonly reason: string };
 
 /** A certificate is issued again once a third of its lifetime is left, as cert-manager does by default. */
 const RENEW_AT_FRACTION = 2 / 3;
@@ -51,18 +54,18 @@ export interface VerdictInput {
 }
 
 export function certificateVerdict({ data, caPem, dnsNames, now }: VerdictInput): CertificateVerdict {
-  if (data === undefined) return { action: 'issue', reason: 'no certificate yet' };
+  if (data === undefined) return { action: 'issue', cause: 'missing', reason: 'no certificate yet' };
   const certificate = parsed(data[TLS_SECRET_KEYS.certificate]);
   const ca = parsed(caPem);
-  if (certificate === undefined || ca === undefined) return { action: 'issue', reason: 'the certificate does not parse' };
+  if (certificate === undefined || ca === undefined) return { action: 'issue', cause: 'unreadable', reason: 'the certificate does not parse' };
   if (!keyMatches(certificate, data[TLS_SECRET_KEYS.privateKey]) || data[TLS_SECRET_KEYS.keyStore] === undefined) {
-    return { action: 'issue', reason: 'the private key is missing or does not match the certificate' };
+    return { action: 'issue', cause: 'key', reason: 'the private key is missing or does not match the certificate' };
   }
   if (data[TLS_SECRET_KEYS.ca] !== caPem || !certificate.checkIssued(ca) || !certificate.verify(ca.publicKey)) {
-    return { action: 'issue', reason: 'the certificate was not issued by the current CA' };
+    return { action: 'issue', cause: 'otherCa', reason: 'the certificate was not issued by the current CA' };
   }
-  if (dnsNamesOf(certificate).join(',') !== dnsNames.join(',')) return { action: 'issue', reason: 'the names the members need changed' };
+  if (dnsNamesOf(certificate).join(',') !== dnsNames.join(',')) return { action: 'issue', cause: 'names', reason: 'the names the members need changed' };
   const renewAt = renewalTime(certificate);
-  if (now.getTime() >= renewAt.getTime()) return { action: 'issue', reason: `renewal due since ${renewAt.toISOString()}` };
+  if (now.getTime() >= renewAt.getTime()) return { action: 'issue', cause: 'renewal', reason: `renewal due since ${renewAt.toISOString()}` };
   return { action: 'keep', renewAt, notAfter: new Date(certificate.validTo), fingerprint: certificate.fingerprint256 };
 }
