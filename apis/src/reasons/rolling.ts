@@ -18,10 +18,10 @@ export const ROLLING_REASONS = reasonCatalog({
   TlsOnlyUnsupported: {
     shownIn: ['Bound', 'Waiting', 'Ready'],
     means:
-      'The workload serves clients over TLS only (spec.tls.client Only). This controller observes members on the plain client port, ' +
-      'which such an ensemble does not open, so it does not bind: the StatefulSet keeps rolling natively (RollingUpdate, leader-unaware), ' +
-      'which also restarts the members onto a renewed certificate.',
-    todo: 'Delete the trait, or create the workload with spec.tls.client Alongside (the plain port stays open beside the secure one).',
+      'The workload serves clients over TLS only (spec.tls.client Only) and the trait asks for leaderHandover Reconfigure: the ' +
+      'ZooKeeper client this controller reconfigures with speaks plain text, so the trait does not bind; the StatefulSet keeps ' +
+      'rolling natively (RollingUpdate, leader-unaware), which also restarts the members onto a renewed certificate.',
+    todo: 'Use leaderHandover Election (the default), which works over TLS, or create the workload with spec.tls.client Alongside.',
   },
   Bound: {
     shownIn: ['Bound'],

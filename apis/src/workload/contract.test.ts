@@ -8,6 +8,7 @@ import {
   memberName,
   memberSelectorLabels,
   memberSelectorOf,
+  memberServerName,
   myidOfOrdinal,
   myidOfPod,
   ordinalOfMyid,
@@ -40,6 +41,10 @@ describe('the workload/trait contract', () => {
     expect(fourLetterWordEndpoint({ client: 'Disabled' })).toStrictEqual({ port: 2181, secure: false });
     expect(fourLetterWordEndpoint({ client: 'Alongside' })).toStrictEqual({ port: 2181, secure: false });
     expect(fourLetterWordEndpoint({ client: 'Only' })).toStrictEqual({ port: 2281, secure: true });
+  });
+
+  it('checks a member asked over TLS against its own name under the headless Service', () => {
+    expect(memberServerName('zk', 'prod')({ myid: 3 })).toBe('zk-2.zk-headless.prod.svc.cluster.local');
   });
 
   it("takes the user's CA Secret when the spec names one", () => {

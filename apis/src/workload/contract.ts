@@ -198,6 +198,14 @@ export function memberHost(workload: string, namespace: string, ordinal: number)
   return `${podName(derivedNames(workload).statefulSet, ordinal)}.${memberDomain(workload, namespace)}`;
 }
 
+/**
+ * The DNS name a member's certificate is checked against when it is asked over TLS: members are dialled by pod IP,
+ * which no certificate names, so the name is the member's own under the headless Service.
+ */
+export function memberServerName(workload: string, namespace: string): (member: { readonly myid: number }) => string {
+  return ({ myid }) => memberHost(workload, namespace, ordinalOfMyid(myid));
+}
+
 /** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */
 export function memberName(member: { pod: string; myid: number; ip?: string | undefined }): string {
   const ip = member.ip === undefined || member.ip === '' ? '' : `, ${member.ip}`;

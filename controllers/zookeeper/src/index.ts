@@ -52,7 +52,7 @@ export {
   type MemberStatus,
 } from './health/ensemble.js';
 export { observeMember, observeMembers, type MemberEndpoint } from './health/observe.js';
-export { observeEnsemble, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
+export { observeEnsemble, type MemberAccess, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
 export { readCommittedConfig, readConfOverTcp, UnversionedConfigError, type ConfReader, type EnsembleTls } from './ensemble/committed-config.js';
 export type { CommittedConfigReading, EnsembleObservation, ObservedPod } from './ensemble/ensemble-observation.js';
 export { CommittedConfigReadError, NoServingMemberError, PodWithoutIpError } from './ensemble/errors.js';

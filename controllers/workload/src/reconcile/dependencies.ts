@@ -1,7 +1,7 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
-import type { EnsembleObservation, EnsembleTls, MemberPod } from '@zk-oam/zookeeper';
+import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface WorkloadCaches {
@@ -13,12 +13,6 @@ export interface WorkloadCaches {
   /** Only Secrets this controller labelled as managed; a user's Secret is read from the API. */
   readonly secrets: Lister<KubeObject>;
   readonly pods: Lister<KubeObject>;
-}
-
-/** Where a workload's members answer four-letter words: the port, and how to trust them when it is a secure one. */
-export interface MemberAccess {
-  readonly port: number;
-  readonly tls: EnsembleTls | undefined;
 }
 
 export interface WorkloadReconcilerDependencies {

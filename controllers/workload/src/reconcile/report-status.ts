@@ -3,10 +3,11 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, type KubeObject } from '@zk-oam/runtime';
+import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
-import type { MemberAccess, WorkloadReconcilerDependencies } from './dependencies.js';
+import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 import { withScaleRefusal } from './scale-refusal.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';

@@ -13,6 +13,12 @@ export interface MemberPod {
   readonly ip: string | undefined;
 }
 
+/** Where an ensemble's members answer four-letter words: the port, and how to trust them when it is a secure one. */
+export interface MemberAccess {
+  readonly port: number;
+  readonly tls: EnsembleTls | undefined;
+}
+
 export interface ObserveEnsembleOptions {
   clientPort: number;
   /** Budget of each four-letter word. */
