@@ -37,6 +37,7 @@ describe('ZookeeperWorkload', () => {
       metrics: { enabled: false, port: 7000 },
       placement: { antiAffinity: 'preferred' },
       clientService: { type: 'ClusterIP', port: 2181 },
+      tls: { quorum: false, client: 'Disabled' },
     });
   });
 
@@ -63,6 +64,9 @@ describe('ZookeeperWorkload', () => {
     ['an unknown service type', { clientService: { type: 'ExternalName' } }, 'spec.clientService.type: expected one of'],
     ['a metrics port below 1024', { metrics: { port: 80 } }, 'spec.metrics.port: expected number >= 1024, got 80'],
     ['an upper-case secret name', { superuserSecretRef: { name: 'Super' } }, 'spec.superuserSecretRef.name: expected a lowercase DNS subdomain, got "Super"'],
+    ['an unknown client TLS mode', { tls: { client: 'Required' } }, 'spec.tls.client: expected one of "Disabled"|"Alongside"|"Only", got "Required"'],
+    ['certificates without TLS', { tls: { certificates: { validityHours: 24 } } }, 'spec.tls.certificates: expected tls.quorum or tls.client to use TLS'],
+    ['a certificate validity of 0 hours', { tls: { quorum: true, certificates: { validityHours: 0 } } }, 'spec.tls.certificates.validityHours: expected number >= 1, got 0'],
   ])('rejects %s, naming the field', (_case, spec, expected) => {
     expect(problemsOf(() => parseResource(zookeeperWorkloadSchema, workload(spec), 'ZookeeperWorkload default/zk')).join('\n')).toContain(expected);
   });

@@ -15,6 +15,14 @@ export const ROLLING_REASONS = reasonCatalog({
     means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',
     todo: 'Fix the fields the note names.',
   },
+  TlsOnlyUnsupported: {
+    shownIn: ['Bound', 'Waiting', 'Ready'],
+    means:
+      'The workload serves clients over TLS only (spec.tls.client Only) and the trait asks for leaderHandover Reconfigure: the ' +
+      'ZooKeeper client this controller reconfigures with speaks plain text, so the trait does not bind; the StatefulSet keeps ' +
+      'rolling natively (RollingUpdate, leader-unaware), which also restarts the members onto a renewed certificate.',
+    todo: 'Use leaderHandover Election (the default), which works over TLS, or create the workload with spec.tls.client Alongside.',
+  },
   Bound: {
     shownIn: ['Bound'],
     means: 'The trait is bound to its workload, whose StatefulSet uses the OnDelete update strategy.',

@@ -15,6 +15,13 @@ export const SCALE_REASONS = reasonCatalog({
     means: 'The workload the trait names does not validate, so its membership cannot be planned.',
     todo: 'Fix the workload (its own InvalidSpec condition names the fields).',
   },
+  TlsOnlyUnsupported: {
+    shownIn: BLOCKED,
+    means:
+      'The workload serves clients over TLS only (spec.tls.client Only). This controller observes members and reconfigures ' +
+      'them on the plain client port, which such an ensemble does not open, so it does not scale it (not supported yet).',
+    todo: 'Keep the workload at its size, or create it with spec.tls.client Alongside (the plain port stays open beside the secure one).',
+  },
   InvalidSpec: {
     shownIn: ['Warning Event'],
     means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',

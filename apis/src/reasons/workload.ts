@@ -94,6 +94,19 @@ export const WORKLOAD_REASONS = reasonCatalog({
     means: 'The Secret spec.superuserSecretRef names is missing, or lacks the keys password and digest.',
     todo: 'Create the Secret with both keys, or remove superuserSecretRef to let the controller generate one.',
   },
+  TlsCaSecretInvalid: {
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'The CA Secret that signs the member certificate is unusable: the Secret spec.tls.certificates.caSecretRef names does not exist, ' +
+      'lacks tls.crt or tls.key, holds no CA certificate valid now, or a key that is not the certificate\'s; or it holds another CA than ' +
+      'the one that issued the members\' certificate (rotating the CA is not supported yet). The message names the Secret and the ' +
+      'problem. Nothing is applied until it is fixed; running members keep their certificate.',
+    todo:
+      'Fix the Secret as the message says (type kubernetes.io/tls, a CA certificate and its unencrypted PEM key), or remove caSecretRef ' +
+      'to let the controller keep a CA of its own (`<name>-tls-ca`; delete that Secret if it is the broken one, and a new CA is made). ' +
+      'For another CA: restore the previous one, or delete `<name>-tls` to have the members restart onto a certificate of the new CA ' +
+      '(a restarted member cannot reach the others until all have restarted).',
+  },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],
     means: 'The ensemble lost its leader; a Normal Event follows when a new one is elected.',
@@ -109,6 +122,11 @@ export const WORKLOAD_REASONS = reasonCatalog({
     means: 'Creating or reading the superuser Secret failed; the message quotes the API server.',
     todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
   },
+  TlsCertificates: {
+    shownIn: FAILED_STEP,
+    means: 'Creating the CA Secret or writing the member certificate Secret failed; the message quotes the API server.',
+    todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
+  },
   ApplyChildren: {
     shownIn: FAILED_STEP,
     means: 'Applying a child (ConfigMap, Services, PodDisruptionBudget, StatefulSet, monitoring) failed; the message names it and quotes the API server.',
@@ -122,4 +140,4 @@ export const WORKLOAD_REASONS = reasonCatalog({
 });
 export type WorkloadReason = keyof typeof WORKLOAD_REASONS;
 /** Steps of the workload reconcile whose failure becomes the reason. */
-export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'ApplyChildren' | 'ReportStatus'>;
+export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'TlsCertificates' | 'ApplyChildren' | 'ReportStatus'>;

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   derivedNames,
+  fourLetterWordEndpoint,
   MEMBER_SELECTOR,
   memberHost,
   memberName,
   memberSelectorLabels,
   memberSelectorOf,
+  memberServerName,
   myidOfOrdinal,
   myidOfPod,
   ordinalOfMyid,
@@ -14,6 +16,7 @@ import {
   ordinalOfVolume,
   podOfMember,
   superuserSecretName,
+  tlsCaSecretName,
   volumeName,
   workloadLabels,
 } from './contract.js';
@@ -29,7 +32,24 @@ describe('the workload/trait contract', () => {
       defaultSuperuserSecret: 'zk-superuser',
       serviceMonitor: 'zk',
       prometheusRule: 'zk',
+      tlsSecret: 'zk-tls',
+      defaultTlsCaSecret: 'zk-tls-ca',
     });
+  });
+
+  it('asks four-letter words on the plain port while there is one, else over TLS on the secure port', () => {
+    expect(fourLetterWordEndpoint({ client: 'Disabled' })).toStrictEqual({ port: 2181, secure: false });
+    expect(fourLetterWordEndpoint({ client: 'Alongside' })).toStrictEqual({ port: 2181, secure: false });
+    expect(fourLetterWordEndpoint({ client: 'Only' })).toStrictEqual({ port: 2281, secure: true });
+  });
+
+  it('checks a member asked over TLS against its own name under the headless Service', () => {
+    expect(memberServerName('zk', 'prod')({ myid: 3 })).toBe('zk-2.zk-headless.prod.svc.cluster.local');
+  });
+
+  it("takes the user's CA Secret when the spec names one", () => {
+    expect(tlsCaSecretName({ metadata: { name: 'zk' }, spec: {} })).toBe('zk-tls-ca');
+    expect(tlsCaSecretName({ metadata: { name: 'zk' }, spec: { tls: { certificates: { caSecretRef: { name: 'ca' } } } } })).toBe('ca');
   });
 
   it("takes the user's superuser Secret when the spec names one", () => {

@@ -1,8 +1,23 @@
 // The contract between the workload controller and its traits: how the objects rendered for a ZookeeperWorkload are
-// named and labelled, and which ZooKeeper server each pod runs. Every controller and every test reads these facts here.
+// named and labelled, which ZooKeeper server each pod runs, and where it is reached. Every controller and every test
+// reads these facts here.
+import type { ClientTlsMode } from './tls.js';
 
-/** Ports every member listens on, on its own pod IP. */
-export const ZOOKEEPER_PORTS = { client: 2181, quorum: 2888, election: 3888 } as const;
+/** Ports every member listens on, on its own pod IP; the plain and the secure client port as spec.tls.client says. */
+export const ZOOKEEPER_PORTS = { client: 2181, secureClient: 2281, quorum: 2888, election: 3888 } as const;
+
+/** Whether members open the plain client port: all but TLS-only ensembles. */
+export function hasPlainClientPort(tls: { client: ClientTlsMode }): boolean {
+  return tls.client !== 'Only';
+}
+
+/**
+ * Where controllers, probes and start.sh ask a member four-letter words: the plain client port when it has one, else
+ * the secure port over TLS (trusting the CA in the member TLS Secret).
+ */
+export function fourLetterWordEndpoint(tls: { client: ClientTlsMode }): { port: number; secure: boolean } {
+  return hasPlainClientPort(tls) ? { port: ZOOKEEPER_PORTS.client, secure: false } : { port: ZOOKEEPER_PORTS.secureClient, secure: true };
+}
 
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 export const MANAGED_BY = 'zk-oam';
@@ -41,6 +56,8 @@ export const DERIVED_NAME_SUFFIXES = {
   headlessService: '-headless',
   clientService: '-client',
   superuserSecret: '-superuser',
+  tlsSecret: '-tls',
+  tlsCaSecret: '-tls-ca',
 } as const;
 
 /** Service names and label values are DNS labels: at most 63 characters. */
@@ -67,6 +84,8 @@ export function derivedNames(workload: string): {
   defaultSuperuserSecret: string;
   serviceMonitor: string;
   prometheusRule: string;
+  tlsSecret: string;
+  defaultTlsCaSecret: string;
 } {
   return {
     statefulSet: workload,
@@ -77,6 +96,8 @@ export function derivedNames(workload: string): {
     defaultSuperuserSecret: `${workload}${DERIVED_NAME_SUFFIXES.superuserSecret}`,
     serviceMonitor: workload,
     prometheusRule: workload,
+    tlsSecret: `${workload}${DERIVED_NAME_SUFFIXES.tlsSecret}`,
+    defaultTlsCaSecret: `${workload}${DERIVED_NAME_SUFFIXES.tlsCaSecret}`,
   };
 }
 
@@ -84,6 +105,20 @@ export function derivedNames(workload: string): {
 export function superuserSecretName(workload: { metadata: { name: string }; spec: { superuserSecretRef?: { name: string } | undefined } }): string {
   return workload.spec.superuserSecretRef?.name ?? derivedNames(workload.metadata.name).defaultSuperuserSecret;
 }
+
+/** The Secret holding the CA that signs the member certificate: the user's, or the one the workload controller keeps. */
+export function tlsCaSecretName(workload: {
+  metadata: { name: string };
+  spec: { tls?: { certificates?: { caSecretRef?: { name: string } | undefined } | undefined } | undefined };
+}): string {
+  return workload.spec.tls?.certificates?.caSecretRef?.name ?? derivedNames(workload.metadata.name).defaultTlsCaSecret;
+}
+
+/**
+ * Keys of the member TLS Secret `<name>-tls` the workload controller keeps: the member certificate and its PKCS#8 key,
+ * the CA that signed it (what clients and controllers trust), and key plus certificate in one file (ZooKeeper's PEM key store).
+ */
+export const TLS_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key', ca: 'ca.crt', keyStore: 'keystore.pem' } as const;
 
 /** Keys of the superuser Secret: the password (the operator's admin client) and its digest (the servers' superDigest). */
 export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;
@@ -161,6 +196,14 @@ export function memberDomain(workload: string, namespace: string): string {
 /** The stable DNS name of the pod with this ordinal, as the rendered server lines address members. */
 export function memberHost(workload: string, namespace: string, ordinal: number): string {
   return `${podName(derivedNames(workload).statefulSet, ordinal)}.${memberDomain(workload, namespace)}`;
+}
+
+/**
+ * The DNS name a member's certificate is checked against when it is asked over TLS: members are dialled by pod IP,
+ * which no certificate names, so the name is the member's own under the headless Service.
+ */
+export function memberServerName(workload: string, namespace: string): (member: { readonly myid: number }) => string {
+  return ({ myid }) => memberHost(workload, namespace, ordinalOfMyid(myid));
 }
 
 /** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */

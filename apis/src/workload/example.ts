@@ -30,4 +30,5 @@ export const FULL_WORKLOAD_SPEC_EXAMPLE: ZookeeperWorkloadSpec = {
   podSecurityContext: { runAsUser: 1000, runAsNonRoot: true, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
   clientService: { type: 'LoadBalancer', port: 2181, annotations: { 'example.com/internal': 'true' } },
   superuserSecretRef: { name: 'zk-superuser' },
+  tls: { quorum: true, client: 'Alongside', certificates: { validityHours: 720, caSecretRef: { name: 'zk-ca' } } },
 };

@@ -7,4 +7,5 @@ export * from './resource.js';
 export * from './resources.js';
 export * from './spec.js';
 export * from './status.js';
+export * from './tls.js';
 export * from './zoo-config.js';

@@ -6,6 +6,7 @@ import { compareQuantities, quantitySchema } from '../common/quantity.js';
 import { maxProperties, withCel } from '../common/structural.js';
 import { placementSchema, podSecurityContextSchema } from './placement.js';
 import { jvmSchema, resourcesSchema } from './resources.js';
+import { tlsSchema } from './tls.js';
 import { zooConfigSchema } from './zoo-config.js';
 
 export const imageSchema = z
@@ -52,7 +53,12 @@ export const metricsSchema = z
 export const clientServiceSchema = z
   .object({
     type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer']).default('ClusterIP'),
-    port: z.int().min(1).max(65_535).default(ZOOKEEPER_PORTS.client),
+    port: z
+      .int()
+      .min(1)
+      .max(65_535)
+      .default(ZOOKEEPER_PORTS.client)
+      .describe('Service port of the plain client port; with tls.client Only, of the secure one (with Alongside the secure one is 2281).'),
     annotations: maxProperties(z.record(z.string(), z.string()), 64).optional(),
   })
   .describe('The Service clients connect to.');
@@ -79,6 +85,7 @@ export const workloadSpecSchema = withCel(
         .object({ name: dnsSubdomainSchema })
         .optional()
         .describe('Secret holding the ZooKeeper superuser credentials used for reconfig. Created by the operator when absent.'),
+      tls: tlsSchema.prefault({}),
     })
     .superRefine((spec, context) => {
       const heap = spec.jvm?.heap;

@@ -13,6 +13,9 @@ export const MANAGED_CONFIG_KEYS = [
   '4lw.commands.whitelist',
   'clientPort',
   'secureClientPort',
+  'secureClientPortAddress',
+  'serverCnxnFactory',
+  'sslQuorum',
   'clientPortAddress',
   'quorumListenOnAllIPs',
   'tickTime',
@@ -25,8 +28,8 @@ export const MANAGED_CONFIG_KEYS = [
   'autopurge.purgeInterval',
 ] as const;
 
-/** Key prefixes the operator manages: membership lines and the metrics provider. */
-export const MANAGED_CONFIG_KEY_PREFIXES = ['server.', 'metricsProvider.'] as const;
+/** Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls). */
+export const MANAGED_CONFIG_KEY_PREFIXES = ['server.', 'metricsProvider.', 'ssl.'] as const;
 
 const CONFIG_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 

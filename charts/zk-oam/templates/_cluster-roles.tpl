@@ -25,7 +25,7 @@ rules:
     verbs: [get, list, watch, create, patch]
   - apiGroups: [""]
     resources: [secrets]
-    verbs: [get, list, watch, create]
+    verbs: [get, list, watch, create, patch]
   - apiGroups: [""]
     resources: [pods]
     verbs: [get, list, watch]

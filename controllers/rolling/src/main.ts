@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       }),
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
-    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+    observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
     clientPort: ZOOKEEPER_PORTS.client,
     now: () => new Date(),

@@ -1,6 +1,6 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
 import {
   controller,
   controllerProcess,
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => discovery.served(),
-    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 2_000 }),
+    observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
     now: () => new Date(),
     source: FIELD_MANAGER,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },

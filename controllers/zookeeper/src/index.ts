@@ -1,5 +1,5 @@
 // Public surface of the ZooKeeper package: four-letter words, dynamic config, admin client, ensemble health.
-export { fourLetterWord, type FourLetterWordOptions } from './four-letter-words/client.js';
+export { fourLetterWord, type FourLetterWordOptions, type FourLetterWordTls } from './four-letter-words/client.js';
 export {
   FourLetterWordConnectionError,
   FourLetterWordParseError,
@@ -52,7 +52,7 @@ export {
   type MemberStatus,
 } from './health/ensemble.js';
 export { observeMember, observeMembers, type MemberEndpoint } from './health/observe.js';
-export { observeEnsemble, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
-export { readCommittedConfig, readConfOverTcp, UnversionedConfigError, type ConfReader } from './ensemble/committed-config.js';
+export { observeEnsemble, type MemberAccess, type MemberPod, type ObserveEnsembleOptions } from './ensemble/observe-ensemble.js';
+export { readCommittedConfig, readConfOverTcp, UnversionedConfigError, type ConfReader, type EnsembleTls } from './ensemble/committed-config.js';
 export type { CommittedConfigReading, EnsembleObservation, ObservedPod } from './ensemble/ensemble-observation.js';
 export { CommittedConfigReadError, NoServingMemberError, PodWithoutIpError } from './ensemble/errors.js';

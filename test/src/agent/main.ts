@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startAgent } from './agent.js';
+import { DEBIAN_ZOOKEEPER_CLASSPATH } from './debian-zookeeper.js';
 
 const argsSchema = z.object({
   kubeconfig: z.string().min(1),
@@ -21,11 +22,6 @@ const argsSchema = z.object({
 
 const imageEntrypointsSchema = z.record(z.string().min(1), z.array(z.string().min(1)).min(1));
 
-/**
- * Debian's ZooKeeper: zkEnv.sh puts the conf dir and the one jar (whose manifest lists its dependencies) on the
- * classpath; slf4j-simple is added because the manifest names no logging binding, and without one the server is silent.
- */
-const debianZooKeeperClasspath = '/etc/zookeeper/conf:/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-simple.jar';
 const debianJavaHome = '/usr/lib/jvm/default-java';
 
 /** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
@@ -40,7 +36,7 @@ function envOverrides(kubeConfig: KubeConfig): Record<string, string> {
   return {
     ...apiServiceEnv(kubeConfig),
     PATH: process.env['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
-    ZOOKEEPER_CLASSPATH: debianZooKeeperClasspath,
+    ZOOKEEPER_CLASSPATH: DEBIAN_ZOOKEEPER_CLASSPATH,
     ZOOKEEPER_HOME: '/usr/share/zookeeper',
     ...(javaHome === undefined ? {} : { JAVA_HOME: javaHome }),
   };

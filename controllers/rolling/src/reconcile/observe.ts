@@ -1,10 +1,12 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
-// the plan, so the leader and each member's sync state are those of this moment.
-import { memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
-import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation } from '@zk-oam/zookeeper';
-import { coreResources, isApiError, objectPath, collectionPath, type KubeClient } from '@zk-oam/runtime';
+// the plan, so the leader and each member's sync state are those of this moment. A TLS-only ensemble is asked over
+// TLS on its secure port, trusting the CA in the workload's member TLS Secret.
+import { derivedNames, fourLetterWordEndpoint, memberSelectorOf, memberServerName, myidOfOrdinal, TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation, type MemberAccess } from '@zk-oam/zookeeper';
+import { coreResources, isApiError, objectPath, collectionPath, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, StatefulSetView } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
+import { clientTlsOf } from './tls-only.js';
 import { observedPod, statefulSetView, type ObservedPod } from './views.js';
 import { z } from 'zod';
 
@@ -24,13 +26,18 @@ const listSchema = z.object({ items: z.array(z.unknown()) });
 export async function observeRoll(
   deps: Pick<RollingReconcilerDependencies, 'client' | 'observe'>,
   namespace: string,
-  workload: string,
+  workloadObject: KubeObject,
 ): Promise<RollObservation> {
+  const workload = workloadObject.metadata.name;
   const raw = await readStatefulSet(deps.client, namespace, workload);
   if (raw === undefined) return { kind: 'NoStatefulSet', name: workload };
   const statefulSet = statefulSetView(raw, workload);
   const pods = await listMemberPods(deps.client, namespace, workload, statefulSet.name);
-  const observation = await deps.observe(pods.map((pod) => ({ pod: pod.view.name, myid: myidOfOrdinal(pod.view.ordinal), ip: pod.ip })));
+  const access = await memberAccess(deps.client, namespace, workloadObject);
+  const observation = await deps.observe(
+    pods.map((pod) => ({ pod: pod.view.name, myid: myidOfOrdinal(pod.view.ordinal), ip: pod.ip })),
+    access,
+  );
   const committed = observation.committed.ok ? observation.committed.config : undefined;
   return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation), committed };
 }
@@ -44,6 +51,19 @@ export function assess(observation: EnsembleObservation): EnsembleAssessment {
   if (observation.committed.ok) return assessEnsemble(observation.committed.config, observations);
   const unknown = assessEnsemble({ servers: [], version: undefined }, observations);
   return { ...unknown, health: { ok: false, reason: `the committed configuration could not be read: ${observation.committed.error.message}` } };
+}
+
+const tlsSecretSchema = z.looseObject({ data: z.looseObject({ [TLS_SECRET_KEYS.ca]: z.string().min(1) }) });
+
+/** The plain client port, or for a TLS-only workload the secure one with the CA of its member TLS Secret (read by name). */
+async function memberAccess(client: KubeClient, namespace: string, workload: KubeObject): Promise<MemberAccess> {
+  const endpoint = fourLetterWordEndpoint({ client: clientTlsOf(workload) });
+  if (!endpoint.secure) return { port: endpoint.port, tls: undefined };
+  const name = derivedNames(workload.metadata.name).tlsSecret;
+  const secret = tlsSecretSchema.safeParse(await client.request('GET', objectPath(coreResources.secret, { namespace, name })));
+  if (!secret.success) throw new Error(`Secret ${name} has no ${TLS_SECRET_KEYS.ca}: the members' CA is unknown`);
+  const ca = Buffer.from(secret.data.data[TLS_SECRET_KEYS.ca], 'base64').toString('utf8');
+  return { port: endpoint.port, tls: { ca, serverName: memberServerName(workload.metadata.name, namespace) } };
 }
 
 async function readStatefulSet(client: KubeClient, namespace: string, name: string): Promise<unknown> {

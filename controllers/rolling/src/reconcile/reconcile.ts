@@ -17,6 +17,7 @@ import { sameStatus, storedStatus } from './same-status.js';
 import { nextStatus } from './status.js';
 import { reconfigure } from './reconfigure.js';
 import { podsToDelete, reconfigToRun, type RollVerdict } from './verdict.js';
+import { tlsOnlyRefusal } from './tls-only.js';
 
 export function rollingReconciler(deps: RollingReconcilerDependencies): Reconciler {
   return (key, context) => reconcileRolling(deps, key, context);
@@ -82,6 +83,8 @@ async function decide(
   stored: ZookeeperRollingStatus | undefined,
   context: ReconcileContext,
 ): Promise<RollVerdict> {
+  const refusal = workload === undefined ? undefined : tlsOnlyRefusal(workload, trait.spec.leaderHandover);
+  if (refusal !== undefined) return { kind: 'Unbound', reason: 'TlsOnlyUnsupported', message: refusal };
   const binding = await inStep('Bind', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
   if (binding.kind === 'Problem') return { kind: 'Unbound', reason: binding.reason, message: binding.message };
   return planned(deps, key, raw, trait.spec, binding.workload, stored);
@@ -109,7 +112,7 @@ async function planned(
   workload: KubeObject,
   stored: ZookeeperRollingStatus | undefined,
 ): Promise<RollVerdict> {
-  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, workload.metadata.name));
+  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, workload));
   if (observed.kind === 'NoStatefulSet') return observed;
   const { statefulSet, pods, ensemble, committed } = observed;
   const input = { spec, status: stored, statefulSet, pods, ensemble, committed, now: deps.now() };

@@ -12,7 +12,7 @@ export type LockOutcome =
   | { readonly kind: 'busy'; readonly holder: string; readonly since: Date; readonly expiresAt: Date; readonly operation: string | undefined };
 
 export type RollVerdict =
-  | { readonly kind: 'Unbound'; readonly reason: BindingProblemReason; readonly message: string }
+  | { readonly kind: 'Unbound'; readonly reason: BindingProblemReason | 'TlsOnlyUnsupported'; readonly message: string }
   | { readonly kind: 'NoStatefulSet'; readonly name: string }
   | {
       readonly kind: 'Planned';

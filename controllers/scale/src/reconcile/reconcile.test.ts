@@ -23,7 +23,7 @@ function lister(objects: KubeObject[]): Lister<KubeObject> {
 }
 
 /** The cluster as the world shows it, the trait asking for `target`; `lock` answers every tryAcquire and inspect. */
-function harness(world: World, options: { lock?: LockResult; workloadMissing?: boolean } = {}) {
+function harness(world: World, options: { lock?: LockResult; workloadMissing?: boolean; tlsOnly?: boolean } = {}) {
   const calls: string[] = [];
   const statuses: ZookeeperScale['status'][] = [];
   const trait = {
@@ -36,7 +36,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
     kind: 'ZookeeperWorkload',
     metadata: { name: STATEFUL_SET, namespace, uid: 'workload-uid' },
-    spec: { replicas: world.workloadReplicas, storage: { size: '1Gi' } },
+    spec: { replicas: world.workloadReplicas, storage: { size: '1Gi' }, ...(options.tlsOnly === true ? { tls: { quorum: true, client: 'Only' } } : {}) },
   };
   const input = world.input();
   const statefulSet = { metadata: { name: STATEFUL_SET, namespace }, spec: { replicas: world.statefulSetReplicas, selector: { matchLabels: labels } } };
@@ -162,5 +162,17 @@ describe('reconcileScale', () => {
     expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
     expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Blocked')).toMatchObject({ status: 'True', reason: 'WorkloadNotFound' });
     expect(calls).toEqual(['event WorkloadNotFound']);
+  });
+
+  it('does not scale a TLS-only workload (not supported yet): Blocked, naming why, without touching the lock', async () => {
+    const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { tlsOnly: true });
+    expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
+    expect(statuses.at(-1)?.phase).toBe('Blocked');
+    expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Blocked')).toMatchObject({
+      status: 'True',
+      reason: 'TlsOnlyUnsupported',
+      message: expect.stringContaining('serves clients over TLS only (spec.tls.client Only)') as unknown,
+    });
+    expect(calls).toEqual(['event TlsOnlyUnsupported']);
   });
 });

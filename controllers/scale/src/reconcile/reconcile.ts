@@ -1,7 +1,7 @@
 // The scale reconcile, a named pipeline: read -> (unbind) -> bind -> observe and plan -> lock -> act -> report.
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
 // resumes where the world is: it neither repeats nor skips a reconfig.
-import { ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
+import { hasPlainClientPort, ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
 import { done, formatKey, keyOf, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import { carryOut } from './act.js';
@@ -51,6 +51,10 @@ export async function reconcileScale(deps: ScaleReconcilerDependencies, key: Obj
   const workload = parseWorkload(binding.workload);
   if (workload instanceof ResourceValidationError) {
     await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: 'WorkloadInvalid', message: workload.message });
+    return idleLook(deps, key);
+  }
+  if (!hasPlainClientPort(workload.spec.tls)) {
+    await report(deps, { raw, trait }, undefined, { kind: 'unbound', reason: 'TlsOnlyUnsupported', message: tlsOnlyMessage(workload) });
     return idleLook(deps, key);
   }
   return scaleTowardsTarget(deps, { key, raw, trait, workload }, context);
@@ -154,4 +158,12 @@ async function unbind(
 /** The next look at a trait with nothing under way, paced with every other trait of the process. */
 function idleLook(deps: ScaleReconcilerDependencies, key: ObjectKey): ReconcileResult {
   return requeueAfter(deps.pacer.delayMs(formatKey(key), deps.timing.idleMs));
+}
+
+/** Observation and reconfig speak plain text to the client port; a TLS-only ensemble has none. */
+function tlsOnlyMessage(workload: ZookeeperWorkload): string {
+  return (
+    `ZookeeperWorkload ${workload.metadata.name} serves clients over TLS only (spec.tls.client Only); scaling it is not ` +
+    'supported yet: this controller observes and reconfigures members on the plain client port'
+  );
 }

@@ -1,7 +1,7 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
-import type { EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
+import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface WorkloadCaches {
@@ -23,7 +23,7 @@ export interface WorkloadReconcilerDependencies {
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
   readonly monitoringServed: () => Promise<boolean>;
-  readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
+  readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

@@ -7,7 +7,11 @@ export type ReconcileStep = WorkloadFailedStep;
 
 /** Runs one step; an unexpected failure is rethrown as a ReconcileStepError (the controller retries with backoff). */
 export function inStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {
-  return runStep({ step, object: `ZookeeperWorkload ${formatKey(key)}` }, run, (error) => error instanceof SuperuserSecretInvalidError);
+  return runStep(
+    { step, object: `ZookeeperWorkload ${formatKey(key)}` },
+    run,
+    (error) => error instanceof SuperuserSecretInvalidError || error instanceof TlsCaSecretInvalidError,
+  );
 }
 
 /** The Secret named in spec.superuserSecretRef is missing or lacks a key; the user must fix it. */
@@ -15,5 +19,13 @@ export class SuperuserSecretInvalidError extends Error {
   override readonly name = 'SuperuserSecretInvalidError';
   constructor(readonly secret: string, problem: string) {
     super(`superuser Secret ${secret} ${problem}`);
+  }
+}
+
+/** The CA Secret (the user's, or the one the controller keeps) is missing or unusable; the user must fix it. */
+export class TlsCaSecretInvalidError extends Error {
+  override readonly name = 'TlsCaSecretInvalidError';
+  constructor(readonly secret: string, problem: string) {
+    super(`TLS CA Secret ${secret} ${problem}`);
   }
 }

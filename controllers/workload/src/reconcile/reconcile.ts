@@ -1,4 +1,5 @@
-// The workload reconcile, a named pipeline: read -> superuser Secret -> decide -> render -> apply -> observe and report.
+// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> decide -> render -> apply ->
+// observe and report.
 // Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
@@ -10,16 +11,19 @@ import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { inStep, SuperuserSecretInvalidError } from './errors.js';
+import { inStep, SuperuserSecretInvalidError, TlsCaSecretInvalidError } from './errors.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
-import { readWorkload, reportInvalidWorkload } from './read-workload.js';
+import { memberAccess } from './member-access.js';
+import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
+import { reportBlocked } from './report-blocked.js';
 import { reportStatus, type StatusReport } from './report-status.js';
 import { announceRefusal } from './scale-refusal.js';
 import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
+import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser Secret is looked at again this often (it has no watch of its own). */
+/** A user's broken superuser or CA Secret is looked at again this often (it has no watch of its own). */
 const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -34,7 +38,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   }
   if (reading.kind === 'invalid') {
     context.log.warn({ problems: reading.error.problems }, 'workload does not validate; reported, waiting for a spec change');
-    await reportInvalidWorkload(deps, key, reading.raw, reading.error);
+    await reportBlocked(deps, key, reading.raw, 'InvalidSpec', reading.error.message);
     return done;
   }
   const { raw, workload } = reading;
@@ -47,19 +51,29 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
     return requeueAfter(SECRET_RETRY_MS);
   }
+  let tls: TlsOutcome;
+  try {
+    tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload));
+  } catch (error) {
+    if (!(error instanceof TlsCaSecretInvalidError)) throw error;
+    context.log.warn({ secret: error.secret, problem: error.message }, 'TLS CA Secret unusable');
+    await reportBlocked(deps, key, raw, 'TlsCaSecretInvalid', error.message);
+    return requeueAfter(SECRET_RETRY_MS);
+  }
   const statefulSet = liveStatefulSet(deps, workload);
   const monitoringServed = await deps.monitoringServed();
-  const decision = decideRenderInput({ workload, statefulSet, monitoringServed });
+  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state });
   await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
   const applied = await inStep('ApplyChildren', key, () =>
     applyChildren(deps, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
   );
-  const actions = secretAction === undefined ? applied : [secretAction, ...applied];
+  const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
-  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal));
+  const access = memberAccess(workload, tls.state);
+  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
-  return nextLook(formatKey(key), report, actions, deps);
+  return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
 }
 
 function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {
@@ -80,14 +94,28 @@ function renderChildren(input: RenderInput): RenderedWorkload {
 /**
  * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
  * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
- * for the pod and StatefulSet events instead: polling it would only repeat the same answer.
+ * for the pod and StatefulSet events instead: polling it would only repeat the same answer, but still comes back when
+ * its certificate is due for renewal.
  */
-function nextLook(key: string, report: StatusReport, actions: readonly ChildAction[], deps: WorkloadReconcilerDependencies): ReconcileResult {
+function nextLook(
+  key: string,
+  report: StatusReport,
+  actions: readonly ChildAction[],
+  deps: WorkloadReconcilerDependencies,
+  renewAt: Date | undefined,
+): ReconcileResult {
   const settled = actions.length === 0;
   if (settled && !report.observable) {
     deps.pacer.release(key);
-    return done;
+    return renewAt === undefined ? done : requeueAfter(untilRenewal(renewAt, deps.now()));
   }
   const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
   return requeueAfter(deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs));
+}
+
+/** Timers hold at most 2^31-1 ms (24.8 days); a later renewal is looked at again in a day, and then again. */
+const MAX_RENEWAL_WAIT_MS = 24 * 3_600_000;
+
+function untilRenewal(renewAt: Date, now: Date): number {
+  return Math.min(Math.max(renewAt.getTime() - now.getTime(), 1_000), MAX_RENEWAL_WAIT_MS);
 }

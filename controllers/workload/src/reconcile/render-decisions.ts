@@ -22,6 +22,8 @@ export interface RenderDecisionInput {
   /** The live StatefulSet, undefined before it is created. */
   readonly statefulSet: V1StatefulSet | undefined;
   readonly monitoringServed: boolean;
+  /** The member certificate kept for the workload, when spec.tls uses TLS. */
+  readonly tls: { readonly fingerprint: string } | undefined;
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
@@ -46,7 +48,7 @@ function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): 
   return statefulSet === undefined ? undefined : (statefulSet.spec?.replicas ?? desired);
 }
 
-export function decideRenderInput({ workload, statefulSet, monitoringServed }: RenderDecisionInput): RenderDecision {
+export function decideRenderInput({ workload, statefulSet, monitoringServed, tls }: RenderDecisionInput): RenderDecision {
   const desired = workload.spec.replicas;
   const live = liveReplicas(statefulSet, desired);
   const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
@@ -59,6 +61,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed }: R
       initialMembers,
       updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
       monitoringCrdsPresent: monitoringServed,
+      certificateFingerprint: tls?.fingerprint,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
   };

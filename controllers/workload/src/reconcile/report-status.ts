@@ -3,6 +3,7 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, type KubeObject } from '@zk-oam/runtime';
+import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
@@ -48,6 +49,7 @@ export async function reportStatus(
   workload: ZookeeperWorkload,
   statefulSet: V1StatefulSet | undefined,
   refusal: ScaleRefusal | undefined,
+  access: MemberAccess,
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
   const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
@@ -57,7 +59,7 @@ export async function reportStatus(
     const myid = myidOfPod(name, statefulSetName);
     return myid === undefined ? [] : [{ pod: name, myid, ip: pod.status?.podIP }];
   });
-  const ensemble = members.length === 0 ? undefined : await deps.observe(members);
+  const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
   const stored = storedStatus(raw['status']);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });

@@ -2,15 +2,13 @@
 // generated once with a random password and from then on used as it is, never rotated silently.
 import { randomBytes } from 'node:crypto';
 import { SUPERUSER_SECRET_KEYS, type ZookeeperWorkload } from '@zk-oam/apis';
-import { coreResources, isApiError, objectPath, collectionPath } from '@zk-oam/runtime';
-import { z } from 'zod';
+import { coreResources, isApiError, collectionPath } from '@zk-oam/runtime';
 import { buildSuperuserSecret } from '../render/superuser-secret.js';
 import { workloadNames } from '../render/identity.js';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { SuperuserSecretInvalidError } from './errors.js';
-
-const secretDataSchema = z.looseObject({ data: z.record(z.string(), z.string()).optional() });
+import { encodedData, readSecret } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
 
@@ -19,19 +17,8 @@ export function generatePassword(): string {
   return randomBytes(32).toString('base64url');
 }
 
-async function readSecret(deps: Deps, namespace: string, name: string): Promise<unknown> {
-  const cached = deps.caches.secrets.get({ namespace, name });
-  if (cached !== undefined) return cached;
-  try {
-    return await deps.client.request('GET', objectPath(coreResources.secret, { namespace, name }));
-  } catch (error) {
-    if (isApiError(error, 404)) return undefined;
-    throw error;
-  }
-}
-
 function checkKeys(secret: unknown, name: string): void {
-  const data = secretDataSchema.safeParse(secret).data?.data ?? {};
+  const data = encodedData(secret);
   const missing = Object.values(SUPERUSER_SECRET_KEYS).filter((key) => data[key] === undefined);
   if (missing.length > 0) throw new SuperuserSecretInvalidError(name, `lacks the key(s) ${missing.join(', ')}`);
 }

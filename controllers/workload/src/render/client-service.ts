@@ -1,7 +1,8 @@
 // Service `<name>-client`: where ZooKeeper clients connect; only ready members (in the quorum) receive traffic.
 import type { V1Service } from '@kubernetes/client-node';
-import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { childMetadata, selectorLabels, workloadNames } from './identity.js';
+import { clientServicePorts } from './tls-config.js';
 
 export function buildClientService(workload: ZookeeperWorkload): V1Service {
   const { clientService } = workload.spec;
@@ -13,7 +14,7 @@ export function buildClientService(workload: ZookeeperWorkload): V1Service {
     spec: {
       type: clientService.type,
       selector: selectorLabels(workload),
-      ports: [{ name: 'client', port: clientService.port, targetPort: ZOOKEEPER_PORTS.client }],
+      ports: clientServicePorts(workload.spec.tls, clientService.port),
     },
   };
 }

@@ -1,12 +1,14 @@
 // The ZooKeeper container: image, start.sh as command, env the scripts read, probes, resources, mounts.
 import type { V1Container, V1EnvVar, V1ResourceRequirements } from '@kubernetes/client-node';
-import { type ResourceList, SUPERUSER_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { fourLetterWordEndpoint, hasPlainClientPort, type ResourceList, SUPERUSER_SECRET_KEYS, usesTls, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { FOUR_LETTER_WORD_ENV } from '../startup/four-letter-word-env.js';
 import { jvmFlags } from './heap.js';
 import { workloadNames } from './identity.js';
 import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
+import { clientContainerPorts, TLS_MOUNT_PATH } from './tls-config.js';
 
 export const CONTAINER_NAME = 'zookeeper';
-export const VOLUMES = { config: 'config', data: 'data' } as const;
+export const VOLUMES = { config: 'config', data: 'data', tls: 'tls' } as const;
 
 /** `repository:tag`, or `repository@digest` when pinned. */
 export function imageReference(image: ZookeeperWorkload['spec']['image']): string {
@@ -37,6 +39,23 @@ function env(workload: ZookeeperWorkload): V1EnvVar[] {
       name: 'ZK_SUPER_DIGEST',
       valueFrom: { secretKeyRef: { name: workloadNames(workload).superuserSecret, key: SUPERUSER_SECRET_KEYS.digest } },
     },
+    ...tlsEnv(workload),
+  ];
+}
+
+/**
+ * Where the scripts ask four-letter words, and the member's plain client port (empty when TLS only). Set only when
+ * spec.tls uses TLS: without them the scripts use the plain port 2181, and a workload without TLS keeps its pod template.
+ */
+function tlsEnv(workload: ZookeeperWorkload): V1EnvVar[] {
+  const { tls } = workload.spec;
+  if (!usesTls(tls)) return [];
+  const endpoint = fourLetterWordEndpoint(tls);
+  return [
+    { name: FOUR_LETTER_WORD_ENV.port, value: String(endpoint.port) },
+    { name: FOUR_LETTER_WORD_ENV.tls, value: String(endpoint.secure) },
+    { name: FOUR_LETTER_WORD_ENV.plainClientPort, value: hasPlainClientPort(tls) ? String(ZOOKEEPER_PORTS.client) : '' },
+    { name: FOUR_LETTER_WORD_ENV.tlsDir, value: TLS_MOUNT_PATH },
   ];
 }
 
@@ -71,7 +90,7 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
     command: script(CONFIG_FILES.start),
     env: env(workload),
     ports: [
-      { name: 'client', containerPort: ZOOKEEPER_PORTS.client },
+      ...clientContainerPorts(workload.spec.tls),
       { name: 'quorum', containerPort: ZOOKEEPER_PORTS.quorum },
       { name: 'election', containerPort: ZOOKEEPER_PORTS.election },
       ...(metrics.enabled ? [{ name: 'metrics', containerPort: metrics.port }] : []),
@@ -89,6 +108,7 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
     volumeMounts: [
       { name: VOLUMES.config, mountPath: CONFIG_MOUNT_PATH, readOnly: true },
       { name: VOLUMES.data, mountPath: DATA_MOUNT_PATH },
+      ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, mountPath: TLS_MOUNT_PATH, readOnly: true }] : []),
     ],
   };
 }

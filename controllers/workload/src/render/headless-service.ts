@@ -2,12 +2,13 @@
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { childMetadata, selectorLabels, workloadNames } from './identity.js';
+import { clientContainerPorts } from './tls-config.js';
 
 export const METRICS_PORT_NAME = 'metrics';
 
 export function buildHeadlessService(workload: ZookeeperWorkload): V1Service {
   const ports: V1ServicePort[] = [
-    { name: 'client', port: ZOOKEEPER_PORTS.client, targetPort: ZOOKEEPER_PORTS.client },
+    ...clientContainerPorts(workload.spec.tls).map(({ name, containerPort }) => ({ name, port: containerPort, targetPort: containerPort })),
     { name: 'quorum', port: ZOOKEEPER_PORTS.quorum, targetPort: ZOOKEEPER_PORTS.quorum },
     { name: 'election', port: ZOOKEEPER_PORTS.election, targetPort: ZOOKEEPER_PORTS.election },
   ];

@@ -1,6 +1,6 @@
 // Names, labels and owner reference of every object rendered for a workload, from the contract in @zk-oam/apis.
 import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
-import { derivedNames, memberSelectorLabels, superuserSecretName, workloadLabels as labelsOf, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberSelectorLabels, superuserSecretName, tlsCaSecretName, workloadLabels as labelsOf, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
 
 export class MissingIdentityError extends Error {
   override readonly name = 'MissingIdentityError';
@@ -19,6 +19,9 @@ export interface WorkloadNames {
   statefulSet: string;
   podDisruptionBudget: string;
   superuserSecret: string;
+  /** The member certificate, its key and the CA (kept by the controller). */
+  tlsSecret: string;
+  tlsCaSecret: string;
   serviceMonitor: string;
   prometheusRule: string;
 }
@@ -39,6 +42,8 @@ export function workloadNames(workload: ZookeeperWorkload): WorkloadNames {
     statefulSet: derived.statefulSet,
     podDisruptionBudget: derived.podDisruptionBudget,
     superuserSecret: superuserSecretName(workload),
+    tlsSecret: derived.tlsSecret,
+    tlsCaSecret: tlsCaSecretName(workload),
     serviceMonitor: derived.serviceMonitor,
     prometheusRule: derived.prometheusRule,
   };

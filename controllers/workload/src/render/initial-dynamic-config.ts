@@ -1,9 +1,9 @@
 // The membership the first bootstrap uses: members 0..n-1 as voting participants, addressed by their stable pod names.
-import { myidOfOrdinal, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { hasPlainClientPort, myidOfOrdinal, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { formatDynamicConfig, type ServerEntry } from '@zk-oam/zookeeper';
 import { memberHost } from './layout.js';
 
-/** Server entry of the member with this StatefulSet ordinal ; the client port binds its own address. */
+/** Server entry of the member with this StatefulSet ordinal; the plain client port (if any) binds its own address. */
 export function memberServerEntry(workload: ZookeeperWorkload, ordinal: number, role: ServerEntry['role']): ServerEntry {
   const host = memberHost(workload, ordinal);
   return {
@@ -12,8 +12,9 @@ export function memberServerEntry(workload: ZookeeperWorkload, ordinal: number, 
     quorumPort: ZOOKEEPER_PORTS.quorum,
     electionPort: ZOOKEEPER_PORTS.election,
     role,
-    clientAddress: host,
-    clientPort: ZOOKEEPER_PORTS.client,
+    ...(hasPlainClientPort(workload.spec.tls)
+      ? { clientAddress: host, clientPort: ZOOKEEPER_PORTS.client }
+      : { clientAddress: undefined, clientPort: undefined }),
   };
 }
 

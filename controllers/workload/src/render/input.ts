@@ -17,4 +17,9 @@ export interface RenderInput {
   updateStrategy: UpdateStrategy;
   /** Whether the monitoring.coreos.com ServiceMonitor and PrometheusRule CRDs exist in the cluster. */
   monitoringCrdsPresent: boolean;
+  /**
+   * SHA-256 fingerprint of the member certificate, when spec.tls uses TLS. It goes on the pod template: members read
+   * their certificate at start, so a new one reaches them by a restart.
+   */
+  certificateFingerprint: string | undefined;
 }

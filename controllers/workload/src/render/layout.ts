@@ -15,8 +15,8 @@ export const CONFIG_FILES = {
   alive: 'alive.sh',
 } as const;
 
-/** Placeholders in the rendered zoo.cfg that start.sh replaces: values known only inside the pod. */
-export const ZOO_CFG_PLACEHOLDERS = { dataDir: '@DATA_DIR@', podIP: '@POD_IP@' } as const;
+/** Placeholders in the rendered zoo.cfg that start.sh replaces: values known only inside the pod, and mount paths (env vars). */
+export const ZOO_CFG_PLACEHOLDERS = { dataDir: '@DATA_DIR@', podIP: '@POD_IP@', tlsDir: '@TLS_DIR@' } as const;
 
 /** `<headless service>.<namespace>.svc.cluster.local`: member `i` is `<name>-<i>.` followed by this. */
 export function memberDomain(workload: ZookeeperWorkload): string {

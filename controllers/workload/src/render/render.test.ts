@@ -6,7 +6,7 @@ import { READY_SCRIPT } from '../startup/ready-script.js';
 import { START_SCRIPT } from '../startup/start-script.js';
 import { configHash } from './config-hash.js';
 import { renderWorkload } from './render.js';
-import { fullWorkload, minimalWorkload } from './test-workloads.js';
+import { EXPECTED_TLS_ZOO_CFG, fullWorkload, minimalWorkload } from './test-workloads.js';
 
 const selector = { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server' };
 const labels = { ...selector, 'app.kubernetes.io/managed-by': 'zk-oam' };
@@ -41,6 +41,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     initialMembers: 3,
     updateStrategy: 'RollingUpdate',
     monitoringCrdsPresent: true,
+    certificateFingerprint: undefined,
   });
 
   it('renders the ConfigMap with zoo.cfg, the initial membership and the scripts', () => {
@@ -180,9 +181,9 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
 
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD' });
 
-  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP and the additional config by key', () => {
+  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
       [
         'tickTime=3000',
@@ -197,6 +198,8 @@ describe('renderWorkload for a fully specified workload', () => {
         'metricsProvider.className=org.apache.zookeeper.metrics.prometheus.PrometheusMetricsProvider',
         'metricsProvider.httpHost=@POD_IP@',
         'metricsProvider.httpPort=7070',
+        ...EXPECTED_TLS_ZOO_CFG.client,
+        ...EXPECTED_TLS_ZOO_CFG.quorum,
         'globalOutstandingLimit=2000',
         'jute.maxbuffer=4194304',
         '',
@@ -205,12 +208,19 @@ describe('renderWorkload for a fully specified workload', () => {
     expect(rendered.configMap.data?.['dynamic.initial.cfg']).toBe([0, 1, 2, 3, 4].map((ordinal) => `${member(ordinal)}\n`).join(''));
   });
 
-  it('renders the client Service with the requested type and annotations', () => {
+  it('renders the client Service with the requested type and annotations, and the secure port beside the plain one', () => {
     expect(rendered.clientService).toEqual({
       apiVersion: 'v1',
       kind: 'Service',
       metadata: { ...meta('zk-client'), annotations: { 'example.com/internal': 'true' } },
-      spec: { type: 'LoadBalancer', selector, ports: [{ name: 'client', port: 2181, targetPort: 2181 }] },
+      spec: {
+        type: 'LoadBalancer',
+        selector,
+        ports: [
+          { name: 'client', port: 2181, targetPort: 2181 },
+          { name: 'client-tls', port: 2281, targetPort: 2281 },
+        ],
+      },
     });
   });
 
@@ -312,7 +322,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

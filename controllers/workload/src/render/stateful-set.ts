@@ -1,6 +1,6 @@
 // StatefulSet `<name>`: the members, their volumes and placement; Parallel pods so a bootstrapping quorum can form.
-import type { V1ConfigMap, V1PersistentVolumeClaim, V1StatefulSet } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import type { V1ConfigMap, V1PersistentVolumeClaim, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
+import { usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
 import { configHash, CONFIG_HASH_ANNOTATION } from './config-hash.js';
 import { buildContainer, VOLUMES } from './container.js';
 import { childMetadata, selectorLabels, workloadLabels, workloadNames } from './identity.js';
@@ -17,6 +17,27 @@ export interface StatefulSetInput {
   updateStrategy: UpdateStrategy;
   /** The rendered ConfigMap: its hash goes on the pod template. */
   configMap: V1ConfigMap;
+  /** The member certificate's fingerprint, when spec.tls uses TLS: on the pod template too. */
+  certificateFingerprint: string | undefined;
+}
+
+/** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
+export const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
+
+function podAnnotations(configMap: V1ConfigMap, certificateFingerprint: string | undefined): Record<string, string> {
+  return {
+    [CONFIG_HASH_ANNOTATION]: configHash(configMap),
+    ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
+  };
+}
+
+/** The config volume, and the member TLS Secret's when the workload uses TLS (owner read-only: it holds a key). */
+function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
+  const names = workloadNames(workload);
+  return [
+    { name: VOLUMES.config, configMap: { name: names.configMap } },
+    ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } }] : []),
+  ];
 }
 
 function dataClaimTemplate(workload: ZookeeperWorkload): V1PersistentVolumeClaim {
@@ -31,7 +52,7 @@ function dataClaimTemplate(workload: ZookeeperWorkload): V1PersistentVolumeClaim
   };
 }
 
-export function buildStatefulSet({ workload, replicas, updateStrategy, configMap }: StatefulSetInput): V1StatefulSet {
+export function buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint }: StatefulSetInput): V1StatefulSet {
   const names = workloadNames(workload);
   const { pullSecrets } = workload.spec.image;
   return {
@@ -48,11 +69,11 @@ export function buildStatefulSet({ workload, replicas, updateStrategy, configMap
       template: {
         metadata: {
           labels: workloadLabels(workload),
-          annotations: { [CONFIG_HASH_ANNOTATION]: configHash(configMap) },
+          annotations: podAnnotations(configMap, certificateFingerprint),
         },
         spec: {
           containers: [buildContainer(workload)],
-          volumes: [{ name: VOLUMES.config, configMap: { name: names.configMap } }],
+          volumes: podVolumes(workload),
           securityContext: buildPodSecurityContext(workload.spec),
           terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
           ...(pullSecrets === undefined ? {} : { imagePullSecrets: pullSecrets }),

@@ -1,4 +1,4 @@
-// Workloads for the rendering tests: a minimal one (defaults everywhere) and one that sets every field.
+// Workloads for the rendering tests: a minimal one (defaults everywhere) and one that sets every field; what TLS renders.
 import { FULL_WORKLOAD_SPEC_EXAMPLE, parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
 
 const metadata = { name: 'zk', namespace: 'prod', uid: '6b1f0c1e-0000-4000-8000-000000000001' };
@@ -23,3 +23,25 @@ export function fullWorkload(): ZookeeperWorkload {
 export function withSpec(workload: ZookeeperWorkload, change: (spec: ZookeeperWorkload['spec']) => ZookeeperWorkload['spec']): ZookeeperWorkload {
   return parseResource(zookeeperWorkloadSchema, { ...workload, spec: change(structuredClone(workload.spec)) }, 'changed workload');
 }
+
+/** The zoo.cfg lines spec.tls renders, as a person checking the rendering would write them down. */
+export const EXPECTED_TLS_ZOO_CFG = {
+  client: [
+    'serverCnxnFactory=org.apache.zookeeper.server.NettyServerCnxnFactory',
+    'secureClientPort=2281',
+    'secureClientPortAddress=@POD_IP@',
+    'ssl.keyStore.location=@TLS_DIR@/keystore.pem',
+    'ssl.keyStore.type=PEM',
+    'ssl.trustStore.location=@TLS_DIR@/ca.crt',
+    'ssl.trustStore.type=PEM',
+    'ssl.clientAuth=none',
+  ],
+  quorum: [
+    'sslQuorum=true',
+    'ssl.quorum.keyStore.location=@TLS_DIR@/keystore.pem',
+    'ssl.quorum.keyStore.type=PEM',
+    'ssl.quorum.trustStore.location=@TLS_DIR@/ca.crt',
+    'ssl.quorum.trustStore.type=PEM',
+    'ssl.quorum.hostnameVerification=false',
+  ],
+} as const;

@@ -1,6 +1,7 @@
-// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics; membership lives in the dynamic file.
+// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS; membership lives in the dynamic file.
 import type { ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
+import { tlsConfigEntries } from './tls-config.js';
 
 /**
  * The four-letter words a member answers, and no more (invariant 7):
@@ -35,6 +36,7 @@ export function buildZooCfg(spec: ZookeeperWorkloadSpec): string {
     // The admin server would bind 0.0.0.0:8080 and duplicates what the four-letter words give.
     ['admin.enableServer', 'false'],
     ...metricsEntries(metrics),
+    ...tlsConfigEntries(spec.tls),
     ...Object.entries(config.additionalConfig ?? {}).sort(([a], [b]) => a.localeCompare(b)),
   ];
   const lines = entries.filter((entry): entry is [string, string | number] => entry[1] !== undefined).map(([key, value]) => `${key}=${value}`);

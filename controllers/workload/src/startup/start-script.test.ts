@@ -23,12 +23,16 @@ function confAnswer(...members: string[]): string {
   return ['clientPort=2181', 'dataDir=/data/data/version-2', 'serverId=1', 'membership: ', ...members, 'version=100000003'].join('\n');
 }
 
-/** Answers FourLetterWordMain from <dir>/answers/<host> (or fails like an unreachable peer); records server starts. */
+/**
+ * Answers FourLetterWordMain from <dir>/answers/<host> (or fails like an unreachable peer) and records how it was asked
+ * in <dir>/asked; records server starts.
+ */
 const FAKE_JAVA = `#!/bin/bash
 for arg in "$@"; do
   case "$arg" in
-    org.apache.zookeeper.client.FourLetterWordMain) peer="$4"; [[ -f "$FAKE_ZK/answers/$peer" ]] || exit 1; cat "$FAKE_ZK/answers/$peer"; exit 0 ;;
+    org.apache.zookeeper.client.FourLetterWordMain) asking=1 ;;
     org.apache.zookeeper.server.quorum.QuorumPeerMain) printf '%s\\n' "$@" > "$FAKE_ZK/server-args"; exit 0 ;;
+    *) if [[ "\${asking:-}" == 1 ]]; then peer="$arg"; printf '%s\\n' "$@" > "$FAKE_ZK/asked"; [[ -f "$FAKE_ZK/answers/$peer" ]] || exit 1; cat "$FAKE_ZK/answers/$peer"; exit 0; fi ;;
   esac
 done
 exit 2
@@ -40,6 +44,8 @@ interface Member {
   run(options?: { timeoutMs?: number }): Promise<{ output: string; killed: boolean }>;
   chosen(): Promise<string>;
   answers(peer: string, text: string): Promise<void>;
+  /** The arguments of the last FourLetterWordMain run, one a line. */
+  asked(): Promise<string>;
 }
 
 const roots: string[] = [];
@@ -47,7 +53,7 @@ afterEach(async () => {
   for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
 });
 
-async function member(ordinal: number, initialMembers = 3): Promise<Member> {
+async function member(ordinal: number, initialMembers = 3, extraEnv: Record<string, string> = {}): Promise<Member> {
   const root = await mkdtemp(join(tmpdir(), 'zk-start-'));
   roots.push(root);
   const configDir = join(root, 'config');
@@ -71,6 +77,7 @@ async function member(ordinal: number, initialMembers = 3): Promise<Member> {
     ZK_SUPER_DIGEST: 'super:digest=',
     ZOOKEEPER_CLASSPATH: '/zk/lib/*',
     ZK_START_RETRY_MAX_SECONDS: '1',
+    ...extraEnv,
   };
   return {
     root,
@@ -87,6 +94,7 @@ async function member(ordinal: number, initialMembers = 3): Promise<Member> {
       }),
     chosen: () => readFile(join(dataDir, 'conf', 'zoo.cfg.dynamic.chosen'), 'utf8'),
     answers: (peer, text) => writeFile(join(root, 'answers', peer), text),
+    asked: () => readFile(join(root, 'asked'), 'utf8'),
   };
 }
 
@@ -96,6 +104,29 @@ async function committedOnVolume(dataDir: string, version: string, text: string)
 }
 
 describe('start.sh', () => {
+  it('asks peers over TLS on the secure port in a TLS-only ensemble, and joins with no plain client port', async () => {
+    const tlsOnly = { ZK_FOUR_LETTER_WORD_PORT: '2281', ZK_FOUR_LETTER_WORD_TLS: 'true', ZK_TLS_DIR: '/tls', ZK_PLAIN_CLIENT_PORT: '' };
+    const zk = await member(3, 3, tlsOnly);
+    const secureLine = (ordinal: number): string => `server.${ordinal + 1}=${host(ordinal)}:2888:3888:participant`;
+    await zk.answers(host(0), confAnswer(secureLine(0), secureLine(1), secureLine(2)));
+
+    await zk.run();
+
+    expect((await zk.asked()).split('\n')).toEqual([
+      '-Dzookeeper.ssl.trustStore.location=/tls/ca.crt',
+      '-Dzookeeper.ssl.trustStore.type=PEM',
+      '-cp',
+      '/zk/lib/*',
+      'org.apache.zookeeper.client.FourLetterWordMain',
+      host(0),
+      '2281',
+      'conf',
+      'true',
+      '',
+    ]);
+    expect(await zk.chosen()).toBe(`${secureLine(0)}\n${secureLine(1)}\n${secureLine(2)}\nserver.4=${host(3)}:2888:3888:observer\n`);
+  });
+
   it('bootstraps with the initial configuration when nobody answers and the volume is empty', async () => {
     const zk = await member(1);
 

@@ -1,5 +1,8 @@
 // start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
-import { MYID_OFFSET, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { MYID_OFFSET, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
+
+const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
 
 export const START_SCRIPT = `#!/bin/bash
 # ZooKeeper member startup, rendered by zk-oam. Writes myid, copies zoo.cfg to the data volume and picks the dynamic
@@ -19,13 +22,26 @@ data_dir="\${ZK_DATA_DIR}/data"
 conf_dir="\${ZK_DATA_DIR}/conf"
 chosen="\${conf_dir}/zoo.cfg.dynamic.chosen"
 retry_max_seconds="\${ZK_START_RETRY_MAX_SECONDS:-30}"
+# Where peers answer four-letter words: the plain client port, or the secure one over TLS (ZooKeeper's client then
+# trusts the CA of the mounted TLS Secret and checks the peer's name in its certificate).
+four_letter_word_port="\${${PORT_ENV}:-${ZOOKEEPER_PORTS.client}}"
+four_letter_word_java=()
+four_letter_word_secure=()
+if [[ "\${${TLS_ENV}:-false}" == true ]]; then
+  four_letter_word_java=("-Dzookeeper.ssl.trustStore.location=\${${TLS_DIR_ENV}}/${TLS_SECRET_KEYS.ca}" -Dzookeeper.ssl.trustStore.type=PEM)
+  four_letter_word_secure=(true)
+fi
+# This member's client part in a server line: none without a plain client port (TLS only).
+plain_client_port="\${${PLAIN_PORT_ENV}-${ZOOKEEPER_PORTS.client}}"
+client_part=""
+if [[ -n "$plain_client_port" ]]; then client_part=";\${self}:\${plain_client_port}"; fi
 
 mkdir -p "$data_dir" "$conf_dir"
 echo "$myid" > "\${data_dir}/myid"
 log "member \${POD_NAME} is server.\${myid} at \${self}"
 
 # ZooKeeper rewrites the zoo.cfg it runs with, and tunables may have changed: start from the rendered one every time.
-sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
+sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" -e "s|@TLS_DIR@|\${${TLS_DIR_ENV}:-}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
 
 server_lines() { grep -E '^server\\.[0-9]+=' || true; }
 
@@ -59,7 +75,8 @@ peers() {
 current_config() {
   local peer answer
   for peer in $(peers); do
-    if answer=$(java -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain "$peer" ${ZOOKEEPER_PORTS.client} conf 2>/dev/null) &&
+    if answer=$(java "\${four_letter_word_java[@]}" -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain \
+      "$peer" "$four_letter_word_port" conf "\${four_letter_word_secure[@]}" 2>/dev/null) &&
       grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
       log "asked \${peer} for conf: it serves a configuration"
       server_lines <<<"$answer"
@@ -80,7 +97,7 @@ while true; do
       # Without a version the leader's configuration supersedes this one, so the member stays non-voting until a
       # reconfig adds it.
       log "decision: server.\${myid} is not in the configuration the ensemble runs with; joining as a non-voting observer"
-      { server_lines <<<"$current"; echo "server.\${myid}=\${self}:${ZOOKEEPER_PORTS.quorum}:${ZOOKEEPER_PORTS.election}:observer;\${self}:${ZOOKEEPER_PORTS.client}"; } > "$chosen"
+      { server_lines <<<"$current"; echo "server.\${myid}=\${self}:${ZOOKEEPER_PORTS.quorum}:${ZOOKEEPER_PORTS.election}:observer\${client_part}"; } > "$chosen"
     fi
     break
   fi

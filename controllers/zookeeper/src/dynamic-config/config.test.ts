@@ -1,7 +1,7 @@
 // Dynamic config lines: parse, format, stable order, documented variants, malformed input.
 import { describe, expect, it } from 'vitest';
 import { formatDynamicConfig, parseDynamicConfig, voters } from './config.js';
-import { DynamicConfigParseError, parseServerLine } from './server-line.js';
+import { DynamicConfigParseError, formatServerLine, parseServerLine } from './server-line.js';
 
 // As ZooKeeper 3.8 returns /zookeeper/config after a reconfig added member 4 (captured from a real ensemble).
 const COMMITTED = [
@@ -54,13 +54,20 @@ describe('parseServerLine', () => {
     expect(parseServerLine(line)).toMatchObject(expected);
   });
 
+  it('reads a member without a plain client port, as a TLS-only ensemble prints it, and writes it back the same', () => {
+    const line = 'server.1=zk-0.zk-headless.ns.svc.cluster.local:2888:3888:participant';
+    expect(parseServerLine(line)).toMatchObject({ id: 1, clientAddress: undefined, clientPort: undefined });
+    const entry = parseServerLine(line);
+    expect(entry === undefined ? undefined : formatServerLine(entry)).toBe(line);
+  });
+
   it('ignores keys that are not server lines', () => {
     expect(parseServerLine('clientPort=2181')).toBeUndefined();
   });
 
   it.each([
-    'server.1=127.0.1.1:2888:3888',
     'server.1=127.0.1.1:2888;2181',
+    'server.1=127.0.1.1:2888:3888;2181;2182',
     'server.1=127.0.1.1:2888:3888:voter;2181',
     'server.1=127.0.1.1:2888:99999;2181',
   ])('rejects the malformed line %s', (line) => {

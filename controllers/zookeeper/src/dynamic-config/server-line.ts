@@ -1,4 +1,4 @@
-// One membership line of ZooKeeper's dynamic config: `server.N=host:quorumPort:electionPort:role;clientAddress:clientPort`.
+// One membership line of ZooKeeper's dynamic config: `server.N=host:quorumPort:electionPort:role[;clientAddress:clientPort]`.
 export type ServerRole = 'participant' | 'observer';
 
 export interface ServerEntry {
@@ -9,7 +9,8 @@ export interface ServerEntry {
   role: ServerRole;
   /** Absent means ZooKeeper's default, all addresses. */
   clientAddress: string | undefined;
-  clientPort: number;
+  /** Absent for a member without a plain client port (TLS only: its secure port is in the static zoo.cfg). */
+  clientPort: number | undefined;
 }
 
 export class DynamicConfigParseError extends Error {
@@ -36,8 +37,8 @@ export function parseServerLine(line: string): ServerEntry | undefined {
   }
   const id = Number(keyMatch[1]);
   const [serverPart, clientPart, ...rest] = line.slice(at + 1).trim().split(';');
-  if (serverPart === undefined || clientPart === undefined || rest.length > 0) {
-    throw new DynamicConfigParseError(line, 'expected "<server part>;<client part>"');
+  if (serverPart === undefined || rest.length > 0) {
+    throw new DynamicConfigParseError(line, 'expected "<server part>[;<client part>]"');
   }
   const [host, quorumPort, electionPort, role = 'participant', ...extra] = serverPart.split(':');
   if (host === undefined || host === '' || quorumPort === undefined || electionPort === undefined || extra.length > 0) {
@@ -46,7 +47,7 @@ export function parseServerLine(line: string): ServerEntry | undefined {
   if (role !== 'participant' && role !== 'observer') {
     throw new DynamicConfigParseError(line, `unknown role "${role}"`);
   }
-  const client = parseClientPart(line, clientPart);
+  const client = clientPart === undefined ? { clientAddress: undefined, clientPort: undefined } : parseClientPart(line, clientPart);
   return {
     id,
     host,
@@ -57,7 +58,7 @@ export function parseServerLine(line: string): ServerEntry | undefined {
   };
 }
 
-function parseClientPart(line: string, part: string): Pick<ServerEntry, 'clientAddress' | 'clientPort'> {
+function parseClientPart(line: string, part: string): { clientAddress: string | undefined; clientPort: number } {
   const colon = part.lastIndexOf(':');
   if (colon < 0) {
     return { clientAddress: undefined, clientPort: parsePort(line, part) };
@@ -75,8 +76,9 @@ function parsePort(line: string, text: string): number {
 
 /** Formats an entry as ZooKeeper prints it (role always spelled out). */
 export function formatServerLine(entry: ServerEntry): string {
-  const client = entry.clientAddress === undefined ? `${entry.clientPort}` : `${entry.clientAddress}:${entry.clientPort}`;
-  return `server.${entry.id}=${entry.host}:${entry.quorumPort}:${entry.electionPort}:${entry.role};${client}`;
+  const server = `server.${entry.id}=${entry.host}:${entry.quorumPort}:${entry.electionPort}:${entry.role}`;
+  if (entry.clientPort === undefined) return server;
+  return `${server};${entry.clientAddress === undefined ? '' : `${entry.clientAddress}:`}${entry.clientPort}`;
 }
 
 export function sameServerEntry(a: ServerEntry, b: ServerEntry): boolean {

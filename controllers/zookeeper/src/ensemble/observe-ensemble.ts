@@ -2,7 +2,7 @@
 // four-letter words only: no ZooKeeper session is opened. Never throws.
 import { observeMember } from '../health/observe.js';
 import type { MemberObservation } from '../health/observation.js';
-import { readCommittedConfig, type ConfReader } from './committed-config.js';
+import { readCommittedConfig, type ConfReader, type EnsembleTls } from './committed-config.js';
 import type { EnsembleObservation, ObservedPod } from './ensemble-observation.js';
 import { PodWithoutIpError } from './errors.js';
 
@@ -13,12 +13,20 @@ export interface MemberPod {
   readonly ip: string | undefined;
 }
 
+/** Where an ensemble's members answer four-letter words: the port, and how to trust them when it is a secure one. */
+export interface MemberAccess {
+  readonly port: number;
+  readonly tls: EnsembleTls | undefined;
+}
+
 export interface ObserveEnsembleOptions {
   clientPort: number;
   /** Budget of each four-letter word. */
   timeoutMs: number;
   /** Asks a member for conf; tests inject answers. Default: over TCP. */
   readConf?: ConfReader;
+  /** Set when clientPort is the members' secure client port. */
+  tls?: EnsembleTls | undefined;
 }
 
 export async function observeEnsemble(pods: readonly MemberPod[], options: ObserveEnsembleOptions): Promise<EnsembleObservation> {
@@ -38,5 +46,6 @@ function askMember(pod: string, myid: number, ip: string | undefined, options: O
   if (ip === undefined) {
     return Promise.resolve({ id: myid, address: '', error: new PodWithoutIpError(pod) });
   }
-  return observeMember({ id: myid, host: ip, clientPort: options.clientPort }, { timeoutMs: options.timeoutMs, mntr: true });
+  const tls = options.tls === undefined ? undefined : { ca: options.tls.ca, serverName: options.tls.serverName({ pod, myid }) };
+  return observeMember({ id: myid, host: ip, clientPort: options.clientPort, tls }, { timeoutMs: options.timeoutMs, mntr: true });
 }

@@ -1,5 +1,5 @@
 // Collects one member's observation over four-letter words; failures become part of the observation, never throws.
-import { fourLetterWord } from '../four-letter-words/client.js';
+import { fourLetterWord, type FourLetterWordTls } from '../four-letter-words/client.js';
 import { parseMntr } from '../four-letter-words/mntr.js';
 import { parseSrvr } from '../four-letter-words/srvr.js';
 import type { MemberObservation } from './observation.js';
@@ -8,6 +8,8 @@ export interface MemberEndpoint {
   id: number;
   host: string;
   clientPort: number;
+  /** Set when clientPort is a secure port. */
+  tls?: FourLetterWordTls | undefined;
 }
 
 /** srvr always; mntr too when asked (the leader's mntr carries the synced-follower counts). */
@@ -16,7 +18,7 @@ export async function observeMember(
   options: { timeoutMs?: number; mntr?: boolean } = {},
 ): Promise<MemberObservation> {
   const address = endpoint.host;
-  const wordOptions = { timeoutMs: options.timeoutMs ?? 3_000 };
+  const wordOptions = { timeoutMs: options.timeoutMs ?? 3_000, tls: endpoint.tls };
   try {
     const srvr = parseSrvr(await fourLetterWord(endpoint.host, endpoint.clientPort, 'srvr', wordOptions));
     if (options.mntr !== true) {

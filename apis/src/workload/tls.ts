@@ -1,0 +1,80 @@
+// spec.tls of a ZookeeperWorkload: encryption of member-to-member and client traffic, and the certificates it uses.
+import { z } from 'zod';
+import { dnsSubdomainSchema } from '../common/object-meta.js';
+import { withCel } from '../common/structural.js';
+
+/** How clients reach the members: plain text only (today's behaviour), TLS beside plain text, or TLS only. */
+export const CLIENT_TLS_MODES = ['Disabled', 'Alongside', 'Only'] as const;
+export type ClientTlsMode = (typeof CLIENT_TLS_MODES)[number];
+
+/** Keys of a CA Secret named by spec.tls.certificates.caSecretRef: the type kubernetes.io/tls layout. */
+export const CA_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key' } as const;
+
+/** A year: the lifetime of a member certificate unless spec.tls.certificates.validityHours says otherwise. */
+export const DEFAULT_VALIDITY_HOURS = 8_760;
+
+export const certificatesSchema = z
+  .object({
+    validityHours: z
+      .int()
+      .min(1)
+      .max(87_600)
+      .default(DEFAULT_VALIDITY_HOURS)
+      .describe(
+        'Lifetime of the member certificate the controller issues, in hours; it is issued again when a third of it is ' +
+          'left. A change applies to the next certificate issued.',
+      ),
+    caSecretRef: z
+      .object({ name: dnsSubdomainSchema })
+      .optional()
+      .describe(
+        `Secret (keys ${CA_SECRET_KEYS.certificate} and ${CA_SECRET_KEYS.privateKey}, PEM) holding the CA that signs the member ` +
+          'certificate. Absent: the controller creates a CA of its own in `<name>-tls-ca` and keeps it with the workload.',
+      ),
+  })
+  .describe('Certificates of the members, issued and renewed by the workload controller.');
+
+/** A change of quorum or client TLS needs a migration that keeps the ensemble serving; not available yet. */
+const IMMUTABLE_MESSAGE = 'tls.quorum and tls.client cannot change after creation yet: create a new workload to change them';
+
+export const tlsSchema = withCel(
+  z
+    .object({
+      quorum: z
+        .boolean()
+        .default(false)
+        .describe('Encrypt member-to-member traffic (quorum and election ports) with TLS; members authenticate each other by certificate.'),
+      client: z
+        .enum(CLIENT_TLS_MODES)
+        .default('Disabled')
+        .describe(
+          'Client traffic: Disabled (plain port only), Alongside (plain and secure port), Only (secure port only). ' +
+            'Clients are not asked for a certificate.',
+        ),
+      certificates: certificatesSchema.optional(),
+    })
+    .superRefine((tls, context) => {
+      if (tls.certificates !== undefined && !usesTls(tls)) {
+        context.addIssue({ code: 'custom', path: ['certificates'], input: tls.certificates, message: 'expected tls.quorum or tls.client to use TLS' });
+      }
+    })
+    .describe('TLS for member-to-member and client traffic. Set at creation; it cannot change afterwards yet.'),
+  // The apiserver checks these rules against the field's default, {}, too: absent keys are read as their defaults.
+  {
+    rule: "!has(self.certificates) || (has(self.quorum) && self.quorum) || (has(self.client) && self.client != 'Disabled')",
+    message: 'tls.certificates needs tls.quorum or tls.client to use TLS',
+    fieldPath: '.certificates',
+  },
+  {
+    rule:
+      "(has(self.quorum) && self.quorum) == (has(oldSelf.quorum) && oldSelf.quorum) && " +
+      "(has(self.client) ? self.client : 'Disabled') == (has(oldSelf.client) ? oldSelf.client : 'Disabled')",
+    message: IMMUTABLE_MESSAGE,
+  },
+);
+export type TlsSpec = z.infer<typeof tlsSchema>;
+
+/** Whether any traffic of the workload uses TLS, so that certificates are needed. */
+export function usesTls(tls: Pick<TlsSpec, 'quorum' | 'client'>): boolean {
+  return tls.quorum || tls.client !== 'Disabled';
+}

@@ -1,0 +1,63 @@
+// What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, and the ports it serves.
+import type { V1ContainerPort, V1ServicePort } from '@kubernetes/client-node';
+import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type TlsSpec } from '@zk-oam/apis';
+import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
+
+/** The member TLS Secret is mounted here; start.sh learns the path from ZK_TLS_DIR. */
+export const TLS_MOUNT_PATH = '/zk-oam/tls';
+
+const { tlsDir, podIP } = ZOO_CFG_PLACEHOLDERS;
+
+/** ZooKeeper's PEM key store: the key and certificate in one file; the trust store: the CA. */
+function stores(prefix: 'ssl' | 'ssl.quorum'): [string, string][] {
+  return [
+    [`${prefix}.keyStore.location`, `${tlsDir}/${TLS_SECRET_KEYS.keyStore}`],
+    [`${prefix}.keyStore.type`, 'PEM'],
+    [`${prefix}.trustStore.location`, `${tlsDir}/${TLS_SECRET_KEYS.ca}`],
+    [`${prefix}.trustStore.type`, 'PEM'],
+  ];
+}
+
+/** zoo.cfg lines for spec.tls; none when it uses no TLS. */
+export function tlsConfigEntries(tls: TlsSpec): [string, string | number][] {
+  const client: [string, string | number][] =
+    tls.client === 'Disabled'
+      ? []
+      : [
+          // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
+          ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
+          ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
+          ['secureClientPortAddress', podIP],
+          ...stores('ssl'),
+          // Encryption only: clients are not asked for a certificate (client authentication is not offered yet).
+          ['ssl.clientAuth', 'none'],
+        ];
+  const quorum: [string, string | number][] = tls.quorum
+    ? [
+        ['sslQuorum', 'true'],
+        ...stores('ssl.quorum'),
+        // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
+        // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
+        // does not reliably carry, and every member holds the same certificate anyway.
+        ['ssl.quorum.hostnameVerification', 'false'],
+      ]
+    : [];
+  return [...client, ...quorum];
+}
+
+/** The client ports a member serves, as container ports. */
+export function clientContainerPorts(tls: TlsSpec): V1ContainerPort[] {
+  return [
+    ...(hasPlainClientPort(tls) ? [{ name: 'client', containerPort: ZOOKEEPER_PORTS.client }] : []),
+    ...(tls.client === 'Disabled' ? [] : [{ name: 'client-tls', containerPort: ZOOKEEPER_PORTS.secureClient }]),
+  ];
+}
+
+/** The client ports of a Service; `plainPort` is the Service port of the plain one (the secure one's when TLS only). */
+export function clientServicePorts(tls: TlsSpec, plainPort: number): V1ServicePort[] {
+  if (tls.client === 'Only') return [{ name: 'client-tls', port: plainPort, targetPort: ZOOKEEPER_PORTS.secureClient }];
+  return [
+    { name: 'client', port: plainPort, targetPort: ZOOKEEPER_PORTS.client },
+    ...(tls.client === 'Alongside' ? [{ name: 'client-tls', port: ZOOKEEPER_PORTS.secureClient, targetPort: ZOOKEEPER_PORTS.secureClient }] : []),
+  ];
+}

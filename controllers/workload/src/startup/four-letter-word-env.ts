@@ -1,0 +1,30 @@
+// The environment the member scripts read to ask four-letter words, and the bash that asks the member itself: the
+// plain client port, or TLS on the secure port (TLS-only ensembles) trusting the CA in the mounted member TLS Secret.
+import { TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+
+/** Env vars the container sets when spec.tls uses TLS (render/container.ts); unset, the scripts use the plain port. */
+export const FOUR_LETTER_WORD_ENV = {
+  /** The port four-letter words are asked on. */
+  port: 'ZK_FOUR_LETTER_WORD_PORT',
+  /** `true` when that port speaks TLS. */
+  tls: 'ZK_FOUR_LETTER_WORD_TLS',
+  /** The member TLS Secret's mount path (a path in an env var, so that the test bed can map it). */
+  tlsDir: 'ZK_TLS_DIR',
+  /** The plain client port of the member's server line; empty when it has none (TLS only). */
+  plainClientPort: 'ZK_PLAIN_CLIENT_PORT',
+} as const;
+
+/**
+ * `ask_own_member WORD` prints this member's answer to a four-letter word. bash cannot speak TLS, so the secure port
+ * is asked through `openssl s_client` (its -quiet keeps the connection open until the server closes it).
+ */
+export const ASK_OWN_MEMBER = `ask_own_member() {
+  if [[ "\${${FOUR_LETTER_WORD_ENV.tls}:-false}" == true ]]; then
+    printf '%s' "$1" | timeout 3 openssl s_client -quiet -verify_return_error -connect "\${POD_IP}:\${${FOUR_LETTER_WORD_ENV.port}:-${ZOOKEEPER_PORTS.client}}" \\
+      -CAfile "\${${FOUR_LETTER_WORD_ENV.tlsDir}}/${TLS_SECRET_KEYS.ca}" 2>/dev/null
+    return
+  fi
+  exec 3<>"/dev/tcp/\${POD_IP}/\${${FOUR_LETTER_WORD_ENV.port}:-${ZOOKEEPER_PORTS.client}}" || return 1
+  printf '%s' "$1" >&3
+  timeout 3 cat <&3
+}`;

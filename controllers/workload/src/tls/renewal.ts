@@ -1,0 +1,71 @@
+// Whether the member certificate in the Secret can stay, and until when: the decision is pure (Secret data, CA, names
+// and the time in; a verdict out), so every reason to issue again is unit-tested.
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+
+/** Why a certificate is issued; `otherCa` is the one the reconcile does not act on by itself (see tls-certificates.ts). */
+export type IssueCause = 'missing' | 'unreadable' | 'key' | 'otherCa' | 'names' | 'renewal';
+
+export type CertificateVerdict =
+  | { readonly action: 'keep'; readonly renewAt: Date; readonly notAfter: Date; readonly fingerprint: string }
+  | { readonly action: 'issue'; readonly cause: IssueCause; readonly reason: string };
+
+/** A certificate is issued again once a third of its lifetime is left, as cert-manager does by default. */
+const RENEW_AT_FRACTION = 2 / 3;
+
+export function renewalTime(certificate: X509Certificate): Date {
+  const from = new Date(certificate.validFrom).getTime();
+  const to = new Date(certificate.validTo).getTime();
+  return new Date(from + (to - from) * RENEW_AT_FRACTION);
+}
+
+/** The DNS names of a certificate's subjectAltName, in order. */
+export function dnsNamesOf(certificate: X509Certificate): string[] {
+  return (certificate.subjectAltName ?? '')
+    .split(', ')
+    .filter((entry) => entry.startsWith('DNS:'))
+    .map((entry) => entry.slice('DNS:'.length));
+}
+
+function parsed(pem: string | undefined): X509Certificate | undefined {
+  if (pem === undefined) return undefined;
+  try {
+    return new X509Certificate(pem);
+  } catch {
+    return undefined;
+  }
+}
+
+function keyMatches(certificate: X509Certificate, keyPem: string | undefined): boolean {
+  if (keyPem === undefined) return false;
+  try {
+    return certificate.checkPrivateKey(createPrivateKey(keyPem));
+  } catch {
+    return false;
+  }
+}
+
+export interface VerdictInput {
+  /** The member Secret's data, decoded; undefined when there is no Secret. */
+  readonly data: Readonly<Record<string, string>> | undefined;
+  readonly caPem: string;
+  readonly dnsNames: readonly string[];
+  readonly now: Date;
+}
+
+export function certificateVerdict({ data, caPem, dnsNames, now }: VerdictInput): CertificateVerdict {
+  if (data === undefined) return { action: 'issue', cause: 'missing', reason: 'no certificate yet' };
+  const certificate = parsed(data[TLS_SECRET_KEYS.certificate]);
+  const ca = parsed(caPem);
+  if (certificate === undefined || ca === undefined) return { action: 'issue', cause: 'unreadable', reason: 'the certificate does not parse' };
+  if (!keyMatches(certificate, data[TLS_SECRET_KEYS.privateKey]) || data[TLS_SECRET_KEYS.keyStore] === undefined) {
+    return { action: 'issue', cause: 'key', reason: 'the private key is missing or does not match the certificate' };
+  }
+  if (data[TLS_SECRET_KEYS.ca] !== caPem || !certificate.checkIssued(ca) || !certificate.verify(ca.publicKey)) {
+    return { action: 'issue', cause: 'otherCa', reason: 'the certificate was not issued by the current CA' };
+  }
+  if (dnsNamesOf(certificate).join(',') !== dnsNames.join(',')) return { action: 'issue', cause: 'names', reason: 'the names the members need changed' };
+  const renewAt = renewalTime(certificate);
+  if (now.getTime() >= renewAt.getTime()) return { action: 'issue', cause: 'renewal', reason: `renewal due since ${renewAt.toISOString()}` };
+  return { action: 'keep', renewAt, notAfter: new Date(certificate.validTo), fingerprint: certificate.fingerprint256 };
+}
