@@ -48,7 +48,9 @@ describe('the Helm chart on the bed', () => {
     const output = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], manifests);
     expect(output).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
-    expect(output.trim().split('\n')).toHaveLength(31);
+    // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
+    expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
+    expect(output.trim().split('\n')).toHaveLength(33);
     const options = ['--set', `watchNamespace=${namespace}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);

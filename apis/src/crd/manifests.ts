@@ -49,13 +49,13 @@ export function generatedFiles(): GeneratedFile[] {
   });
   return [
     ...crdManifests().map(file('deploy/crds')),
-    { path: 'deploy/crds/user-roles.yaml', content: userClusterRoles().map(generatedYaml).join('---\n') },
+    { path: 'deploy/crds/user-roles.yaml', content: userClusterRoles('zk-oam').map(generatedYaml).join('---\n') },
     ...oamCrdManifests().map(file('deploy/oam/crds')),
     // Helm installs crds/ before the templates and never deletes them; the OAM CRDs are there for the appconfig
     // controller (Helm skips a CRD that already exists, such as one of an OAM runtime already installed).
     ...crdManifests().map(file('charts/zk-oam/crds')),
     ...oamCrdManifests().map(file('charts/zk-oam/crds')),
-    { path: 'charts/zk-oam/templates/user-roles.yaml', content: userClusterRoles().map(generatedYaml).join('---\n') },
+    { path: 'charts/zk-oam/templates/user-roles.yaml', content: userClusterRoles('{{ .Release.Name }}').map(generatedYaml).join('---\n') },
     { path: 'charts/zk-oam/values.schema.json', content: chartValuesJsonSchema() },
     { path: 'deploy/monitoring/controller-alerts.rules.yaml', content: controllerAlertsRulesFile() },
     { path: 'deploy/monitoring/controller-alerts.prometheusrule.yaml', content: controllerAlertsPrometheusRule() },

@@ -27,7 +27,10 @@ function role(name: string, aggregateTo: string[], rules: ClusterRole['rules']):
   return { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, labels: { 'app.kubernetes.io/part-of': 'zk-oam', ...labels } }, rules };
 }
 
-/** `zk-oam-view` (read, in `view` and so in `edit` and `admin`) and `zk-oam-edit` (write, in `edit` and `admin`). */
-export function userClusterRoles(): ClusterRole[] {
-  return [role('zk-oam-view', ['view'], rulesFor(READ)), role('zk-oam-edit', ['edit', 'admin'], rulesFor([...READ, ...WRITE]))];
+/**
+ * `<prefix>-view` (read, in `view` and so in `edit` and `admin`) and `<prefix>-edit` (write, in `edit` and `admin`):
+ * `zk-oam` in deploy/, the release's name in the chart, so that a release never claims objects it did not create.
+ */
+export function userClusterRoles(prefix: string): ClusterRole[] {
+  return [role(`${prefix}-view`, ['view'], rulesFor(READ)), role(`${prefix}-edit`, ['edit', 'admin'], rulesFor([...READ, ...WRITE]))];
 }
