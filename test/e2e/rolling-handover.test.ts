@@ -103,7 +103,9 @@ describe('a leader handover on the bed', () => {
     expect(reasons.indexOf('LeaderHandedOver')).toBeLessThan(reasons.indexOf('VoterRestored'));
     console.log(`scale trait during the handover roll: ${[...scaleSeen].join('; ')}`);
     expect([...scaleSeen].filter((seen) => seen.startsWith('Blocked'))).toEqual([]);
-    expect((await suite.traits.get(namespace, SCALE_TRAIT)).status).toMatchObject({ phase: 'Idle', replicas: MEMBERS });
+    // Its status.replicas is what it last observed: 4 voters while the leader was out, 5 at its next look.
+    const settledScale = await waitFor('the scale trait to see every voter back', () => suite.traits.get(namespace, SCALE_TRAIT), (current) => current.status?.replicas === MEMBERS, 30_000, 250);
+    expect(settledScale.status).toMatchObject({ phase: 'Idle', replicas: MEMBERS });
   });
 
   it('a follower failing while the former leader is out: Blocked at once with HandoverInterrupted, the former leader back in, then done', async () => {
