@@ -19,9 +19,19 @@ export async function api(method, path, body) {
   return answer;
 }
 
-/** The path of one ensemble, from its cluster, namespace and name. */
-export function ensemblePath({ cluster, namespace, name }) {
-  return `/clusters/${encodeURIComponent(cluster)}/namespaces/${encodeURIComponent(namespace)}/zookeepers/${encodeURIComponent(name)}`;
+/** The API path of a namespace's ensembles. */
+export function ensemblesPath({ cluster, namespace }) {
+  return `/clusters/${encodeURIComponent(cluster)}/namespaces/${encodeURIComponent(namespace)}/zookeepers`;
+}
+
+/** The API path of one ensemble, from its cluster, namespace and name. */
+export function ensemblePath(target) {
+  return `${ensemblesPath(target)}/${encodeURIComponent(target.name)}`;
+}
+
+/** The page's address of one ensemble (app.js reads it back). */
+export function ensembleHash({ cluster, namespace, name }) {
+  return `#/ensemble/${[cluster, namespace, name].map(encodeURIComponent).join('/')}`;
 }
 
 /** A Server-Sent Events stream; `handlers` maps event names to functions of the parsed data. Close it when leaving. */

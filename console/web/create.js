@@ -1,7 +1,7 @@
 // The create form, generated from the JSON Schema of the create request in the console's OpenAPI document (made from
 // the same zod schemas as the CRD): one field per setting, the defaults shown, nested settings folded. Only what the
 // user fills in is sent; the API server applies the CRD's defaults to the rest. A 400 puts each message at its field.
-import { api, ApiError, ensemblePath } from './api.js';
+import { api, ApiError, ensembleHash, ensemblesPath } from './api.js';
 import { fill, h, notify } from './dom.js';
 
 const CREATE_PATH = '/api/v1/clusters/{cluster}/namespaces/{namespace}/zookeepers';
@@ -116,9 +116,9 @@ export function createView(main) {
         try {
           const target = { cluster: cluster.value, namespace: namespace.value.trim(), name: form.querySelector('[data-path="metadata.name"]').value.trim() };
           const body = requestBody(form);
-          await api('POST', ensemblePath(target).replace(/\/[^/]*$/, ''), { metadata: body.metadata ?? {}, spec: body.spec ?? {} });
+          await api('POST', ensemblesPath(target), { metadata: body.metadata ?? {}, spec: body.spec ?? {} });
           notify(`Created ${target.name}.`);
-          location.hash = `#/ensemble/${[target.cluster, target.namespace, target.name].map(encodeURIComponent).join('/')}`;
+          location.hash = ensembleHash(target);
         } catch (error) {
           if (error instanceof ApiError) showProblems(form, error);
           fill(status, error.message);

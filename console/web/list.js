@@ -1,6 +1,6 @@
 // Every ensemble of every cluster the console serves, kept current by each cluster's stream, with a filter. A person
 // who may not list every namespace names the one to show; without one, each cluster's own namespace is shown.
-import { api, listen } from './api.js';
+import { api, ensembleHash, listen } from './api.js';
 import { h, fill, notify } from './dom.js';
 import { phaseBadge } from './words.js';
 
@@ -11,12 +11,11 @@ function key(ensemble) {
 }
 
 function row(ensemble) {
-  const href = `#/ensemble/${[ensemble.cluster, ensemble.namespace, ensemble.name].map(encodeURIComponent).join('/')}`;
   const traits = (ensemble.traits ?? []).map((trait) => `${trait.kind.replace('Zookeeper', '')} ${trait.phase ?? ''}`.trim()).join(', ');
   return h(
     'tr',
     { 'data-ensemble': key(ensemble) },
-    h('th', { scope: 'row' }, h('a', { href }, ensemble.name)),
+    h('th', { scope: 'row' }, h('a', { href: ensembleHash(ensemble) }, ensemble.name)),
     h('td', {}, ensemble.cluster),
     h('td', {}, ensemble.namespace),
     h('td', {}, phaseBadge(ensemble.phase)),

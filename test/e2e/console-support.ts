@@ -11,7 +11,7 @@ import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/clien
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { chromium, type Browser } from 'playwright-core';
 import { stringify } from 'yaml';
-import type { BedInfo } from '../src/bed/index.js';
+import { serviceAccountBearerToken, type BedInfo } from '../src/bed/index.js';
 import { deploymentRuntimeEnv, repoRoot } from '../src/controllers/index.js';
 
 /**
@@ -65,16 +65,7 @@ export async function bindRole(admin: KubeConfig, namespace: string, role: strin
 /** A ServiceAccount and a bearer token for it (TokenRequest), as a person logging in to the console would hold. */
 export async function serviceAccountToken(admin: KubeConfig, namespace: string, name: string): Promise<string> {
   await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccount({ namespace, body: { metadata: { name } } });
-  return tokenOf(admin, namespace, name);
-}
-
-/** A bearer token (TokenRequest) of an existing ServiceAccount. */
-export async function tokenOf(admin: KubeConfig, namespace: string, name: string): Promise<string> {
-  const core = admin.makeApiClient(CoreV1Api);
-  const request = await core.createNamespacedServiceAccountToken({ namespace, name, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
-  const token = request.status?.token;
-  if (token === undefined) throw new Error(`no token issued for ${namespace}/${name}`);
-  return token;
+  return serviceAccountBearerToken(admin, namespace, name, 3600);
 }
 
 export interface Answer {

@@ -12,9 +12,10 @@ import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
+import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
-import { call, createConsoleRoles, serviceAccountToken, SseReader, tokenOf } from './console-support.js';
+import { call, createConsoleRoles, serviceAccountToken, SseReader } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 
@@ -164,7 +165,7 @@ describe('the console as the pod of its shipped Deployment', () => {
     const listed = await waitFor('the viewer to list the ensembles', () => call(base, 'GET', zookeepers(`namespace=${consoleNamespace}`), viewer), (answer) => answer.code === 200, 30_000, 250);
     expect(listed.body).toMatchObject({ namespaces: [consoleNamespace], items: [{ name: 'zk', namespace: consoleNamespace }] });
 
-    const own = await tokenOf(admin, CONTROLLER_NAMESPACE, 'zk-oam-console');
+    const own = await serviceAccountBearerToken(admin, CONTROLLER_NAMESPACE, 'zk-oam-console');
     const refused = await call(base, 'GET', zookeepers(`namespace=${consoleNamespace}`), own);
     expect(refused).toMatchObject({ code: 403, body: { error: { code: 403 } } });
     expect(JSON.stringify(refused.body)).toContain('system:serviceaccount:zk-oam-system:zk-oam-console');

@@ -7,7 +7,7 @@ import { ApiException, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/cl
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { waitUntil } from './bed/index.js';
+import { serviceAccountBearerToken, waitUntil } from './bed/index.js';
 import { CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
 import { ControllerPods } from './controllers/controller-pods.js';
@@ -90,9 +90,7 @@ async function startConsole(controllers: ControllerPods, client: WorkloadClient)
     subjects: [{ kind: 'ServiceAccount', name: demoUser, namespace }],
   };
   await rbac.createNamespacedRoleBinding({ namespace, body: binding }).catch(ignoreConflict);
-  const request = await client.core.createNamespacedServiceAccountToken({ namespace, name: demoUser, body: { spec: { audiences: [], expirationSeconds: DEMO_TOKEN_SECONDS } } });
-  const token = request.status?.token;
-  if (token === undefined) throw new Error(`no token issued for ${namespace}/${demoUser}`);
+  const token = await serviceAccountBearerToken(admin, namespace, demoUser, DEMO_TOKEN_SECONDS);
   return { url: `http://${pod.ip}:${String(CONSOLE_PORT)}/#/?namespace=${namespace}`, token };
 }
 

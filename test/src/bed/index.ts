@@ -2,7 +2,7 @@
 export { startBed, type Bed, type BedInfo, type BedOptions } from './bed.js';
 export { startControlPlane, type ControlPlane, type ControlPlaneOptions } from './control-plane.js';
 export { resolveBinaries, type Binaries } from './binaries.js';
-export { serviceAccountKubeconfig } from './service-account.js';
+export { serviceAccountBearerToken, serviceAccountKubeconfig } from './service-account.js';
 export { startNats, type NatsServer } from './nats.js';
 export { bedStorageClass } from './storage-class.js';
 export { processesMentioning, reapProcessesMentioning, isAlive } from './reap.js';

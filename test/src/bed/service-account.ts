@@ -7,6 +7,19 @@ import { writeKubeconfig } from './kubeconfig.js';
 /** Tokens outlive any test run; the apiserver caps nothing below this on the bed. */
 const tokenLifetimeSeconds = 24 * 60 * 60;
 
+/** A bearer token of the ServiceAccount `namespace/name`, by a TokenRequest made as admin. */
+export async function serviceAccountBearerToken(admin: KubeConfig, namespace: string, name: string, lifetimeSeconds = tokenLifetimeSeconds): Promise<string> {
+  const token = await admin
+    .makeApiClient(CoreV1Api)
+    .createNamespacedServiceAccountToken({ namespace, name, body: { spec: { audiences: [], expirationSeconds: lifetimeSeconds } } })
+    .catch((error: unknown) => {
+      throw new BedSetupError(`requesting a token for ServiceAccount ${namespace}/${name}`, { cause: error });
+    });
+  const value = token.status?.token;
+  if (!value) throw new BedSetupError(`reading the token issued for ServiceAccount ${namespace}/${name}`);
+  return value;
+}
+
 export async function serviceAccountKubeconfig(
   adminKubeconfig: string,
   namespace: string,
@@ -17,18 +30,7 @@ export async function serviceAccountKubeconfig(
   admin.loadFromFile(adminKubeconfig);
   const cluster = admin.getCurrentCluster();
   if (!cluster?.caData) throw new BedSetupError(`reading the cluster and its CA from ${adminKubeconfig}`);
-  const core = admin.makeApiClient(CoreV1Api);
-  const token = await core
-    .createNamespacedServiceAccountToken({
-      namespace,
-      name,
-      body: { spec: { audiences: [], expirationSeconds: tokenLifetimeSeconds } },
-    })
-    .catch((error: unknown) => {
-      throw new BedSetupError(`requesting a token for ServiceAccount ${namespace}/${name}`, { cause: error });
-    });
-  const value = token.status?.token;
-  if (!value) throw new BedSetupError(`reading the token issued for ServiceAccount ${namespace}/${name}`);
+  const value = await serviceAccountBearerToken(admin, namespace, name);
   return writeKubeconfig(outFile, {
     server: cluster.server,
     caPem: Buffer.from(cluster.caData, 'base64').toString('utf8'),
