@@ -67,6 +67,13 @@ describe('ZookeeperWorkload', () => {
     ['an unknown client TLS mode', { tls: { client: 'Required' } }, 'spec.tls.client: expected one of "Disabled"|"Alongside"|"Only", got "Required"'],
     ['certificates without TLS', { tls: { certificates: { validityHours: 24 } } }, 'spec.tls.certificates: expected tls.quorum or tls.client to use TLS'],
     ['a certificate validity of 0 hours', { tls: { quorum: true, certificates: { validityHours: 0 } } }, 'spec.tls.certificates.validityHours: expected number >= 1, got 0'],
+    ['authentication without a method', { authentication: {} }, 'spec.authentication.sasl: expected an authentication method: sasl'],
+    ['SASL users from the superuser Secret', { superuserSecretRef: { name: 'su' }, authentication: { sasl: { usersSecretRef: { name: 'su' } } } }, 'spec.authentication.sasl.usersSecretRef.name: authentication.sasl.usersSecretRef must name a Secret of its own'],
+    ['SASL users from the CA Secret', { tls: { quorum: true, certificates: { caSecretRef: { name: 'ca' } } }, authentication: { sasl: { usersSecretRef: { name: 'ca' } } } }, 'spec.authentication.sasl.usersSecretRef.name: authentication.sasl.usersSecretRef must name a Secret of its own'],
+    ['an auth provider in zoo.cfg', { config: { additionalConfig: { 'authProvider.x509': 'org.apache.zookeeper.server.auth.X509AuthenticationProvider' } } }, 'spec.config.additionalConfig.authProvider.x509: expected a key the operator does not manage'],
+    ['enforced authentication in zoo.cfg', { config: { additionalConfig: { 'enforce.auth.enabled': 'true' } } }, 'spec.config.additionalConfig.enforce.auth.enabled: expected a key the operator does not manage'],
+    ['SASL required in zoo.cfg', { config: { additionalConfig: { sessionRequireClientSASLAuth: 'true' } } }, 'spec.config.additionalConfig.sessionRequireClientSASLAuth: expected a key the operator does not manage'],
+    ['another superuser digest in zoo.cfg', { config: { additionalConfig: { 'DigestAuthenticationProvider.superDigest': 'super:x' } } }, 'spec.config.additionalConfig.DigestAuthenticationProvider.superDigest: expected a key the operator does not manage'],
   ])('rejects %s, naming the field', (_case, spec, expected) => {
     expect(problemsOf(() => parseResource(zookeeperWorkloadSchema, workload(spec), 'ZookeeperWorkload default/zk')).join('\n')).toContain(expected);
   });

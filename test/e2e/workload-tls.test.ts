@@ -14,7 +14,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEBIAN_ZOOKEEPER_CLASSPATH } from '../src/agent/debian-zookeeper.js';
+import { runZkCli } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 
 const run = promisify(execFile);
@@ -130,26 +130,19 @@ describe('a TLS-only workload on the bed', () => {
 
   it("lets ZooKeeper's Java client write and read a znode over TLS", async () => {
     const servers = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`);
-    const zkCli = (server: string, ...command: string[]): Promise<{ stdout: string; stderr: string }> =>
-      run('java', [
-        `-Djdk.net.hosts.file=${join(bed.dir, 'agent', 'hosts')}`,
-        '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
-        '-Dzookeeper.client.secure=true',
-        `-Dzookeeper.ssl.trustStore.location=${caFile}`,
-        '-Dzookeeper.ssl.trustStore.type=PEM',
-        '-cp',
-        DEBIAN_ZOOKEEPER_CLASSPATH,
-        'org.apache.zookeeper.ZooKeeperMain',
-        '-server',
-        server,
-        ...command,
-      ], { timeout: 60_000 });
+    const tlsClient = [
+      '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
+      '-Dzookeeper.client.secure=true',
+      `-Dzookeeper.ssl.trustStore.location=${caFile}`,
+      '-Dzookeeper.ssl.trustStore.type=PEM',
+    ];
+    const zkCli = (server: string, ...command: string[]): Promise<{ ok: boolean; output: string }> => runZkCli(join(bed.dir, 'agent', 'hosts'), tlsClient, server, ...command);
     const value = `written-over-tls-${String(Date.now())}`;
     const created = await zkCli(servers.join(','), 'create', '/tls-check', value);
-    expect(`${created.stdout}${created.stderr}`).toContain('Created /tls-check');
+    expect(created).toMatchObject({ ok: true, output: expect.stringContaining('Created /tls-check') as unknown });
     for (const server of servers) {
       const read = await zkCli(server, 'get', '/tls-check');
-      expect(read.stdout).toContain(value);
+      expect(read).toMatchObject({ ok: true, output: expect.stringContaining(value) as unknown });
     }
   });
 

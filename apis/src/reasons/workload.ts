@@ -107,6 +107,16 @@ export const WORKLOAD_REASONS = reasonCatalog({
       'For another CA: restore the previous one, or delete `<name>-tls` to have the members restart onto a certificate of the new CA ' +
       '(a restarted member cannot reach the others until all have restarted).',
   },
+  AuthenticationSecretInvalid: {
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'The users Secret spec.authentication.sasl.usersSecretRef names is unusable: it does not exist, holds no user, a key is not a ' +
+      'user name (letters, digits, ".", "_", "-", starting with a letter or digit), or a password is empty, not UTF-8, or holds a ' +
+      'double quote, a backslash, "${", a line break or another control character, which the members\' JAAS file cannot carry. ' +
+      'The message names the Secret, the key and the problem, never a password. Nothing is applied until it is fixed; running ' +
+      'members keep the users they started with.',
+    todo: 'Fix the Secret as the message says (one key per user, the password as its value), or remove spec.authentication.',
+  },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],
     means: 'The ensemble lost its leader; a Normal Event follows when a new one is elected.',
@@ -127,6 +137,11 @@ export const WORKLOAD_REASONS = reasonCatalog({
     means: 'Creating the CA Secret or writing the member certificate Secret failed; the message quotes the API server.',
     todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
   },
+  AuthenticationSecret: {
+    shownIn: FAILED_STEP,
+    means: 'Reading the users Secret or writing the members\' JAAS Secret `<name>-sasl` failed; the message quotes the API server.',
+    todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
+  },
   ApplyChildren: {
     shownIn: FAILED_STEP,
     means: 'Applying a child (ConfigMap, Services, PodDisruptionBudget, StatefulSet, monitoring) failed; the message names it and quotes the API server.',
@@ -140,4 +155,4 @@ export const WORKLOAD_REASONS = reasonCatalog({
 });
 export type WorkloadReason = keyof typeof WORKLOAD_REASONS;
 /** Steps of the workload reconcile whose failure becomes the reason. */
-export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'TlsCertificates' | 'ApplyChildren' | 'ReportStatus'>;
+export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'TlsCertificates' | 'AuthenticationSecret' | 'ApplyChildren' | 'ReportStatus'>;

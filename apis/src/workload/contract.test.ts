@@ -34,6 +34,7 @@ describe('the workload/trait contract', () => {
       prometheusRule: 'zk',
       tlsSecret: 'zk-tls',
       defaultTlsCaSecret: 'zk-tls-ca',
+      saslSecret: 'zk-sasl',
     });
   });
 

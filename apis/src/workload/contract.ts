@@ -58,6 +58,7 @@ export const DERIVED_NAME_SUFFIXES = {
   superuserSecret: '-superuser',
   tlsSecret: '-tls',
   tlsCaSecret: '-tls-ca',
+  saslSecret: '-sasl',
 } as const;
 
 /** Service names and label values are DNS labels: at most 63 characters. */
@@ -86,6 +87,7 @@ export function derivedNames(workload: string): {
   prometheusRule: string;
   tlsSecret: string;
   defaultTlsCaSecret: string;
+  saslSecret: string;
 } {
   return {
     statefulSet: workload,
@@ -98,6 +100,7 @@ export function derivedNames(workload: string): {
     prometheusRule: workload,
     tlsSecret: `${workload}${DERIVED_NAME_SUFFIXES.tlsSecret}`,
     defaultTlsCaSecret: `${workload}${DERIVED_NAME_SUFFIXES.tlsCaSecret}`,
+    saslSecret: `${workload}${DERIVED_NAME_SUFFIXES.saslSecret}`,
   };
 }
 

@@ -1,4 +1,5 @@
 // ZookeeperWorkload: the ensemble as an OAM workload.
+export * from './authentication.js';
 export * from './contract.js';
 export * from './example.js';
 export * from './kind.js';

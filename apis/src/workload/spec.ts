@@ -6,6 +6,7 @@ import { compareQuantities, quantitySchema } from '../common/quantity.js';
 import { maxProperties, withCel } from '../common/structural.js';
 import { placementSchema, podSecurityContextSchema } from './placement.js';
 import { jvmSchema, resourcesSchema } from './resources.js';
+import { authenticationSchema } from './authentication.js';
 import { tlsSchema } from './tls.js';
 import { zooConfigSchema } from './zoo-config.js';
 
@@ -63,6 +64,9 @@ export const clientServiceSchema = z
   })
   .describe('The Service clients connect to.');
 
+/** Every key of the users Secret becomes a SASL user: another Secret's keys (password, tls.key) would too. */
+const USERS_SECRET_MESSAGE = 'authentication.sasl.usersSecretRef must name a Secret of its own, not the superuser or the CA Secret';
+
 export const workloadSpecSchema = withCel(
   z
     .object({
@@ -86,8 +90,13 @@ export const workloadSpecSchema = withCel(
         .optional()
         .describe('Secret holding the ZooKeeper superuser credentials used for reconfig. Created by the operator when absent.'),
       tls: tlsSchema.prefault({}),
+      authentication: authenticationSchema.optional(),
     })
     .superRefine((spec, context) => {
+      const usersSecret = spec.authentication?.sasl?.usersSecretRef.name;
+      if (usersSecret !== undefined && [spec.superuserSecretRef?.name, spec.tls.certificates?.caSecretRef?.name].includes(usersSecret)) {
+        context.addIssue({ code: 'custom', path: ['authentication', 'sasl', 'usersSecretRef', 'name'], input: usersSecret, message: USERS_SECRET_MESSAGE });
+      }
       const heap = spec.jvm?.heap;
       const memoryLimit = spec.resources?.limits?.memory;
       if (heap !== undefined && memoryLimit !== undefined && compareQuantities(heap, memoryLimit) >= 0) {
@@ -107,6 +116,15 @@ export const workloadSpecSchema = withCel(
       'quantity(string(self.jvm.heap)).compareTo(quantity(string(self.resources.limits.memory))) < 0',
     message: 'the JVM heap must be below the memory limit',
     fieldPath: '.jvm.heap',
+  },
+  {
+    rule:
+      '!has(self.authentication) || !has(self.authentication.sasl) || ' +
+      '((!has(self.superuserSecretRef) || self.superuserSecretRef.name != self.authentication.sasl.usersSecretRef.name) && ' +
+      '(!has(self.tls) || !has(self.tls.certificates) || !has(self.tls.certificates.caSecretRef) || ' +
+      'self.tls.certificates.caSecretRef.name != self.authentication.sasl.usersSecretRef.name))',
+    message: USERS_SECRET_MESSAGE,
+    fieldPath: '.authentication.sasl.usersSecretRef.name',
   },
 );
 export type ZookeeperWorkloadSpec = z.infer<typeof workloadSpecSchema>;

@@ -18,6 +18,8 @@ export const MANAGED_CONFIG_KEYS = [
   'sslQuorum',
   'clientPortAddress',
   'quorumListenOnAllIPs',
+  'sessionRequireClientSASLAuth',
+  'zookeeper.sessionRequireClientSASLAuth',
   'tickTime',
   'initLimit',
   'syncLimit',
@@ -28,8 +30,22 @@ export const MANAGED_CONFIG_KEYS = [
   'autopurge.purgeInterval',
 ] as const;
 
-/** Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls). */
-export const MANAGED_CONFIG_KEY_PREFIXES = ['server.', 'metricsProvider.', 'ssl.'] as const;
+/**
+ * Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls), authentication
+ * (spec.authentication, the superuser digest). ZooKeeper turns an unknown zoo.cfg key into the system property
+ * `zookeeper.<key>`, so the property names are refused as keys too.
+ */
+export const MANAGED_CONFIG_KEY_PREFIXES = [
+  'server.',
+  'metricsProvider.',
+  'ssl.',
+  'authProvider.',
+  'enforce.auth.',
+  'DigestAuthenticationProvider.',
+  'zookeeper.authProvider.',
+  'zookeeper.enforce.auth.',
+  'zookeeper.DigestAuthenticationProvider.',
+] as const;
 
 const CONFIG_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 

@@ -1,5 +1,5 @@
 // Errors of the workload reconcile: a failed step names itself and the workload, keeping what failed as its cause.
-import type { WorkloadFailedStep } from '@zk-oam/apis';
+import type { WorkloadFailedStep, WorkloadReason } from '@zk-oam/apis';
 import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
 /** A failed step's name is the reason of its Warning Event and Ready condition. */
@@ -10,7 +10,7 @@ export function inStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promis
   return runStep(
     { step, object: `ZookeeperWorkload ${formatKey(key)}` },
     run,
-    (error) => error instanceof SuperuserSecretInvalidError || error instanceof TlsCaSecretInvalidError,
+    (error) => error instanceof SuperuserSecretInvalidError || error instanceof BlockingSecretError,
   );
 }
 
@@ -22,10 +22,28 @@ export class SuperuserSecretInvalidError extends Error {
   }
 }
 
+/** A Secret the members need is unusable until a person fixes it: the workload is blocked with `reason` meanwhile. */
+export abstract class BlockingSecretError extends Error {
+  abstract readonly reason: Extract<WorkloadReason, 'TlsCaSecretInvalid' | 'AuthenticationSecretInvalid'>;
+  constructor(readonly secret: string, message: string) {
+    super(message);
+  }
+}
+
 /** The CA Secret (the user's, or the one the controller keeps) is missing or unusable; the user must fix it. */
-export class TlsCaSecretInvalidError extends Error {
+export class TlsCaSecretInvalidError extends BlockingSecretError {
   override readonly name = 'TlsCaSecretInvalidError';
-  constructor(readonly secret: string, problem: string) {
-    super(`TLS CA Secret ${secret} ${problem}`);
+  readonly reason = 'TlsCaSecretInvalid';
+  constructor(secret: string, problem: string) {
+    super(secret, `TLS CA Secret ${secret} ${problem}`);
+  }
+}
+
+/** The users Secret spec.authentication.sasl names is missing or unusable; the user must fix it. Never holds a password. */
+export class AuthenticationSecretInvalidError extends BlockingSecretError {
+  override readonly name = 'AuthenticationSecretInvalidError';
+  readonly reason = 'AuthenticationSecretInvalid';
+  constructor(secret: string, problem: string) {
+    super(secret, `SASL users Secret ${secret} ${problem}`);
   }
 }

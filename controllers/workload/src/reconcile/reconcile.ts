@@ -1,5 +1,5 @@
-// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> decide -> render -> apply ->
-// observe and report.
+// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> SASL users -> decide -> render ->
+// apply -> observe and report.
 // Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
@@ -11,19 +11,20 @@ import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { inStep, SuperuserSecretInvalidError, TlsCaSecretInvalidError } from './errors.js';
+import { BlockingSecretError, inStep, SuperuserSecretInvalidError } from './errors.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
 import { reportBlocked } from './report-blocked.js';
 import { reportStatus, type StatusReport } from './report-status.js';
+import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
 import { announceRefusal } from './scale-refusal.js';
 import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser or CA Secret is looked at again this often (it has no watch of its own). */
+/** A user's broken superuser, CA or users Secret is looked at again this often (it has no watch of its own). */
 const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -52,28 +53,36 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     return requeueAfter(SECRET_RETRY_MS);
   }
   let tls: TlsOutcome;
+  let sasl: SaslOutcome;
   try {
-    tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload));
+    ({ tls, sasl } = await memberSecrets(deps, key, workload));
   } catch (error) {
-    if (!(error instanceof TlsCaSecretInvalidError)) throw error;
-    context.log.warn({ secret: error.secret, problem: error.message }, 'TLS CA Secret unusable');
-    await reportBlocked(deps, key, raw, 'TlsCaSecretInvalid', error.message);
+    if (!(error instanceof BlockingSecretError)) throw error;
+    context.log.warn({ secret: error.secret, problem: error.message }, 'a Secret the members need is unusable');
+    await reportBlocked(deps, key, raw, error.reason, error.message);
     return requeueAfter(SECRET_RETRY_MS);
   }
   const statefulSet = liveStatefulSet(deps, workload);
   const monitoringServed = await deps.monitoringServed();
-  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state });
+  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision });
   await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
   const applied = await inStep('ApplyChildren', key, () =>
     applyChildren(deps, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
   );
-  const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...applied];
+  const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
   const access = memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
+}
+
+/** The Secrets the members read at start: the TLS certificates, then the SASL users' JAAS file. */
+async function memberSecrets(deps: WorkloadReconcilerDependencies, key: ObjectKey, workload: ZookeeperWorkload): Promise<{ tls: TlsOutcome; sasl: SaslOutcome }> {
+  const tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload));
+  const sasl = await inStep('AuthenticationSecret', key, () => ensureSaslUsers(deps, workload));
+  return { tls, sasl };
 }
 
 function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {

@@ -24,6 +24,8 @@ export interface RenderDecisionInput {
   readonly monitoringServed: boolean;
   /** The member certificate kept for the workload, when spec.tls uses TLS. */
   readonly tls: { readonly fingerprint: string } | undefined;
+  /** The JAAS Secret's revision, when spec.authentication uses SASL. */
+  readonly saslRevision: string | undefined;
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
@@ -48,7 +50,7 @@ function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): 
   return statefulSet === undefined ? undefined : (statefulSet.spec?.replicas ?? desired);
 }
 
-export function decideRenderInput({ workload, statefulSet, monitoringServed, tls }: RenderDecisionInput): RenderDecision {
+export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision }: RenderDecisionInput): RenderDecision {
   const desired = workload.spec.replicas;
   const live = liveReplicas(statefulSet, desired);
   const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
@@ -62,6 +64,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
       monitoringCrdsPresent: monitoringServed,
       certificateFingerprint: tls?.fingerprint,
+      saslRevision,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
   };

@@ -5,10 +5,11 @@ import { FOUR_LETTER_WORD_ENV } from '../startup/four-letter-word-env.js';
 import { jvmFlags } from './heap.js';
 import { workloadNames } from './identity.js';
 import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
+import { SASL_DIR_ENV, SASL_MOUNT_PATH, usesSasl } from './sasl-config.js';
 import { clientContainerPorts, TLS_MOUNT_PATH } from './tls-config.js';
 
 export const CONTAINER_NAME = 'zookeeper';
-export const VOLUMES = { config: 'config', data: 'data', tls: 'tls' } as const;
+export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', sasl: 'sasl' } as const;
 
 /** `repository:tag`, or `repository@digest` when pinned. */
 export function imageReference(image: ZookeeperWorkload['spec']['image']): string {
@@ -40,6 +41,7 @@ function env(workload: ZookeeperWorkload): V1EnvVar[] {
       valueFrom: { secretKeyRef: { name: workloadNames(workload).superuserSecret, key: SUPERUSER_SECRET_KEYS.digest } },
     },
     ...tlsEnv(workload),
+    ...(usesSasl(workload.spec) ? [{ name: SASL_DIR_ENV, value: SASL_MOUNT_PATH }] : []),
   ];
 }
 
@@ -109,6 +111,7 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
       { name: VOLUMES.config, mountPath: CONFIG_MOUNT_PATH, readOnly: true },
       { name: VOLUMES.data, mountPath: DATA_MOUNT_PATH },
       ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, mountPath: TLS_MOUNT_PATH, readOnly: true }] : []),
+      ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, mountPath: SASL_MOUNT_PATH, readOnly: true }] : []),
     ],
   };
 }

@@ -22,6 +22,8 @@ export interface WorkloadNames {
   /** The member certificate, its key and the CA (kept by the controller). */
   tlsSecret: string;
   tlsCaSecret: string;
+  /** The members' JAAS file, rendered from the users Secret (spec.authentication.sasl). */
+  saslSecret: string;
   serviceMonitor: string;
   prometheusRule: string;
 }
@@ -44,6 +46,7 @@ export function workloadNames(workload: ZookeeperWorkload): WorkloadNames {
     superuserSecret: superuserSecretName(workload),
     tlsSecret: derived.tlsSecret,
     tlsCaSecret: tlsCaSecretName(workload),
+    saslSecret: derived.saslSecret,
     serviceMonitor: derived.serviceMonitor,
     prometheusRule: derived.prometheusRule,
   };

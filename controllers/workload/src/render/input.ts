@@ -22,4 +22,6 @@ export interface RenderInput {
    * their certificate at start, so a new one reaches them by a restart.
    */
   certificateFingerprint: string | undefined;
+  /** The resourceVersion of the JAAS Secret `<name>-sasl`, when spec.authentication uses SASL: on the pod template too. */
+  saslRevision: string | undefined;
 }

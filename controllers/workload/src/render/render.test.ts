@@ -42,6 +42,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     updateStrategy: 'RollingUpdate',
     monitoringCrdsPresent: true,
     certificateFingerprint: undefined,
+    saslRevision: undefined,
   });
 
   it('renders the ConfigMap with zoo.cfg, the initial membership and the scripts', () => {
@@ -181,9 +182,9 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
 
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD' });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', saslRevision: '7' });
 
-  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS and the additional config by key', () => {
+  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL provider and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
       [
         'tickTime=3000',
@@ -200,6 +201,7 @@ describe('renderWorkload for a fully specified workload', () => {
         'metricsProvider.httpPort=7070',
         ...EXPECTED_TLS_ZOO_CFG.client,
         ...EXPECTED_TLS_ZOO_CFG.quorum,
+        'authProvider.sasl=org.apache.zookeeper.server.auth.SASLAuthenticationProvider',
         'globalOutstandingLimit=2000',
         'jute.maxbuffer=4194304',
         '',
@@ -322,7 +324,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

@@ -7,6 +7,7 @@ import { childMetadata, selectorLabels, workloadLabels, workloadNames } from './
 import type { UpdateStrategy } from './input.js';
 import { buildPlacement } from './placement.js';
 import { buildPodSecurityContext } from './pod-security.js';
+import { SASL_REVISION_ANNOTATION, usesSasl } from './sasl-config.js';
 
 /** Long enough for the JVM to close its sessions and quorum connections after SIGTERM. */
 export const TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -19,24 +20,28 @@ export interface StatefulSetInput {
   configMap: V1ConfigMap;
   /** The member certificate's fingerprint, when spec.tls uses TLS: on the pod template too. */
   certificateFingerprint: string | undefined;
+  /** The JAAS Secret's resourceVersion, when spec.authentication uses SASL: on the pod template too. */
+  saslRevision: string | undefined;
 }
 
 /** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
 export const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
 
-function podAnnotations(configMap: V1ConfigMap, certificateFingerprint: string | undefined): Record<string, string> {
+function podAnnotations({ configMap, certificateFingerprint, saslRevision }: StatefulSetInput): Record<string, string> {
   return {
     [CONFIG_HASH_ANNOTATION]: configHash(configMap),
     ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
+    ...(saslRevision === undefined ? {} : { [SASL_REVISION_ANNOTATION]: saslRevision }),
   };
 }
 
-/** The config volume, and the member TLS Secret's when the workload uses TLS (owner read-only: it holds a key). */
+/** The config volume, and the member TLS and JAAS Secrets' when the workload uses them (owner read-only: keys, passwords). */
 function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
   const names = workloadNames(workload);
   return [
     { name: VOLUMES.config, configMap: { name: names.configMap } },
     ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } }] : []),
+    ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, secret: { secretName: names.saslSecret, defaultMode: 0o400 } }] : []),
   ];
 }
 
@@ -52,7 +57,8 @@ function dataClaimTemplate(workload: ZookeeperWorkload): V1PersistentVolumeClaim
   };
 }
 
-export function buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint }: StatefulSetInput): V1StatefulSet {
+export function buildStatefulSet(input: StatefulSetInput): V1StatefulSet {
+  const { workload, replicas, updateStrategy } = input;
   const names = workloadNames(workload);
   const { pullSecrets } = workload.spec.image;
   return {
@@ -69,7 +75,7 @@ export function buildStatefulSet({ workload, replicas, updateStrategy, configMap
       template: {
         metadata: {
           labels: workloadLabels(workload),
-          annotations: podAnnotations(configMap, certificateFingerprint),
+          annotations: podAnnotations(input),
         },
         spec: {
           containers: [buildContainer(workload)],

@@ -1,6 +1,7 @@
-// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS; membership lives in the dynamic file.
+// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS, SASL; membership lives in the dynamic file.
 import type { ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
+import { saslConfigEntries } from './sasl-config.js';
 import { tlsConfigEntries } from './tls-config.js';
 
 /**
@@ -37,6 +38,7 @@ export function buildZooCfg(spec: ZookeeperWorkloadSpec): string {
     ['admin.enableServer', 'false'],
     ...metricsEntries(metrics),
     ...tlsConfigEntries(spec.tls),
+    ...saslConfigEntries(spec),
     ...Object.entries(config.additionalConfig ?? {}).sort(([a], [b]) => a.localeCompare(b)),
   ];
   const lines = entries.filter((entry): entry is [string, string | number] => entry[1] !== undefined).map(([key, value]) => `${key}=${value}`);

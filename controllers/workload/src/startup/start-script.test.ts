@@ -224,4 +224,19 @@ describe('start.sh', () => {
     expect(zooCfg).toContain(`dataDir=${zk.dataDir}/data\n`);
     expect(zooCfg).toContain(`dynamicConfigFile=${zk.dataDir}/conf/zoo.cfg.dynamic.chosen\n`);
   });
+
+  it('hands the JVM the JAAS file of the mounted SASL Secret, by its path only, when ZK_SASL_DIR is set', async () => {
+    const zk = await member(0, 3, { ZK_SASL_DIR: '/sasl' });
+
+    await zk.run();
+
+    const args = (await readFile(join(zk.root, 'server-args'), 'utf8')).trim().split('\n');
+    expect(args.slice(0, 5)).toEqual([
+      '-Xms512m',
+      '-Xmx512m',
+      '-XX:OnOutOfMemoryError=kill -9 %p',
+      '-Djava.security.auth.login.config=/sasl/jaas.conf',
+      '-Dzookeeper.DigestAuthenticationProvider.superDigest=super:digest=',
+    ]);
+  });
 });

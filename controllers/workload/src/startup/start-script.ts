@@ -1,5 +1,6 @@
 // start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
-import { MYID_OFFSET, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { SASL_DIR_ENV } from '../render/sasl-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
 
 const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
@@ -121,6 +122,8 @@ done
 # One JVM option per line, so an option may contain spaces.
 jvm_flags=()
 if [[ -n "\${ZK_JVM_FLAGS:-}" ]]; then readarray -t jvm_flags <<<"$ZK_JVM_FLAGS"; fi
+# SASL users: the JAAS file of the mounted Secret. Passwords stay in that file, never in the environment or a command line.
+if [[ -n "\${${SASL_DIR_ENV}:-}" ]]; then jvm_flags+=("-Djava.security.auth.login.config=\${${SASL_DIR_ENV}}/${SASL_SECRET_KEYS.jaas}"); fi
 log "starting ZooKeeper with $(grep -cE '^server\\.' "$chosen") members in its dynamic configuration"
 exec java "\${jvm_flags[@]}" "-Dzookeeper.DigestAuthenticationProvider.superDigest=\${ZK_SUPER_DIGEST}" \\
   -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.server.quorum.QuorumPeerMain "\${conf_dir}/zoo.cfg"

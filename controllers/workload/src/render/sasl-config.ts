@@ -1,0 +1,34 @@
+// What spec.authentication.sasl renders into a member: the JAAS Secret, its mount, and the zoo.cfg line. Pure.
+import type { V1Secret } from '@kubernetes/client-node';
+import { SASL_SECRET_KEYS, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import { jaasServerSection, type SaslUser } from '../sasl/users.js';
+import { childMetadata, workloadNames } from './identity.js';
+
+/** The JAAS Secret is mounted here; start.sh learns the path from ZK_SASL_DIR and hands the file to the JVM. */
+export const SASL_MOUNT_PATH = '/zk-oam/sasl';
+
+/** Where start.sh finds the JAAS file; unset when the workload has no SASL users. */
+export const SASL_DIR_ENV = 'ZK_SASL_DIR';
+
+/** The revision of the JAAS Secret a pod template was rendered with: members read it at start, so a new one restarts them. */
+export const SASL_REVISION_ANNOTATION = 'zookeeper.zkoam.dev/sasl-users-revision';
+
+export function usesSasl(spec: Pick<ZookeeperWorkloadSpec, 'authentication'>): boolean {
+  return spec.authentication?.sasl !== undefined;
+}
+
+/** zoo.cfg lines for spec.authentication: the SASL provider, so that clients can authenticate as sasl:<user>. */
+export function saslConfigEntries(spec: Pick<ZookeeperWorkloadSpec, 'authentication'>): [string, string][] {
+  return usesSasl(spec) ? [['authProvider.sasl', 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider']] : [];
+}
+
+/** The Secret `<name>-sasl`: the members' JAAS file with every user's password; only ever mounted, never in a ConfigMap. */
+export function buildSaslSecret(workload: ZookeeperWorkload, users: readonly SaslUser[]): V1Secret & { metadata: { name: string }; data: Record<string, string> } {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: childMetadata(workload, workloadNames(workload).saslSecret),
+    type: 'Opaque',
+    data: { [SASL_SECRET_KEYS.jaas]: Buffer.from(jaasServerSection(users), 'utf8').toString('base64') },
+  };
+}
