@@ -19,7 +19,6 @@ export const MANAGED_CONFIG_KEYS = [
   'clientPortAddress',
   'quorumListenOnAllIPs',
   'sessionRequireClientSASLAuth',
-  'zookeeper.sessionRequireClientSASLAuth',
   'tickTime',
   'initLimit',
   'syncLimit',
@@ -32,8 +31,9 @@ export const MANAGED_CONFIG_KEYS = [
 
 /**
  * Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls), authentication
- * (spec.authentication, the superuser digest). ZooKeeper turns an unknown zoo.cfg key into the system property
- * `zookeeper.<key>`, so the property names are refused as keys too.
+ * (spec.authentication, the superuser digest). ZooKeeper sets an unknown zoo.cfg key as the system property
+ * `zookeeper.<key>`, over the JVM's own: that is how these reach the server, and how a second superDigest would
+ * replace the one reconfig authenticates with.
  */
 export const MANAGED_CONFIG_KEY_PREFIXES = [
   'server.',
@@ -42,9 +42,6 @@ export const MANAGED_CONFIG_KEY_PREFIXES = [
   'authProvider.',
   'enforce.auth.',
   'DigestAuthenticationProvider.',
-  'zookeeper.authProvider.',
-  'zookeeper.enforce.auth.',
-  'zookeeper.DigestAuthenticationProvider.',
 ] as const;
 
 const CONFIG_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
