@@ -2,7 +2,7 @@
 // with the users of a Secret becomes Ready; a user creates a znode with the ACL sasl:<user>:cdrwa, and neither an
 // unauthenticated client, nor one with a wrong password, nor another user can create under it; the scale trait grows
 // the ensemble 3 -> 5 (reconfig as the digest superuser) and the new members know the users; a changed password
-// restarts the members onto it; no password in Events, status, ConfigMaps or the controllers' logs. Then a users Secret
+// restarts the members onto it through the rolling trait, the leader last; no password in Events, status, ConfigMaps or the controllers' logs. Then a users Secret
 // that is missing, or holds a password a JAAS file cannot carry: a condition naming the Secret, and no pods.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,14 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { SASL_REVISION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runZkCli } from '../src/agent/debian-zookeeper.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, isReady, PodHistory } from '../src/controllers/index.js';
+import { RollingClient, rollingCondition } from './rolling-fixtures.js';
+import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitFor, waitScaled } from './scale-support.js';
 
 const bed = inject('bed');
 const suite = useScaleController(bed, { namespacePrefix: 'wl-sasl' });
 const { client, traits, namespace } = suite;
+const rollingTraits = new RollingClient(bed);
+const rollingController = useRollingController(bed);
 const name = 'zks';
 const names = derivedNames(name);
 const USERS_SECRET = 'zk-users';
@@ -83,7 +88,7 @@ describe('an ensemble with SASL users', () => {
     const pods = await memberPods();
     servers = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`).join(',');
     for (const pod of pods) {
-      expect(pod.metadata?.annotations?.['zookeeper.zkoam.dev/sasl-users-revision']).toBe(secret.metadata?.resourceVersion);
+      expect(pod.metadata?.annotations?.[SASL_REVISION_ANNOTATION]).toBe(secret.metadata?.resourceVersion);
     }
   }, ENSEMBLE_TIMEOUT_MS + 30_000);
 
@@ -122,39 +127,47 @@ describe('an ensemble with SASL users', () => {
     }
   }, 420_000);
 
-  it('puts a changed password on the pod template; the members restart onto it: the old password fails, the new one works', async () => {
-    const before = (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.['zookeeper.zkoam.dev/sasl-users-revision'];
-    await client.core.patchNamespacedSecret(
-      { namespace, name: USERS_SECRET, body: [{ op: 'replace', path: '/data/alice', value: Buffer.from(passwords.aliceNext).toString('base64') }] },
-    );
+  it('restarts the members onto a changed password through the rolling trait, the leader last; the old password then fails, the new one works', async () => {
+    await rollingTraits.create(namespace, 'roll', name);
+    const scenario = new RollScenario({ client, traits: rollingTraits, namespace, workload: name, trait: 'roll', members: 5 });
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    const leader = (await scenario.waitHealthy()).status?.leader ?? '';
+    const before = (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION];
+    const history = new PodHistory(memberPods, 5);
+    await history.start();
+    const started = new Date();
+
+    await client.core.patchNamespacedSecret({ namespace, name: USERS_SECRET, body: [{ op: 'replace', path: '/data/alice', value: Buffer.from(passwords.aliceNext).toString('base64') }] });
+
     const revision = await waitFor(
       'the StatefulSet template on the new JAAS Secret',
-      async () => (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.['zookeeper.zkoam.dev/sasl-users-revision'],
+      async () => (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION],
       (seen) => seen !== undefined && seen !== before,
       60_000,
       1_000,
     );
+    await scenario.waitCompleted('the roll onto the changed password to complete', started);
+    await scenario.waitHealthy();
+    await history.stop();
+    console.log(`5 members restarted onto the changed password, leader last, ${String(Math.round((Date.now() - started.getTime()) / 1000))} s after the users Secret changed`);
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    const pods = await memberPods();
+    expect(pods.map((pod) => pod.metadata?.annotations?.[SASL_REVISION_ANNOTATION])).toEqual(Array.from({ length: 5 }, () => revision));
+
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.saslSecret });
     expect(secret.metadata?.resourceVersion).toBe(revision);
     expect(Buffer.from(secret.data?.[SASL_SECRET_KEYS.jaas] ?? '', 'base64').toString('utf8')).toContain(`user_alice="${passwords.aliceNext}"`);
     const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');
     expect(notes).toContain(`Updated Secret ${names.saslSecret} (the members' JAAS file for 2 SASL user(s) of Secret ${USERS_SECRET})`);
-
-    const started = Date.now();
-    await waitFor(
-      'every member restarted onto the new JAAS Secret, and the ensemble Ready at 5',
-      async () => ({ workload: await client.get(namespace, name), pods: await memberPods() }),
-      ({ workload, pods }) => healthy(workload, 5) && pods.length === 5 && pods.every((pod) => pod.metadata?.annotations?.['zookeeper.zkoam.dev/sasl-users-revision'] === revision),
-      ENSEMBLE_TIMEOUT_MS,
-      2_000,
-    );
-    console.log(`5 members restarted onto the changed password and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the users Secret changed`);
-    const all = (await memberPods()).map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`).join(',');
+    const all = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`).join(',');
     const stale = await zkCli(jaas.alice, all, 'create', '/owned/stale', 'x');
     expect(stale.ok).toBe(false);
     expect(stale.output).toContain('state:AuthFailed');
     const renewed = await zkCli(await clientJaas(dir, 'alice', passwords.aliceNext), all, 'create', '/owned/renewed', 'x');
     expect(renewed.output).toContain('Created /owned/renewed');
+    await rollingTraits.delete(namespace, 'roll');
   }, ENSEMBLE_TIMEOUT_MS + 60_000);
 
   it('writes no password to Events, status, ConfigMaps, the StatefulSet or the controllers\' logs', async () => {
@@ -163,11 +176,13 @@ describe('an ensemble with SASL users', () => {
     const workload = JSON.stringify((await client.get(namespace, name)).status);
     const configMaps = JSON.stringify((await client.core.listNamespacedConfigMap({ namespace })).items);
     const statefulSet = JSON.stringify(await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet }));
-    const logs = [await readFile(suite.controller().logFile, 'utf8'), await readFile(suite.scaleController().logFile, 'utf8')];
-    expect(logs[0]?.length).toBeGreaterThan(0);
-    for (const [where, text] of Object.entries({ events, workload, configMaps, statefulSet, workloadLog: logs[0] ?? '', scaleLog: logs[1] ?? '' })) {
+    const [workloadLog, scaleLog, rollingLog] = await Promise.all(
+      [suite.controller(), suite.scaleController(), rollingController()].map((controller) => readFile(controller.logFile, 'utf8')),
+    );
+    expect(workloadLog?.length).toBeGreaterThan(0);
+    for (const [where, text] of Object.entries({ events, workload, configMaps, statefulSet, workloadLog, scaleLog, rollingLog })) {
       for (const password of secrets) {
-        expect({ where, leaked: text.includes(password) || text.includes(Buffer.from(password).toString('base64')) }).toEqual({ where, leaked: false });
+        expect({ where, leaked: (text ?? '').includes(password) || (text ?? '').includes(Buffer.from(password).toString('base64')) }).toEqual({ where, leaked: false });
       }
     }
   });

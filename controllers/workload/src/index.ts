@@ -2,6 +2,7 @@
 export { renderWorkload, type RenderedResource, type RenderedWorkload } from './render/render.js';
 export type { RenderInput, UpdateStrategy } from './render/input.js';
 export { buildSuperuserSecret } from './render/superuser-secret.js';
+export { SASL_REVISION_ANNOTATION } from './render/sasl-config.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
 export { heapMiB, jvmFlags } from './render/heap.js';
 export { buildInitialDynamicConfig, memberServerEntry } from './render/initial-dynamic-config.js';
