@@ -23,10 +23,9 @@ rules:
   - apiGroups: [""]
     resources: [configmaps, services]
     verbs: [get, list, watch, create, patch]
-  # delete: the members' JAAS Secret once spec.authentication no longer uses SASL (it holds passwords).
   - apiGroups: [""]
     resources: [secrets]
-    verbs: [get, list, watch, create, patch, delete]
+    verbs: [get, list, watch, create, patch]
   - apiGroups: [""]
     resources: [pods]
     verbs: [get, list, watch]

@@ -1,5 +1,5 @@
 // The SASL step against a fake apiserver: the users Secret is read and checked, the JAAS Secret applied only when its
-// content changes (its resourceVersion is the revision on the pod template), and removed once SASL is off.
+// content changes (its resourceVersion is the revision on the pod template), and kept once SASL is off.
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
@@ -7,7 +7,7 @@ import { AuthenticationSecretInvalidError } from './errors.js';
 import { decodedData, encoded } from './secrets.js';
 import { ensureSaslUsers } from './sasl-users.js';
 
-/** Secrets by name; PATCH (apply) stores with the next resourceVersion when the data changed, GET reads or 404s, DELETE removes. */
+/** Secrets by name; PATCH (apply) stores with the next resourceVersion when the data changed, GET reads or 404s. */
 function fakeCluster(initial: Record<string, Record<string, string>> = {}): { deps: Parameters<typeof ensureSaslUsers>[0]; secrets: Map<string, KubeObject>; writes: string[] } {
   let version = 100;
   const secrets = new Map<string, KubeObject>(
@@ -19,14 +19,10 @@ function fakeCluster(initial: Record<string, Record<string, string>> = {}): { de
     request: (method, path, options) => {
       const name = nameOf(path);
       const found = secrets.get(name);
-      if (method === 'GET' || (method === 'DELETE' && found === undefined)) {
+      if (method === 'GET') {
         return found === undefined ? Promise.reject(new KubeApiError(404, 'NotFound', method, path, 'not found')) : Promise.resolve(found);
       }
       writes.push(`${method} ${name}`);
-      if (method === 'DELETE') {
-        secrets.delete(name);
-        return Promise.resolve({});
-      }
       const body = kubeObjectSchema.parse(options?.body);
       const same = JSON.stringify(found?.['data']) === JSON.stringify(body['data']);
       const stored = { ...body, metadata: { ...body.metadata, resourceVersion: same ? (found?.metadata.resourceVersion ?? '') : String(version++) } };
@@ -88,14 +84,11 @@ describe('ensureSaslUsers', () => {
     expect(writes).toEqual([]);
   });
 
-  it('deletes the JAAS Secret once the workload no longer uses SASL', async () => {
+  it('keeps the JAAS Secret once the workload no longer uses SASL: a member on the previous template may restart', async () => {
     const { deps, secrets, writes } = fakeCluster({ 'zk-users': { alice: 'a-pass' } });
     await ensureSaslUsers(deps, withSasl);
-    expect(await ensureSaslUsers(deps, minimalWorkload())).toEqual({
-      revision: undefined,
-      actions: [{ verb: 'Deleted', kind: 'Secret', name: 'zk-sasl', note: 'Deleted Secret zk-sasl (spec.authentication no longer uses SASL)' }],
-    });
-    expect(secrets.has('zk-sasl')).toBe(false);
-    expect(writes).toEqual(['PATCH zk-sasl', 'DELETE zk-sasl']);
+    expect(await ensureSaslUsers(deps, minimalWorkload())).toEqual({ revision: undefined, actions: [] });
+    expect(secrets.has('zk-sasl')).toBe(true);
+    expect(writes).toEqual(['PATCH zk-sasl']);
   });
 });

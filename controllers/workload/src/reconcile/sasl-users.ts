@@ -1,9 +1,10 @@
 // After the TLS certificates, only when spec.authentication uses SASL: the users Secret is read (from the API: it is the
-// user's) and checked, and the members' JAAS file rendered into `<name>-sasl`, which the workload owns. Without SASL a
-// JAAS Secret left from before is deleted: it holds passwords nothing uses. Passwords stay in the Secrets: notes, logs
-// and errors name Secrets, keys and reasons only.
+// user's) and checked, and the members' JAAS file rendered into `<name>-sasl`, which the workload owns. Once SASL is
+// turned off that Secret stays until the workload goes: a member still on the previous pod template (OnDelete, waiting
+// for the rolling trait) that restarts must find it. Passwords stay in the Secrets: notes, logs and errors name Secrets,
+// keys and reasons only.
 import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, coreResources, isApiError, objectPath, type KubeClient } from '@zk-oam/runtime';
+import { applyObject, coreResources, type KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { workloadNames } from '../render/identity.js';
 import { buildSaslSecret } from '../render/sasl-config.js';
@@ -25,10 +26,10 @@ export interface SaslOutcome {
 const resourceVersionSchema = z.looseObject({ metadata: z.looseObject({ resourceVersion: z.string() }) });
 
 export async function ensureSaslUsers(deps: Deps, workload: ZookeeperWorkload): Promise<SaslOutcome> {
+  const sasl = workload.spec.authentication?.sasl;
+  if (sasl === undefined) return { revision: undefined, actions: [] };
   const { namespace, saslSecret } = workloadNames(workload);
   const cached = deps.caches.secrets.get({ namespace, name: saslSecret });
-  const sasl = workload.spec.authentication?.sasl;
-  if (sasl === undefined) return { revision: undefined, actions: cached === undefined ? [] : await deleteJaasSecret(deps, namespace, saslSecret) };
   const usersSecretName = sasl.usersSecretRef.name;
   const usersSecret = await readSecret(deps, namespace, usersSecretName);
   if (usersSecret === undefined) throw new AuthenticationSecretInvalidError(usersSecretName, 'named in spec.authentication.sasl.usersSecretRef does not exist');
@@ -46,14 +47,4 @@ export async function ensureSaslUsers(deps: Deps, workload: ZookeeperWorkload): 
 function sameData(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
-async function deleteJaasSecret(deps: Deps, namespace: string, name: string): Promise<ChildAction[]> {
-  try {
-    await deps.client.request('DELETE', objectPath(coreResources.secret, { namespace, name }));
-  } catch (error) {
-    if (isApiError(error, 404)) return [];
-    throw error;
-  }
-  return [{ verb: 'Deleted', kind: 'Secret', name, note: `Deleted Secret ${name} (spec.authentication no longer uses SASL)` }];
 }
