@@ -206,6 +206,44 @@ export function memberServerName(workload: string, namespace: string): (member: 
   return ({ myid }) => memberHost(workload, namespace, ordinalOfMyid(myid));
 }
 
+/** How a controller reaches a workload's members: the port it asks on and, on a secure one, what it trusts there. */
+export interface MemberReach {
+  readonly port: number;
+  readonly tls: { readonly ca: string; readonly serverName: (member: { readonly myid: number }) => string } | undefined;
+}
+
+/** Where the CA the members' certificates chain to is kept: `ca.crt` of the member TLS Secret. */
+export function memberCaRef(workload: string, namespace: string): { secret: { namespace: string; name: string }; key: string } {
+  return { secret: { namespace, name: derivedNames(workload).tlsSecret }, key: TLS_SECRET_KEYS.ca };
+}
+
+/** Gives the PEM of the CA the members' certificates chain to; asked only when a secure port is to be used. */
+export type CaReader = () => Promise<string>;
+
+/**
+ * Where a controller asks members four-letter words: the plain client port, or for a TLS-only ensemble the secure one,
+ * trusting the workload's CA and checking each member's own DNS name in its certificate.
+ */
+export async function memberReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+  if (hasPlainClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
+}
+
+/** Whether members open the secure client port 2281 (beside the plain one, or alone). */
+export function hasSecureClientPort(tls: { client: ClientTlsMode }): boolean {
+  return tls.client !== 'Disabled';
+}
+
+/**
+ * Where a controller opens the superuser's admin session (reconfig, confirm-by-write): over TLS on the secure port
+ * whenever members open one, so the superuser's credential never crosses the network in plain text; else on the plain
+ * port.
+ */
+export async function adminReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+  if (!hasSecureClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
+}
+
 /** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */
 export function memberName(member: { pod: string; myid: number; ip?: string | undefined }): string {
   const ip = member.ip === undefined || member.ip === '' ? '' : `, ${member.ip}`;

@@ -70,7 +70,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
-  const access = memberAccess(workload, tls.state);
+  const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
