@@ -15,6 +15,7 @@ import {
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
+import { LatestObservations, observationResponder } from './observations/index.js';
 import { CACHED_CHILD_FIELDS, childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
 
+  const observations = new LatestObservations();
+  bus?.respond(observationResponder(observations, () => manager.isLeader()));
   const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload');
   const reconcile = workloadReconciler({
     client: manager.client,
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => discovery.served(),
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
+    observations,
     now: () => new Date(),
     source: FIELD_MANAGER,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },

@@ -12,6 +12,7 @@ export { parseMntr, type MntrAnswer } from './four-letter-words/mntr.js';
 export { parseRuok } from './four-letter-words/ruok.js';
 export { parseConf, type ConfAnswer } from './four-letter-words/conf.js';
 export { formatZxid, parseZxid, zxidFromValue, ZxidParseError, type Zxid } from './zxid.js';
+export { zxidLags, type MemberZxid, type ZxidLag } from './zxid-lag.js';
 export {
   DynamicConfigParseError,
   formatServerLine,

@@ -34,6 +34,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const reading = readWorkload(deps, key);
   if (reading.kind === 'absent' || reading.kind === 'deleting') {
     deps.pacer.release(formatKey(key));
+    deps.observations.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {
