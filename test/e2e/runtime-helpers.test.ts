@@ -144,6 +144,21 @@ describe('runtime helpers on a real apiserver', () => {
     expect(applied).toMatchObject({ spec: { size: 1 }, status: { count: 3, phase: 'Ready' } });
   });
 
+  it('refuses a status apply made under a resourceVersion the object has since moved past, and takes it under the current one', async () => {
+    const key = { namespace, name: 'counted' };
+    const read = kubeObjectSchema.parse(await client.request('GET', objectPath(widgets, key)));
+    await applyStatus(client, widgets, key, { phase: 'Moved' }, { fieldManager: 'other-writer' });
+
+    const stale = await applyStatus(client, widgets, key, { phase: 'Stale' }, { fieldManager: 'helpers-test', resourceVersion: read.metadata.resourceVersion }).catch(
+      (e: unknown) => e,
+    );
+    expect(stale instanceof KubeApiError ? stale.code : stale).toBe(409);
+    const current = kubeObjectSchema.parse(await client.request('GET', objectPath(widgets, key)));
+    expect(current).toMatchObject({ status: { phase: 'Moved' } });
+    await applyStatus(client, widgets, key, { phase: 'Current' }, { fieldManager: 'helpers-test', resourceVersion: current.metadata.resourceVersion });
+    expect(await client.request('GET', objectPath(widgets, key))).toMatchObject({ status: { phase: 'Current' } });
+  });
+
   it('records a repeated event once, bumping its series count, and a different one separately', async () => {
     const regarding = kubeObjectSchema.parse(await client.request('GET', `/api/v1/namespaces/${namespace}/configmaps/applied`));
     const recorder = new EventRecorder({ client, reportingController: 'zkoam.dev/helpers-test', reportingInstance: 'test-1', logger: log });

@@ -1,3 +1,5 @@
-// Watching an ensemble while an operation runs: a continuous writer (no acknowledged write lost) and a leader tracker.
+// Watching an ensemble while an operation runs: a continuous writer (no acknowledged write lost), its TLS counterpart,
+// and a leader tracker.
 export { ContinuousWriter, type ContinuousWriterOptions, type WriterReport } from './continuous-writer.js';
 export { LeaderTracker, summarise, type LeaderReport, type LeaderTrackerOptions, type Sample } from './leader-tracker.js';
+export { TlsWriter, type TlsClientSettings, type TlsWriterReport } from './tls-writer.js';

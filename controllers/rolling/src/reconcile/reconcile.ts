@@ -2,14 +2,14 @@
 // -> announce. One step of the roll per reconcile; everything is re-derived from the API objects and ZooKeeper, so a
 // controller killed at any line resumes without restarting a pod twice.
 import type { ZookeeperRolling, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { applyStatus, done, formatKey, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, formatKey, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { downPods, planRollingStep, type PodToDelete } from '../plan/index.js';
 import { announce, factsOf } from './announce.js';
 import { deletePods } from './delete-pods.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { settleLock } from './lock.js';
-import { FIELD_MANAGER, lockHolder, rollingResource } from './markers.js';
+import { lockHolder } from './markers.js';
 import { observeRoll } from './observe.js';
 import { readTrait } from './read-trait.js';
 import { nextReconcile } from './requeue.js';
@@ -18,6 +18,10 @@ import { nextStatus } from './status.js';
 import { reconfigure } from './reconfigure.js';
 import { podsToDelete, reconfigToRun, type RollVerdict } from './verdict.js';
 import { tlsOnlyRefusal } from './tls-only.js';
+import { writeStatusIfCurrent } from './write-status.js';
+
+/** The informer delivers the newer version within milliseconds and enqueues the trait; this is the fallback. */
+const STALE_VIEW_RETRY_MS = 500;
 
 export function rollingReconciler(deps: RollingReconcilerDependencies): Reconciler {
   return (key, context) => reconcileRolling(deps, key, context);
@@ -63,8 +67,13 @@ async function settle(deps: RollingReconcilerDependencies, hand: TraitInHand, ve
   const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: trait.spec.workloadRef.name });
   const rolling = next.phase === 'Rolling' || next.phase === 'Blocked';
   deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
-  if (!sameStatus(stored, next)) {
-    await inStep('WriteStatus', key, () => applyStatus(deps.client, rollingResource, key, { ...next }, { fieldManager: FIELD_MANAGER }));
+  const acting = podsToDelete(verdict).length > 0 || reconfigToRun(verdict) !== undefined;
+  if (acting || !sameStatus(stored, next)) {
+    const written = await inStep('WriteStatus', key, () => writeStatusIfCurrent(deps.client, key, next, raw.metadata.resourceVersion));
+    if (written === 'stale') {
+      context.log.debug({ resourceVersion: raw.metadata.resourceVersion }, 'the trait changed since it was read; planning again from the newer version');
+      return requeueAfter(STALE_VIEW_RETRY_MS);
+    }
   }
   const deleted = await carryOut(deps, key, verdict, workload, context);
   const boundWorkload = workload === undefined ? undefined : { name: workload.metadata.name, uid: workload.metadata.uid };

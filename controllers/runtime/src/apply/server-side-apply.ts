@@ -43,14 +43,23 @@ export function applyObject(
   return patch(client, resource, key, configuration, options);
 }
 
+export interface StatusApplyOptions extends ApplyOptions {
+  /**
+   * The object's resourceVersion the status was derived from: the apiserver refuses the write with 409 when the object
+   * changed since, so a status computed from a stale cache never overwrites a newer one.
+   */
+  readonly resourceVersion?: string | undefined;
+}
+
 /** Applies `status` on the status subresource; only the status fields listed are owned by this manager. */
 export function applyStatus(
   client: Pick<KubeClient, 'request'>,
   resource: ResourceType,
   key: ObjectKey,
   status: Readonly<Record<string, unknown>>,
-  options: ApplyOptions,
+  options: StatusApplyOptions,
 ): Promise<unknown> {
-  const metadata = key.namespace === '' ? { name: key.name } : { name: key.name, namespace: key.namespace };
+  const named = key.namespace === '' ? { name: key.name } : { name: key.name, namespace: key.namespace };
+  const metadata = options.resourceVersion === undefined ? named : { ...named, resourceVersion: options.resourceVersion };
   return patch(client, resource, key, { metadata, status }, options, 'status');
 }

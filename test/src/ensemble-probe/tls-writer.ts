@@ -1,0 +1,103 @@
+// A client writing over TLS throughout an operation, and afterwards the check that every write ZooKeeper acknowledged
+// is still there. The Node binding the other probes use has no TLS, so this runs ZooKeeper's own Java client
+// (tls-writer/TlsWriter.java, launched from source) with the client TLS settings zkCli takes.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { DEBIAN_ZOOKEEPER_CLASSPATH } from '../agent/debian-zookeeper.js';
+import { waitFor } from '../wait-for.js';
+
+const SOURCE = fileURLToPath(new URL('tls-writer/TlsWriter.java', import.meta.url));
+const run = promisify(execFile);
+
+export interface TlsClientSettings {
+  /** PEM file of the CA the members' certificates chain to. */
+  readonly caFile: string;
+  /** The bed's hosts file, so the JVM resolves the members' names. */
+  readonly hostsFile: string;
+}
+
+export interface TlsWriterReport {
+  readonly acknowledged: number;
+  /** Writes whose outcome is unknown (the connection went while they were in flight). */
+  readonly unacknowledged: number;
+  /** Acknowledged writes missing afterwards: must be none. */
+  readonly lost: readonly string[];
+  /** The longest time between two acknowledged writes, by the writer's clock. */
+  readonly longestGapMs: number;
+  readonly sessions: number;
+}
+
+function javaArgs(settings: TlsClientSettings, mode: 'write' | 'list', connect: string, root: string): string[] {
+  return [
+    `-Djdk.net.hosts.file=${settings.hostsFile}`,
+    '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
+    '-Dzookeeper.client.secure=true',
+    `-Dzookeeper.ssl.trustStore.location=${settings.caFile}`,
+    '-Dzookeeper.ssl.trustStore.type=PEM',
+    '-cp',
+    DEBIAN_ZOOKEEPER_CLASSPATH,
+    SOURCE,
+    mode,
+    connect,
+    root,
+  ];
+}
+
+export class TlsWriter {
+  private readonly acknowledged: { path: string; at: number }[] = [];
+  private unacknowledged = 0;
+  private sessions = 0;
+  private stderrTail: string[] = [];
+
+  private constructor(
+    private readonly settings: TlsClientSettings,
+    private readonly connect: string,
+    private readonly root: string,
+    private readonly child: ChildProcess,
+  ) {
+    if (child.stdout !== null) createInterface({ input: child.stdout }).on('line', (line) => this.read(line));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = [...this.stderrTail, chunk.toString()].slice(-20);
+    });
+  }
+
+  /** Starts writing to `root` through `connect` (`ip:port,...` of the secure client ports); resolves after the first acknowledged write. */
+  static async start(settings: TlsClientSettings, connect: string, root: string): Promise<TlsWriter> {
+    const child = spawn('java', javaArgs(settings, 'write', connect, root), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = new TlsWriter(settings, connect, root, child);
+    await waitFor('the TLS writer to write', () => Promise.resolve(writer.count), (count) => count > 0 || child.exitCode !== null, 120_000, 200);
+    if (writer.count === 0) throw new Error(`the TLS writer exited (${String(child.exitCode)}): ${writer.stderrTail.join('')}`);
+    return writer;
+  }
+
+  /** Acknowledged writes so far. */
+  get count(): number {
+    return this.acknowledged.length;
+  }
+
+  /** Stops writing, then lists what ZooKeeper holds and reports. */
+  async stop(): Promise<TlsWriterReport> {
+    const exited = once(this.child, 'exit');
+    this.child.kill('SIGTERM');
+    await exited;
+    const { stdout } = await run('java', javaArgs(this.settings, 'list', this.connect, this.root), { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const present = new Set(stdout.split('\n').flatMap((line) => (line.startsWith('HAS ') ? [`${this.root}/${line.slice(4)}`] : [])));
+    return {
+      acknowledged: this.acknowledged.length,
+      unacknowledged: this.unacknowledged,
+      lost: this.acknowledged.map((write) => write.path).filter((path) => !present.has(path)),
+      longestGapMs: this.acknowledged.reduce((longest, write, index) => Math.max(longest, index === 0 ? 0 : write.at - (this.acknowledged[index - 1]?.at ?? write.at)), 0),
+      sessions: this.sessions,
+    };
+  }
+
+  private read(line: string): void {
+    const [word, path, at] = line.split(' ');
+    if (word === 'ACK' && path !== undefined) this.acknowledged.push({ path, at: Number(at) });
+    else if (word === 'FAIL') this.unacknowledged += 1;
+    else if (word === 'SESSION') this.sessions += 1;
+  }
+}
