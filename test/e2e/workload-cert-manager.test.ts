@@ -3,8 +3,8 @@
 // (CertManagerMissing); then the Certificate the controller requests, accepted by the real schema, and the members
 // waiting for its Secret (CertificateNotIssued); then a FAKE issuer plays cert-manager's part (test CA, Secret in
 // cert-manager's layout), the TLS-only ensemble becomes Ready and `openssl s_client -verify_return_error` verifies a
-// member's chain to that CA; a renewal by the fake restarts every member onto the new serial. No key in logs, Events,
-// status.
+// member's chain to that CA; a renewal by the fake restarts every member onto the new serial (natively, then through a
+// bound rolling trait: followers first, the leader last). No key in logs, Events, status.
 import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -15,13 +15,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
 import { builtBy } from '../src/controllers/go-built.js';
 import { crdNamesIn, installCrdsFrom } from '../src/controllers/manifests.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { memberPods as listMemberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
+import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 
 const run = promisify(execFile);
 const bed = inject('bed');
 // Discovery is asked again every second, so installing the CRDs mid-test is seen at once.
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-cm', env: { MONITORING_DISCOVERY_TTL_MS: '1000' } });
 const { client, namespace } = suite;
+const traits = new RollingClient(bed);
+useRollingController(bed);
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
 const ISSUER = { name: 'fake-ca', kind: 'Issuer', group: 'cert-manager.io' } as const;
@@ -49,6 +53,22 @@ async function servedCertificate(pod: V1Pod, caFile: string, name: string): Prom
     host,
   ]);
   return { output: stdout, certificate: new X509Certificate(stdout.slice(stdout.indexOf('-----BEGIN CERTIFICATE-----'))) };
+}
+
+/**
+ * What a member serves once it serves the certificate with `serial`: the workload's status may come from the look
+ * before the last member (re)started, so each member is asked until it answers.
+ */
+async function servedOnceIssued(pod: V1Pod, caFile: string, name: string, serial: string): Promise<{ output: string; certificate: X509Certificate }> {
+  const served = await waitFor(
+    `${pod.metadata?.name ?? ''} to serve the certificate with serial ${serial}`,
+    () => servedCertificate(pod, caFile, name).catch(() => undefined),
+    (seen) => seen?.certificate.serialNumber === serial,
+    60_000,
+    1_000,
+  );
+  if (served === undefined) throw new Error(`${pod.metadata?.name ?? ''} served nothing`);
+  return served;
 }
 
 async function removeCertManagerCrds(): Promise<void> {
@@ -163,7 +183,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
     const fingerprint = new X509Certificate(first.certificatePem).fingerprint256;
     for (const pod of await memberPods(name)) {
       expect(pod.metadata?.annotations?.[CERTIFICATE_ANNOTATION]).toBe(fingerprint);
-      const served = await servedCertificate(pod, fake.caFile, name);
+      const served = await servedOnceIssued(pod, fake.caFile, name, first.serial);
       expect(served.output).toContain('Verification: OK');
       expect(served.output).toContain(`Verified peername: *.${names.headlessService}.${namespace}.svc.cluster.local`);
       expect(served.certificate.serialNumber).toBe(first.serial);
@@ -193,9 +213,31 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
     );
     console.log(`members restarted onto the renewed certificate and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the renewal`);
     for (const pod of await memberPods(name)) {
-      expect((await servedCertificate(pod, fake.caFile, name)).certificate.serialNumber).toBe(renewed.serial);
+      expect((await servedOnceIssued(pod, fake.caFile, name, renewed.serial)).output).toContain('Verification: OK');
     }
   }, ENSEMBLE_TIMEOUT_MS + 60_000);
+
+  it('rolls a renewal through a bound rolling trait: followers first, the leader last', async () => {
+    const scenario = new RollScenario({ client, traits, namespace, workload: name, trait: 'roll', members: 3 });
+    await traits.create(namespace, 'roll', name);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    const leader = (await scenario.waitHealthy()).status?.leader ?? '';
+    const history = new PodHistory(listMemberPods(client, namespace, name), 3);
+    await history.start();
+    const started = new Date();
+    const renewed = await fake.issue(namespace, names.tlsSecret);
+    await scenario.waitCompleted('the roll onto the renewed certificate to complete', started);
+    await scenario.waitHealthy();
+    await history.stop();
+    console.log(`renewal rolled by the trait, leader ${leader} last, in ${String(Math.round((Date.now() - started.getTime()) / 1000))} s`);
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    for (const pod of await memberPods(name)) {
+      expect((await servedOnceIssued(pod, fake.caFile, name, renewed.serial)).output).toContain('Verification: OK');
+    }
+    await traits.delete(namespace, 'roll');
+  }, ROLL_TIMEOUT_MS + ENSEMBLE_TIMEOUT_MS);
 
   it('writes no key or certificate to its log, Events or status', async () => {
     const log = await readFile(suite.controller().logFile, 'utf8');
