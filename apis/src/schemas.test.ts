@@ -67,8 +67,19 @@ describe('ZookeeperWorkload', () => {
     ['an unknown client TLS mode', { tls: { client: 'Required' } }, 'spec.tls.client: expected one of "Disabled"|"Alongside"|"Only", got "Required"'],
     ['certificates without TLS', { tls: { certificates: { validityHours: 24 } } }, 'spec.tls.certificates: expected tls.quorum or tls.client to use TLS'],
     ['a certificate validity of 0 hours', { tls: { quorum: true, certificates: { validityHours: 0 } } }, 'spec.tls.certificates.validityHours: expected number >= 1, got 0'],
+    [
+      'a CA Secret and a cert-manager issuer together',
+      { tls: { quorum: true, certificates: { caSecretRef: { name: 'ca' }, issuerRef: { name: 'issuer' } } } },
+      'spec.tls.certificates.issuerRef: expected caSecretRef or issuerRef, not both',
+    ],
+    ['an unknown issuer kind', { tls: { quorum: true, certificates: { issuerRef: { name: 'issuer', kind: 'Vault' } } } }, 'spec.tls.certificates.issuerRef.kind: expected one of "Issuer"|"ClusterIssuer"'],
   ])('rejects %s, naming the field', (_case, spec, expected) => {
     expect(problemsOf(() => parseResource(zookeeperWorkloadSchema, workload(spec), 'ZookeeperWorkload default/zk')).join('\n')).toContain(expected);
+  });
+
+  it("defaults a cert-manager issuer to an Issuer of cert-manager's group", () => {
+    const parsed = parseResource(zookeeperWorkloadSchema, workload({ tls: { quorum: true, certificates: { issuerRef: { name: 'issuer' } } } }), 'x');
+    expect(parsed.spec.tls.certificates).toEqual({ validityHours: 8_760, issuerRef: { name: 'issuer', kind: 'Issuer', group: 'cert-manager.io' } });
   });
 
   it('says what was parsed and lists every problem in the error message', () => {

@@ -115,10 +115,10 @@ export function tlsCaSecretName(workload: {
 }
 
 /**
- * Keys of the member TLS Secret `<name>-tls` the workload controller keeps: the member certificate and its PKCS#8 key,
- * the CA that signed it (what clients and controllers trust), and key plus certificate in one file (ZooKeeper's PEM key store).
+ * Keys of the member TLS Secret `<name>-tls`: the member certificate and its PEM key, and the CA that signed it (what
+ * clients and controllers trust). cert-manager writes the same layout, so both ways of issuing feed the members alike.
  */
-export const TLS_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key', ca: 'ca.crt', keyStore: 'keystore.pem' } as const;
+export const TLS_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key', ca: 'ca.crt' } as const;
 
 /** Keys of the superuser Secret: the password (the operator's admin client) and its digest (the servers' superDigest). */
 export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;

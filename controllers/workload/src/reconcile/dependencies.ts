@@ -23,6 +23,8 @@ export interface WorkloadReconcilerDependencies {
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
   readonly monitoringServed: () => Promise<boolean>;
+  /** Whether cert-manager.io/v1 Certificate is served (cached by the caller); asked only for a workload naming an issuer. */
+  readonly certManagerServed: () => Promise<boolean>;
   readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
   /** Where each look is kept for the observation request-reply (in memory), and forgotten with the workload. */
   readonly observations: { record(reply: ObservationReply): void; forget(key: ObjectKey): void };

@@ -11,7 +11,7 @@ import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { inStep, SuperuserSecretInvalidError, TlsCaSecretInvalidError } from './errors.js';
+import { CertificateNotIssuedError, inStep, isTlsBlocked, SuperuserSecretInvalidError } from './errors.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
 import { readWorkload } from './read-workload.js';
@@ -23,7 +23,7 @@ import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser or CA Secret is looked at again this often (it has no watch of its own). */
+/** A user's broken superuser or CA Secret, or a Certificate not issued yet, is looked at again this often. */
 const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -56,9 +56,10 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   try {
     tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload));
   } catch (error) {
-    if (!(error instanceof TlsCaSecretInvalidError)) throw error;
-    context.log.warn({ secret: error.secret, problem: error.message }, 'TLS CA Secret unusable');
-    await reportBlocked(deps, key, raw, 'TlsCaSecretInvalid', error.message);
+    if (!isTlsBlocked(error)) throw error;
+    if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
+    context.log.warn({ problem: error.message }, 'TLS certificates not usable');
+    await reportBlocked(deps, key, raw, error.reason, error.message);
     return requeueAfter(SECRET_RETRY_MS);
   }
   const statefulSet = liveStatefulSet(deps, workload);

@@ -31,12 +31,20 @@ function podAnnotations(configMap: V1ConfigMap, certificateFingerprint: string |
   };
 }
 
-/** The config volume, and the member TLS Secret's when the workload uses TLS (owner read-only: it holds a key). */
+/**
+ * The config volume; when the workload uses TLS, the member TLS Secret's (owner read-only: it holds a key) and the
+ * memory-backed directory start.sh writes ZooKeeper's key store into.
+ */
 function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
   const names = workloadNames(workload);
   return [
     { name: VOLUMES.config, configMap: { name: names.configMap } },
-    ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } }] : []),
+    ...(usesTls(workload.spec.tls)
+      ? [
+          { name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } },
+          { name: VOLUMES.keyStore, emptyDir: { medium: 'Memory', sizeLimit: '1Mi' } },
+        ]
+      : []),
   ];
 }
 
