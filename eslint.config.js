@@ -45,7 +45,7 @@ export default defineConfig(
       ecmaVersion: 'latest',
       sourceType: 'module',
       globals: Object.fromEntries(
-        ['window', 'document', 'location', 'fetch', 'EventSource', 'CSS', 'Node', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'console'].map((name) => [name, 'readonly']),
+        ['window', 'document', 'location', 'fetch', 'EventSource', 'CSS', 'Node', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'console'].map((name) => [name, 'readonly']),
       ),
     },
     rules: {

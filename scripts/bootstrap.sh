@@ -59,6 +59,9 @@ if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
 fi
 # Helm, for the chart in charts/zk-oam (built from its pinned Go module, cached like the control plane).
 bash test/helm/build.sh >/dev/null
+# cert-manager's CRDs (plain, from its pinned Go module), installed on the bed to show the Certificates the workload
+# controller requests; no cert-manager controller runs.
+bash test/cert-manager/build.sh >/dev/null
 # oam-kubernetes-runtime v0.3.3's e2e suite and controllers, which the appconfig controller is tested against.
 bash test/oam-e2e/build.sh >/dev/null
 # cue, which evaluates the KubeVela definitions in deploy/kubevela the way KubeVela's renderer does.

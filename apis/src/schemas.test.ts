@@ -74,8 +74,19 @@ describe('ZookeeperWorkload', () => {
     ['enforced authentication in zoo.cfg', { config: { additionalConfig: { 'enforce.auth.enabled': 'true' } } }, 'spec.config.additionalConfig.enforce.auth.enabled: expected a key the operator does not manage'],
     ['SASL required in zoo.cfg', { config: { additionalConfig: { sessionRequireClientSASLAuth: 'true' } } }, 'spec.config.additionalConfig.sessionRequireClientSASLAuth: expected a key the operator does not manage'],
     ['another superuser digest in zoo.cfg', { config: { additionalConfig: { 'DigestAuthenticationProvider.superDigest': 'super:x' } } }, 'spec.config.additionalConfig.DigestAuthenticationProvider.superDigest: expected a key the operator does not manage'],
+    [
+      'a CA Secret and a cert-manager issuer together',
+      { tls: { quorum: true, certificates: { caSecretRef: { name: 'ca' }, issuerRef: { name: 'issuer' } } } },
+      'spec.tls.certificates.issuerRef: expected caSecretRef or issuerRef, not both',
+    ],
+    ['an unknown issuer kind', { tls: { quorum: true, certificates: { issuerRef: { name: 'issuer', kind: 'Vault' } } } }, 'spec.tls.certificates.issuerRef.kind: expected one of "Issuer"|"ClusterIssuer"'],
   ])('rejects %s, naming the field', (_case, spec, expected) => {
     expect(problemsOf(() => parseResource(zookeeperWorkloadSchema, workload(spec), 'ZookeeperWorkload default/zk')).join('\n')).toContain(expected);
+  });
+
+  it("defaults a cert-manager issuer to an Issuer of cert-manager's group", () => {
+    const parsed = parseResource(zookeeperWorkloadSchema, workload({ tls: { quorum: true, certificates: { issuerRef: { name: 'issuer' } } } }), 'x');
+    expect(parsed.spec.tls.certificates).toEqual({ validityHours: 8_760, issuerRef: { name: 'issuer', kind: 'Issuer', group: 'cert-manager.io' } });
   });
 
   it('says what was parsed and lists every problem in the error message', () => {

@@ -26,4 +26,14 @@ describe('openApiDocument', () => {
     const scale = document.paths[`${API_PREFIX}/clusters/{cluster}/namespaces/{namespace}/zookeepers/{name}/scale`]?.['post'];
     expect(scale?.requestBody?.content['application/json']?.schema.properties).toMatchObject({ replicas: { type: 'integer' } });
   });
+
+  it("documents each member's zxid lag in the members endpoint's and the info's answers", () => {
+    const ensemble = `${API_PREFIX}/clusters/{cluster}/namespaces/{namespace}/zookeepers/{name}`;
+    const answerOf = (path: string) =>
+      (document.paths[path]?.['get'] as { responses: { '2XX': { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } } | undefined)?.responses['2XX']
+        .content['application/json']?.schema.properties;
+    expect(Object.keys(answerOf(`${ensemble}/members`) ?? {})).toStrictEqual(['zxid', 'members']);
+    expect(answerOf(`${ensemble}/members`)?.['members']).toMatchObject({ items: { properties: { zxidLag: {}, zxid: { pattern: '^0x[0-9a-f]{1,16}$' } } } });
+    expect(answerOf(ensemble)).toMatchObject({ memberStatus: { items: { properties: { zxidLag: {} } } }, zxid: {} });
+  });
 });

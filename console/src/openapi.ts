@@ -1,5 +1,6 @@
 // The OpenAPI 3.0 document of /api/v1, made from the route table, with the request bodies' JSON Schemas made from
-// the same zod schemas the handlers validate with, so the document cannot drift from what the server does.
+// the same zod schemas the handlers validate with, so the document cannot drift from what the server does; answers
+// have theirs where one is written down (each member's zxid lag).
 import { z } from 'zod';
 import type { Route } from './api/context.js';
 import { TOKEN_COOKIE } from './http/credentials.js';
@@ -14,6 +15,14 @@ const ERROR_RESPONSES = {
   '404': { description: 'No such cluster or object' },
 };
 
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): object {
+  return z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' });
+}
+
+function jsonSuccess(schema: z.ZodType | undefined): object {
+  return schema === undefined ? { description: 'OK (JSON)' } : { description: 'OK (JSON)', content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } };
+}
+
 function operation(route: Route): object {
   const parameters = parameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   const body =
@@ -22,10 +31,10 @@ function operation(route: Route): object {
       : {
           requestBody: {
             required: !route.path.endsWith('/restart'),
-            content: { 'application/json': { schema: z.toJSONSchema(route.requestBody, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) } },
+            content: { 'application/json': { schema: jsonSchemaOf(route.requestBody, 'input') } },
           },
         };
-  const success = route.stream === true ? { content: { 'text/event-stream': {} }, description: 'Server-Sent Events' } : { description: 'OK (JSON)' };
+  const success = route.stream === true ? { content: { 'text/event-stream': {} }, description: 'Server-Sent Events' } : jsonSuccess(route.responseBody);
   const security = route.anonymous === true ? { security: [] } : {};
   return { summary: route.summary, parameters, ...body, ...security, responses: { '2XX': success, ...ERROR_RESPONSES } };
 }

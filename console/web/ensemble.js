@@ -1,19 +1,21 @@
-// One ensemble: its members as a ring and a table, its conditions in plain words, its traits, a timeline of
-// Kubernetes Events and NATS facts, and the two safe actions (scale, restart), each confirmed first. Kept current by
-// the ensemble's stream without reloading.
+// One ensemble: its members as a ring and a table (with each member's zxid lag), its conditions in plain words, its
+// traits, a timeline of Kubernetes Events and NATS facts, and the two safe actions (scale, restart), each confirmed
+// first. Kept current by the ensemble's stream without reloading; the lags, which the stream does not carry (they are
+// not in the status), are asked for every few seconds while the page is visible.
 import { api, ensemblePath, listen } from './api.js';
 import { clock, fill, h, notify } from './dom.js';
 import { memberRing } from './ring.js';
-import { conditionSentence, eventLine, factLine, phaseBadge } from './words.js';
+import { conditionSentence, eventLine, factLine, lagSource, lagText, phaseBadge } from './words.js';
 
 const TIMELINE_LENGTH = 100;
+const LAG_POLL_MS = 5000;
 
-function memberTable(members) {
+function memberTable(members, zxid) {
   return h(
     'table',
     { class: 'members' },
-    h('caption', {}, 'Members'),
-    h('thead', {}, h('tr', {}, ['Pod', 'Id', 'Role', 'Synced', 'Voting'].map((column) => h('th', { scope: 'col' }, column)))),
+    h('caption', {}, 'Members', h('span', { class: 'hint lag-source' }, ` – ${lagSource(zxid)}`)),
+    h('thead', {}, h('tr', {}, ['Pod', 'Id', 'Role', 'Synced', 'Voting', 'Zxid lag'].map((column) => h('th', { scope: 'col' }, column)))),
     h(
       'tbody',
       {},
@@ -26,6 +28,7 @@ function memberTable(members) {
           h('td', {}, member.role),
           h('td', {}, member.synced ? 'yes' : 'no'),
           h('td', {}, member.voting === false ? 'no (observer)' : 'yes'),
+          h('td', { class: 'zxid-lag', title: member.zxidLag?.reason ?? member.zxid ?? '' }, lagText(member.zxidLag)),
         ),
       ),
     ),
@@ -82,10 +85,22 @@ export function ensembleView(main, target) {
     timeline: h('ol', { class: 'timeline', 'aria-live': 'polite' }),
   };
   const replicas = h('input', { id: 'replicas', type: 'number', min: 1, max: 255, required: true });
+  // The latest zxid lags by pod (the info's, then each poll's), drawn over the members the stream sends.
+  const lags = { zxid: undefined, byPod: new Map() };
+  let shown;
+  const showMembers = () => {
+    const members = shown.memberStatus.map((member) => ({ ...member, ...lags.byPod.get(member.pod) }));
+    fill(parts.ring, memberRing(members));
+    fill(parts.members, memberTable(members, lags.zxid));
+  };
+  const keepLags = (answer) => {
+    lags.zxid = answer.zxid;
+    lags.byPod = new Map(answer.members.map((member) => [member.pod, { zxid: member.zxid, zxidLag: member.zxidLag }]));
+  };
   const showState = (view) => {
+    shown = view;
     fill(parts.heading, h('h1', {}, view.name, ' ', phaseBadge(view.phase)), h('p', { class: 'hint', id: 'summary' }, `${view.cluster} · ${view.namespace} · ${view.members.ready} of ${view.members.desired} members ready · leader ${view.leader ?? 'none'}`));
-    fill(parts.ring, memberRing(view.memberStatus));
-    fill(parts.members, memberTable(view.memberStatus));
+    showMembers();
     fill(parts.conditions, view.conditions.map((condition) => h('li', { 'data-condition': condition.type, 'data-status': condition.status }, conditionSentence(condition))));
     if (replicas.value === '') replicas.value = String(view.members.desired);
   };
@@ -140,8 +155,16 @@ export function ensembleView(main, target) {
     clearTimeout(traitsRead);
     traitsRead = setTimeout(() => api('GET', path).then((info) => showTraits(info.traits), (error) => notify(error.message)), 1000);
   };
+  const readLags = () => {
+    if (document.hidden || shown === undefined) return;
+    // A failed poll is said in the table's caption, not announced every few seconds.
+    api('GET', `${path}/members`).then(keepLags, (error) => keepLags({ zxid: { available: false, reason: error.message }, members: [] })).then(showMembers);
+  };
+  const lagPoll = setInterval(readLags, LAG_POLL_MS);
+  document.addEventListener('visibilitychange', readLags);
   api('GET', path)
     .then((info) => {
+      keepLags({ zxid: info.zxid, members: info.memberStatus });
       showState(info);
       showTraits(info.traits);
       info.events.forEach((event) => addLine(eventLine(event)));
@@ -159,6 +182,8 @@ export function ensembleView(main, target) {
   });
   return () => {
     clearTimeout(traitsRead);
+    clearInterval(lagPoll);
+    document.removeEventListener('visibilitychange', readLags);
     source.close();
   };
 }

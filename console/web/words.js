@@ -26,3 +26,17 @@ export function eventLine(event) {
   const about = event.regarding === undefined ? event.reporter : `${event.regarding.kind.replace('Zookeeper', '')} ${event.regarding.name}`;
   return { time: event.time, kind: event.type === 'Warning' ? 'warning' : 'event', title: event.reason, text: event.message, source: about };
 }
+
+/** A member's zxid lag in words: transactions behind the leader, an older epoch, or not known. */
+export function lagText(lag) {
+  if (lag === undefined) return 'not known yet';
+  if (lag.kind === 'behind') return String(lag.transactions);
+  if (lag.kind === 'olderEpoch') return `older epoch (${lag.epoch}, leader ${lag.leaderEpoch})`;
+  return 'unknown';
+}
+
+/** Where the lags come from: the workload controller's look and its time, or why there are none. */
+export function lagSource(zxid) {
+  if (zxid === undefined) return 'zxid lag: asking the workload controller…';
+  return zxid.available ? `zxid lag as the workload controller saw it at ${new Date(zxid.observedAt).toLocaleTimeString()}` : `zxid lag unavailable: ${zxid.reason}`;
+}

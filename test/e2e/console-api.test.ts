@@ -5,19 +5,19 @@
 // No controller runs here: where the test needs a status (members, leader, phase) it writes it as the workload
 // controller would, through the status subresource, and the NATS facts it streams are published to the bed's real
 // JetStream as a controller publishes them (the apis `createEvent` builder, on the event's subject).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createEvent, subjectOfEvent, ZOOKEEPER_WORKLOAD, type ZkEvent } from '@zk-oam/apis';
 import { KubeClient } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installCrds, waitFor } from '../src/controllers/index.js';
-import { bindRole, call, consoleKubeconfig, createConsoleRoles, serviceAccountToken, SseReader, startConsole, type ConsoleProcess } from './console-support.js';
+import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, serviceAccountToken, SseReader, startConsole, type ConsoleProcess } from './console-support.js';
 
 const bed = inject('bed');
 const id = Date.now().toString(36);
@@ -98,12 +98,9 @@ describe('the console REST API on the bed', () => {
   });
 
   afterAll(async () => {
-    await consoleProcess?.stop();
+    await cleanUpConsole(admin, { console: consoleProcess, roles, workDir });
     const core = admin.makeApiClient(CoreV1Api);
     for (const namespace of [east, west]) await core.deleteNamespace({ name: namespace });
-    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
-    for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
-    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('refuses every call without a bearer token with 401, and passes the API server\'s 401 on for a token it does not know', async () => {

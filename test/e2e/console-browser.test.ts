@@ -2,18 +2,18 @@
 /// <reference lib="dom.iterable" />
 // The console's web page in a real browser (Debian's Chromium, headless, driven by playwright-core) against the bed,
 // with the workload, scale and rolling controllers running: a person signs in with a token, creates an ensemble from
-// the form and watches it become Ready, scales it to 5 with the button and watches the members join one at a time,
-// restarts it and reads in the timeline that the leader went last, then finds it in the list of its namespace. The
-// page is never reloaded; each step saves a screenshot under test-results/console-browser/, and every assertion reads
-// the page's content.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// the form and watches it become Ready, scales it to 5 with the button and watches the members join one at a time, reads
+// each member's zxid lag in the table and the ring, restarts it and reads in the timeline that the leader went last,
+// then finds it in the list of its namespace. The page is never reloaded; each step saves a screenshot under
+// test-results/console-browser/, and every assertion reads the page's content.
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { KubeConfig } from '@kubernetes/client-node';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { kubectl, repoRoot, waitFor } from '../src/controllers/index.js';
-import { bindRole, call, consoleKubeconfig, createConsoleRoles, launchChromium, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
+import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, launchChromium, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
 import { useRollingController } from './rolling-scenario.js';
 import { useScaleController } from './scale-support.js';
 
@@ -74,10 +74,7 @@ describe('the console web page in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await consoleProcess?.stop();
-    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
-    for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
-    rmSync(workDir, { recursive: true, force: true });
+    await cleanUpConsole(admin, { console: consoleProcess, roles, workDir });
   });
 
   it('signs in with a token the API server accepts, and refuses one it does not', async () => {
@@ -149,6 +146,20 @@ describe('the console web page in Chromium', () => {
     expect(seen.indexOf(4)).toBeGreaterThan(0);
     for (let index = 1; index < seen.length; index += 1) expect((seen[index] ?? 0) - (seen[index - 1] ?? 0), `members seen ${seen.join(' → ')}`).toBeLessThanOrEqual(1);
     expect(await page.locator('ul.traits').textContent()).toContain('ZookeeperScale');
+  });
+
+  it("shows each member's zxid lag in the table and the ring, the leader's 0, refreshed without reloading", async () => {
+    const lags = () => page.locator('table.members tbody td.zxid-lag').allTextContents();
+    // The page asks every few seconds; the workload controller answers from its latest look. After the scale's reconfigs
+    // (writes) every member holds a transaction of the leader's epoch, so each has a number.
+    await expect.poll(lags, { timeout: 60_000, interval: 1_000 }).toSatisfy((shown: string[]) => shown.length === 5 && shown.every((lag) => /^\d+$/.test(lag)));
+    expect(await page.locator('table.members tr[data-role="leader"] td.zxid-lag').textContent()).toBe('0');
+    expect(await page.locator('table.members th[scope="col"]').allTextContents()).toContain('Zxid lag');
+    expect(await page.locator('table.members caption').textContent()).toMatch(/zxid lag as the workload controller saw it at/);
+    expect(await page.locator('svg.ring .role-leader title').textContent()).toMatch(/, zxid lag 0$/);
+    expect(await page.locator('svg.ring').getAttribute('aria-label')).toMatch(/zxid lag \d+/);
+    expect(await page.evaluate(() => (window as unknown as { consoleTestMark?: string }).consoleTestMark)).toBe('loaded once');
+    await screenshot('zxid-lag');
   });
 
   it('restarts after a confirmation, and the timeline shows every member restarted once, the leader last', async () => {

@@ -3,7 +3,7 @@
 // Server-Sent Events reader, and the headless browser the page is tested in.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createWriteStream, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -49,6 +49,19 @@ export async function createConsoleRoles(admin: KubeConfig, prefix: string): Pro
     await rbac.createClusterRole({ body: { metadata: { name: roles[which] }, rules: [{ apiGroups: groups, resources, verbs: verbs[which] }, events] } });
   }
   return roles;
+}
+
+/** Deletes the two ClusterRoles createConsoleRoles made (none when it did not run). */
+export async function deleteConsoleRoles(admin: KubeConfig, roles: { edit: string; view: string }): Promise<void> {
+  const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
+  for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
+}
+
+/** After a console test: the console stopped, its ClusterRoles deleted, its kubeconfig's directory removed. */
+export async function cleanUpConsole(admin: KubeConfig, parts: { console: ConsoleProcess | undefined; roles: { edit: string; view: string }; workDir: string }): Promise<void> {
+  await parts.console?.stop();
+  await deleteConsoleRoles(admin, parts.roles);
+  rmSync(parts.workDir, { recursive: true, force: true });
 }
 
 export async function bindRole(admin: KubeConfig, namespace: string, role: string, account: { namespace: string; name: string }): Promise<void> {

@@ -8,14 +8,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { KubeConfig } from '@kubernetes/client-node';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
-import { call, createConsoleRoles, serviceAccountToken, SseReader } from './console-support.js';
+import { call, createConsoleRoles, deleteConsoleRoles, serviceAccountToken, SseReader } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 
@@ -138,8 +138,7 @@ describe('the console as the pod of its shipped Deployment', () => {
   afterAll(async () => {
     await client.deleteNamespace(consoleNamespace);
     await controllers.uninstall(['console', 'workload']);
-    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
-    for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
+    await deleteConsoleRoles(admin, roles);
   });
 
   it('runs from its bundle, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {

@@ -18,9 +18,10 @@ export const ROLLING_REASONS = reasonCatalog({
   TlsOnlyUnsupported: {
     shownIn: ['Bound', 'Waiting', 'Ready'],
     means:
-      'The workload serves clients over TLS only (spec.tls.client Only) and the trait asks for leaderHandover Reconfigure: the ' +
-      'ZooKeeper client this controller reconfigures with speaks plain text, so the trait does not bind; the StatefulSet keeps ' +
-      'rolling natively (RollingUpdate, leader-unaware), which also restarts the members onto a renewed certificate.',
+      'The workload serves clients over TLS only (spec.tls.client Only) and the trait asks for leaderHandover Reconfigure: ' +
+      'ZooKeeper takes a member back into the voters only when its server line carries a client address, which would open a ' +
+      'plain client port on it, so the trait does not bind; the StatefulSet keeps rolling natively (RollingUpdate, ' +
+      'leader-unaware), which also restarts the members onto a renewed certificate.',
     todo: 'Use leaderHandover Election (the default), which works over TLS, or create the workload with spec.tls.client Alongside.',
   },
   Bound: {

@@ -18,8 +18,9 @@ export const SCALE_REASONS = reasonCatalog({
   TlsOnlyUnsupported: {
     shownIn: BLOCKED,
     means:
-      'The workload serves clients over TLS only (spec.tls.client Only). This controller observes members and reconfigures ' +
-      'them on the plain client port, which such an ensemble does not open, so it does not scale it (not supported yet).',
+      'The workload serves clients over TLS only (spec.tls.client Only). ZooKeeper adds a member by reconfig only when its ' +
+      'server line carries a client address, and a client address opens a plain client port on the member, so this ' +
+      'controller does not scale such an ensemble (not supported yet).',
     todo: 'Keep the workload at its size, or create it with spec.tls.client Alongside (the plain port stays open beside the secure one).',
   },
   InvalidSpec: {
@@ -141,6 +142,11 @@ export const SCALE_REASONS = reasonCatalog({
   LockFailed: { shownIn: FAILED_STEP, means: 'Taking, renewing or releasing the disruption Lease failed.', todo: 'Check the controller\'s RBAC on Leases in the workload\'s namespace.' },
   ObservationFailed: { shownIn: FAILED_STEP, means: 'Reading the workload\'s pods, claims or members failed.', todo: 'Read the quoted error; usually transient.' },
   SuperuserSecretUnusable: { shownIn: FAILED_STEP, means: 'The superuser Secret (reconfig needs its password) is missing or has no password key.', todo: 'Check the Secret <workload>-superuser, or the one spec.superuserSecretRef names.' },
+  TlsSecretUnusable: {
+    shownIn: FAILED_STEP,
+    means: "The workload has a secure client port, so the superuser's session goes over TLS, but its member TLS Secret <workload>-tls is missing or has no ca.crt.",
+    todo: "The workload controller keeps that Secret: read the workload's Ready condition (TlsCaSecretInvalid names the problem).",
+  },
   ReplicasUpdateFailed: { shownIn: FAILED_STEP, means: 'Changing the workload\'s spec.replicas failed.', todo: 'A conflict means another field manager owns spec.replicas: let the trait own it.' },
   ReconfigFailed: { shownIn: FAILED_STEP, means: 'ZooKeeper refused or did not answer the reconfig; the next observation decides whether it took effect.', todo: 'Usually transient. If it repeats, read the leader\'s log for the reconfig.' },
   ConfirmWriteFailed: { shownIn: FAILED_STEP, means: 'The write that proves the new configuration committed failed; no pod is stopped until it succeeds.', todo: 'Usually transient; check that the remaining voters serve.' },

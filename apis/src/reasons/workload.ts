@@ -117,6 +117,24 @@ export const WORKLOAD_REASONS = reasonCatalog({
       'members keep the users they started with.',
     todo: 'Fix the Secret as the message says (one key per user, the password as its value), or remove spec.authentication.',
   },
+  CertManagerMissing: {
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'spec.tls.certificates.issuerRef asks cert-manager for the member certificate, and the cluster does not serve ' +
+      'certificates.cert-manager.io/v1 (found through API discovery, asked again every minute). Nothing is applied until it is.',
+    todo: 'Install cert-manager (its CRDs and its controller), or remove issuerRef to let the workload controller keep the certificate itself.',
+  },
+  CertificateNotIssued: {
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'The Certificate the controller requested from cert-manager (named like the workload\'s `<name>-tls` Secret) has no usable ' +
+      'Secret yet: the Secret does not exist, lacks tls.crt, tls.key or ca.crt, or holds a certificate that does not chain to ' +
+      'its ca.crt, is for other names, or expired. The message names the Certificate, the Secret and the problem. The members ' +
+      'are not created (or not changed) until the Secret is usable.',
+    todo:
+      'Read the Certificate and its CertificateRequest (`kubectl describe certificate NAME-tls`): the issuer named in issuerRef ' +
+      'must exist and be Ready, and cert-manager\'s controller must run. The members need ca.crt: use an issuer that writes it (CA, Vault, self-signed).',
+  },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],
     means: 'The ensemble lost its leader; a Normal Event follows when a new one is elected.',

@@ -118,10 +118,10 @@ export function tlsCaSecretName(workload: {
 }
 
 /**
- * Keys of the member TLS Secret `<name>-tls` the workload controller keeps: the member certificate and its PKCS#8 key,
- * the CA that signed it (what clients and controllers trust), and key plus certificate in one file (ZooKeeper's PEM key store).
+ * Keys of the member TLS Secret `<name>-tls`: the member certificate and its PEM key, and the CA that signed it (what
+ * clients and controllers trust). cert-manager writes the same layout, so both ways of issuing feed the members alike.
  */
-export const TLS_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key', ca: 'ca.crt', keyStore: 'keystore.pem' } as const;
+export const TLS_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key', ca: 'ca.crt' } as const;
 
 /** Keys of the superuser Secret: the password (the operator's admin client) and its digest (the servers' superDigest). */
 export const SUPERUSER_SECRET_KEYS = { password: 'password', digest: 'digest' } as const;
@@ -207,6 +207,44 @@ export function memberHost(workload: string, namespace: string, ordinal: number)
  */
 export function memberServerName(workload: string, namespace: string): (member: { readonly myid: number }) => string {
   return ({ myid }) => memberHost(workload, namespace, ordinalOfMyid(myid));
+}
+
+/** How a controller reaches a workload's members: the port it asks on and, on a secure one, what it trusts there. */
+export interface MemberReach {
+  readonly port: number;
+  readonly tls: { readonly ca: string; readonly serverName: (member: { readonly myid: number }) => string } | undefined;
+}
+
+/** Where the CA the members' certificates chain to is kept: `ca.crt` of the member TLS Secret. */
+export function memberCaRef(workload: string, namespace: string): { secret: { namespace: string; name: string }; key: string } {
+  return { secret: { namespace, name: derivedNames(workload).tlsSecret }, key: TLS_SECRET_KEYS.ca };
+}
+
+/** Gives the PEM of the CA the members' certificates chain to; asked only when a secure port is to be used. */
+export type CaReader = () => Promise<string>;
+
+/**
+ * Where a controller asks members four-letter words: the plain client port, or for a TLS-only ensemble the secure one,
+ * trusting the workload's CA and checking each member's own DNS name in its certificate.
+ */
+export async function memberReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+  if (hasPlainClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
+}
+
+/** Whether members open the secure client port 2281 (beside the plain one, or alone). */
+export function hasSecureClientPort(tls: { client: ClientTlsMode }): boolean {
+  return tls.client !== 'Disabled';
+}
+
+/**
+ * Where a controller opens the superuser's admin session (reconfig, confirm-by-write): over TLS on the secure port
+ * whenever members open one, so the superuser's credential never crosses the network in plain text; else on the plain
+ * port.
+ */
+export async function adminReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+  if (!hasSecureClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
 }
 
 /** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */

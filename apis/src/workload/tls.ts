@@ -10,29 +10,56 @@ export type ClientTlsMode = (typeof CLIENT_TLS_MODES)[number];
 /** Keys of a CA Secret named by spec.tls.certificates.caSecretRef: the type kubernetes.io/tls layout. */
 export const CA_SECRET_KEYS = { certificate: 'tls.crt', privateKey: 'tls.key' } as const;
 
+/** The kinds of cert-manager issuer a Certificate can name. */
+export const ISSUER_KINDS = ['Issuer', 'ClusterIssuer'] as const;
+
+/** cert-manager's API group: of its Certificate, and the default group of the issuer a Certificate names. */
+export const CERT_MANAGER_GROUP = 'cert-manager.io';
+
+export const issuerRefSchema = z
+  .object({
+    name: dnsSubdomainSchema.describe('Name of the issuer.'),
+    kind: z.enum(ISSUER_KINDS).default('Issuer').describe('Issuer (in the workload\'s namespace) or ClusterIssuer.'),
+    group: z.string().min(1).max(253).default(CERT_MANAGER_GROUP).describe('API group of the issuer; another group names an external issuer.'),
+  })
+  .describe(
+    'A cert-manager issuer that signs the member certificate: the controller requests a cert-manager Certificate instead of ' +
+      'keeping a CA of its own. Needs cert-manager\'s CRDs in the cluster.',
+  );
+export type IssuerRef = z.infer<typeof issuerRefSchema>;
+
 /** A year: the lifetime of a member certificate unless spec.tls.certificates.validityHours says otherwise. */
 export const DEFAULT_VALIDITY_HOURS = 8_760;
 
-export const certificatesSchema = z
-  .object({
-    validityHours: z
-      .int()
-      .min(1)
-      .max(87_600)
-      .default(DEFAULT_VALIDITY_HOURS)
-      .describe(
-        'Lifetime of the member certificate the controller issues, in hours; it is issued again when a third of it is ' +
-          'left. A change applies to the next certificate issued.',
-      ),
-    caSecretRef: z
-      .object({ name: dnsSubdomainSchema })
-      .optional()
-      .describe(
-        `Secret (keys ${CA_SECRET_KEYS.certificate} and ${CA_SECRET_KEYS.privateKey}, PEM) holding the CA that signs the member ` +
-          'certificate. Absent: the controller creates a CA of its own in `<name>-tls-ca` and keeps it with the workload.',
-      ),
-  })
-  .describe('Certificates of the members, issued and renewed by the workload controller.');
+export const certificatesSchema = withCel(
+  z
+    .object({
+      validityHours: z
+        .int()
+        .min(1)
+        .max(87_600)
+        .default(DEFAULT_VALIDITY_HOURS)
+        .describe(
+          'Lifetime of the member certificate, in hours; it is issued again when a third of it is left. A change applies ' +
+            'to the next certificate issued. With issuerRef: the Certificate\'s duration, and a third of it its renewBefore.',
+        ),
+      caSecretRef: z
+        .object({ name: dnsSubdomainSchema })
+        .optional()
+        .describe(
+          `Secret (keys ${CA_SECRET_KEYS.certificate} and ${CA_SECRET_KEYS.privateKey}, PEM) holding the CA that signs the member ` +
+            'certificate. Absent: the controller creates a CA of its own in `<name>-tls-ca` and keeps it with the workload.',
+        ),
+      issuerRef: issuerRefSchema.optional(),
+    })
+    .superRefine((certificates, context) => {
+      if (certificates.caSecretRef !== undefined && certificates.issuerRef !== undefined) {
+        context.addIssue({ code: 'custom', path: ['issuerRef'], input: certificates.issuerRef, message: 'expected caSecretRef or issuerRef, not both' });
+      }
+    })
+    .describe('Certificates of the members: issued and renewed by the workload controller, or by cert-manager (issuerRef).'),
+  { rule: '!(has(self.caSecretRef) && has(self.issuerRef))', message: 'tls.certificates takes caSecretRef or issuerRef, not both', fieldPath: '.issuerRef' },
+);
 
 /** A change of quorum or client TLS needs a migration that keeps the ensemble serving; not available yet. */
 const IMMUTABLE_MESSAGE = 'tls.quorum and tls.client cannot change after creation yet: create a new workload to change them';

@@ -35,6 +35,10 @@ rules:
   - apiGroups: [monitoring.coreos.com]
     resources: [servicemonitors, prometheusrules]
     verbs: [get, create, patch, delete]
+  # The Certificate it requests from cert-manager when a workload names an issuer (spec.tls.certificates.issuerRef).
+  - apiGroups: [cert-manager.io]
+    resources: [certificates]
+    verbs: [get, create, patch]
   - apiGroups: [events.k8s.io]
     resources: [events]
     verbs: [create, patch]

@@ -20,7 +20,7 @@ export interface RequestContext {
   readonly response: ServerResponse;
   /** `X-Forwarded-Proto` of the proxy in front, if any: `https` makes the session cookie Secure. */
   readonly forwardedProto: string | undefined;
-  /** The controllers' NATS facts, when NATS is configured. */
+  /** The controllers' NATS, when configured: their facts, and the workload controller's answers about its looks. */
   readonly facts?: EventBus;
 }
 
@@ -35,6 +35,8 @@ export interface Route extends RoutePattern {
   readonly summary: string;
   /** The request body's schema, for the OpenAPI document (handlers validate with it themselves). */
   readonly requestBody?: z.ZodType;
+  /** The JSON answer's schema, for the OpenAPI document, where one is written down. */
+  readonly responseBody?: z.ZodType;
   /** Answers with Server-Sent Events instead of one JSON body. */
   readonly stream?: true;
   /** Served without a token (the request carries one in its body). */

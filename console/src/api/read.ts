@@ -1,11 +1,13 @@
-// Read endpoints: the clusters, the ensembles of a cluster, one ensemble's info.
+// Read endpoints: the clusters, the ensembles of a cluster, one ensemble's info, its members' zxid lags.
 import { collectionPath, isApiError, type KubeClient } from '@zk-oam/runtime';
 import { zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { eventsAbout, getWorkload, listObjects, traitsIn } from '../kube/ensembles.js';
 import { workloads } from '../kube/resources.js';
 import { ensembleDetail, ensembleSummary } from '../views/ensemble.js';
 import { workloadKey } from '../views/traits.js';
+import { membersWithLag } from '../views/zxid-lag.js';
 import { ok, param, targetOf, type JsonAnswer, type RequestContext } from './context.js';
+import { askObservation } from './observation.js';
 
 export function listClusters(context: RequestContext): Promise<JsonAnswer> {
   return Promise.resolve(ok({ clusters: context.directory.list().map(({ name, namespace }) => ({ name, namespace })) }));
@@ -42,5 +44,14 @@ export async function ensembleInfo(context: RequestContext): Promise<JsonAnswer>
   const name = param(context, 'name');
   const [workload, traits] = await Promise.all([getWorkload(client, namespace, name), traitsIn(client, namespace)]);
   const bound = traits.get(workloadKey(namespace, name)) ?? [];
-  return ok(ensembleDetail(cluster.name, workload, bound, await eventsAbout(client, namespace, name, bound)));
+  // The workload controller is asked only now that the caller's own read of the workload succeeded.
+  const [events, answer] = await Promise.all([eventsAbout(client, namespace, name, bound), askObservation(context.facts, workload)]);
+  return ok(ensembleDetail(cluster.name, workload, bound, events, membersWithLag(workload, answer)));
+}
+
+/** Each member's zxid lag alone, for the page to poll: the caller's read of the workload, then the question. */
+export async function ensembleMembers(context: RequestContext): Promise<JsonAnswer> {
+  const { client } = targetOf(context);
+  const workload = await getWorkload(client, param(context, 'namespace'), param(context, 'name'));
+  return ok(membersWithLag(workload, await askObservation(context.facts, workload)));
 }

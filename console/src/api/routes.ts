@@ -1,8 +1,10 @@
 // Every route of /api/v1: the table the server dispatches on and the OpenAPI document is made from.
+import { z } from 'zod';
+import { memberWithLagSchema, membersLagSchema, zxidViewSchema } from '../views/zxid-lag.js';
 import type { Route } from './context.js';
 import { restartEnsemble, scaleEnsemble } from './actions.js';
 import { streamCluster } from './cluster-stream.js';
-import { ensembleInfo, listClusters, listEnsembles } from './read.js';
+import { ensembleInfo, ensembleMembers, listClusters, listEnsembles } from './read.js';
 import { createRequestSchema, patchRequestSchema, restartRequestSchema, scaleRequestSchema, sessionRequestSchema, updateRequestSchema } from './requests.js';
 import { currentSession, endSession, startSession } from './session.js';
 import { streamEnsemble } from './stream.js';
@@ -10,6 +12,9 @@ import { createEnsemble, deleteEnsemble, patchEnsemble, updateEnsemble } from '.
 
 const ENSEMBLES = '/clusters/{cluster}/namespaces/{namespace}/zookeepers';
 const ENSEMBLE = `${ENSEMBLES}/{name}`;
+
+/** What the info's answer is documented with: its members' zxid lags; its other fields are described by the summary. */
+const ensembleInfoSchema = z.looseObject({ name: z.string(), namespace: z.string(), memberStatus: z.array(memberWithLagSchema), zxid: zxidViewSchema });
 
 export const ROUTES: readonly Route[] = [
   {
@@ -41,8 +46,18 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: ENSEMBLE,
-    summary: 'One ensemble: members (role, synced, voting), conditions, traits, recent Events, committed config',
+    summary:
+      "One ensemble: members (role, synced, voting, and from the workload controller's latest look over NATS each one's zxid and zxidLag, or `zxid.available: false` and why), conditions, traits, recent Events, committed config",
+    responseBody: ensembleInfoSchema,
     handle: ensembleInfo,
+  },
+  {
+    method: 'GET',
+    path: `${ENSEMBLE}/members`,
+    summary:
+      "Each member's zxid and zxidLag behind the leader, from the workload controller's latest look over NATS (`zxid.observedAt`), or `zxid.available: false` and why; for the page to poll",
+    responseBody: membersLagSchema,
+    handle: ensembleMembers,
   },
   { method: 'PUT', path: ENSEMBLE, summary: 'Replace the spec (and labels, annotations)', requestBody: updateRequestSchema, handle: updateEnsemble },
   { method: 'PATCH', path: ENSEMBLE, summary: 'JSON merge patch of the spec, labels and annotations', requestBody: patchRequestSchema, handle: patchEnsemble },

@@ -3,6 +3,7 @@
 import type { Condition, Member, ZookeeperWorkload } from '@zk-oam/apis';
 import type { EventView } from './events.js';
 import { traitSummary, type TraitDetail, type TraitSummary } from './traits.js';
+import type { MemberWithLag, MembersLag, ZxidView } from './zxid-lag.js';
 
 /** What one workload says of its ensemble, without its traits (what the cluster stream sends per change). */
 export interface EnsembleState {
@@ -25,8 +26,13 @@ export interface EnsembleDetail extends EnsembleState {
   readonly generation: number | undefined;
   readonly observedGeneration: number | undefined;
   readonly resourceVersion: string | undefined;
-  /** Each member as the workload's status reports it: pod, myid, role, synced, voting. */
-  readonly memberStatus: Member[];
+  /**
+   * Each member as the workload's status reports it: pod, myid, role, synced, voting; in the info also its zxid and
+   * zxidLag from the workload controller's latest look (the streams leave them out: they are not in the status).
+   */
+  readonly memberStatus: Member[] | MemberWithLag[];
+  /** In the info: whether the lags could be had, as of when, or why not. */
+  readonly zxid?: ZxidView;
   readonly conditions: Condition[];
   /** The committed ZooKeeper configuration as the status reports it. */
   readonly committedConfig: {
@@ -61,6 +67,7 @@ export function ensembleDetail(
   workload: ZookeeperWorkload,
   traits: readonly TraitDetail[],
   events: readonly EventView[],
+  lag?: MembersLag,
 ): EnsembleDetail {
   const { metadata, spec, status } = workload;
   return {
@@ -68,7 +75,8 @@ export function ensembleDetail(
     generation: metadata.generation,
     observedGeneration: status?.observedGeneration,
     resourceVersion: metadata.resourceVersion,
-    memberStatus: status?.members ?? [],
+    memberStatus: lag?.members ?? status?.members ?? [],
+    ...(lag === undefined ? {} : { zxid: lag.zxid }),
     conditions: status?.conditions ?? [],
     committedConfig: { version: status?.configVersion, members: status?.replicas, connectString: status?.clientEndpoint?.connectString },
     spec,

@@ -1,6 +1,6 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { MANAGED_SELECTOR, MEMBER_SELECTOR, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
 import {
   apiVersionOf,
   controller,
@@ -20,7 +20,7 @@ import {
   type ObjectTransform,
   type ResourceType,
 } from '@zk-oam/runtime';
-import { connectEnsembleAdmin, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
+import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
 import { CACHED_CHILD_FIELDS, traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
@@ -71,8 +71,7 @@ async function main(): Promise<void> {
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-    connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    clientPort: ZOOKEEPER_PORTS.client,
+    connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
     now: () => new Date(),
     source: FIELD_MANAGER,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },

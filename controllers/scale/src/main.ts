@@ -19,7 +19,7 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { connectEnsembleAdmin, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
+import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
   BINDING_ANNOTATION,
@@ -94,8 +94,7 @@ async function main(): Promise<void> {
           }),
           lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
           observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-          connectAdmin: (connectString, password) => connectEnsembleAdmin(connectString, password, config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-          clientPort: ZOOKEEPER_PORTS.client,
+          connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
           now: () => new Date(),
           source: FIELD_MANAGER,
           timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },

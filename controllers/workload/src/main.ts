@@ -1,6 +1,6 @@
 // The workload controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
+import { derivedNames, INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
 import {
   controller,
   controllerProcess,
@@ -15,7 +15,18 @@ import {
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { CACHED_CHILD_FIELDS, childResources, FIELD_MANAGER, MonitoringDiscovery, workloadReconciler, workloadResource } from './reconcile/index.js';
+import { LatestObservations, observationResponder } from './observations/index.js';
+import {
+  ApiDiscovery,
+  CACHED_CHILD_FIELDS,
+  certificateResource,
+  childResources,
+  FIELD_MANAGER,
+  prometheusRuleResource,
+  serviceMonitorResource,
+  workloadReconciler,
+  workloadResource,
+} from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
@@ -25,6 +36,14 @@ const configSchema = processEnvSchema.extend({
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
   const instance = pod.metadata.labels?.[INSTANCE_LABEL];
   return instance === undefined ? [] : [{ namespace: pod.metadata.namespace ?? '', name: instance }];
+}
+
+/**
+ * The member Secret cert-manager writes has no owner reference to the workload, only the labels the Certificate's
+ * secretTemplate asks for: its changes (issuance, renewal) enqueue the workload by them.
+ */
+function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: string }[] {
+  return podToWorkload(secret).filter((key) => derivedNames(key.name).tlsSecret === secret.metadata.name);
 }
 
 async function main(): Promise<void> {
@@ -42,8 +61,12 @@ async function main(): Promise<void> {
   const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
-  const discovery = new MonitoringDiscovery({ client: manager.client, ttlMs: config.MONITORING_DISCOVERY_TTL_MS });
+  const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
+  const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs });
+  const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs });
 
+  const observations = new LatestObservations();
+  bus?.respond(observationResponder(observations, () => manager.isLeader()));
   const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload');
   const reconcile = workloadReconciler({
     client: manager.client,
@@ -58,8 +81,10 @@ async function main(): Promise<void> {
     },
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
-    monitoringServed: () => discovery.served(),
+    monitoringServed: () => monitoring.served(),
+    certManagerServed: () => certManager.served(),
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
+    observations,
     now: () => new Date(),
     source: FIELD_MANAGER,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
@@ -73,6 +98,7 @@ async function main(): Promise<void> {
       .owns(services)
       .owns(podDisruptionBudgets)
       .owns(secrets)
+      .watches(secrets, memberSecretToWorkload)
       .watches(pods, podToWorkload)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })

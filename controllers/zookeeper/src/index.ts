@@ -12,6 +12,7 @@ export { parseMntr, type MntrAnswer } from './four-letter-words/mntr.js';
 export { parseRuok } from './four-letter-words/ruok.js';
 export { parseConf, type ConfAnswer } from './four-letter-words/conf.js';
 export { formatZxid, parseZxid, zxidFromValue, ZxidParseError, type Zxid } from './zxid.js';
+export { zxidLags, type MemberZxid, type ZxidLag } from './zxid-lag.js';
 export {
   DynamicConfigParseError,
   formatServerLine,
@@ -38,6 +39,7 @@ export {
   type EnsembleAdmin,
 } from './admin/ensemble-admin.js';
 export { HandleGate } from './admin/handle-gate.js';
+export { adminConnector, type AdminConnector, type AdminTarget } from './admin/connect-admin.js';
 /** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */
 export { openSession, type Outcome, type Session, type SessionOptions } from './admin/session.js';
 export { SEQUENCE_FLAG, type NativeHandle } from './admin/native.js';

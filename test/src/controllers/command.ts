@@ -21,6 +21,11 @@ export async function runCommand(executable: string, args: readonly string[], st
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // A tool that exits without reading its stdin (cue, given a file) makes the write fail with EPIPE; its exit code and
+  // stderr say what happened, so that failure is not one of its own.
+  child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') stderr += `stdin: ${error.message}\n`;
+  });
   child.stdin.end(stdin);
   const [code] = (await once(child, 'close')) as [number | null];
   return { code, stdout, stderr };

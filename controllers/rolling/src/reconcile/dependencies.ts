@@ -1,7 +1,7 @@
 // What the rolling reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, RollingReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
-import type { EnsembleAdmin, EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
+import type { AdminConnector, EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 
 export interface RollingCaches {
   readonly rollings: Lister<KubeObject>;
@@ -32,9 +32,8 @@ export interface RollingReconcilerDependencies {
   readonly recorder: { record(regarding: KubeObject, details: EventDetails<RollingReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
-  /** Opens a superuser session on the given members (`ip:port,...`), for the reconfigs of a leader handover. */
-  readonly connectAdmin: (connectString: string, superPassword: string) => Promise<EnsembleAdmin>;
-  readonly clientPort: number;
+  /** Opens a superuser session on the given members, over TLS on a TLS-only ensemble, for the reconfigs of a leader handover. */
+  readonly connectAdmin: AdminConnector;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

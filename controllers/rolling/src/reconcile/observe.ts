@@ -1,9 +1,9 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
 // the plan, so the leader and each member's sync state are those of this moment. A TLS-only ensemble is asked over
 // TLS on its secure port, trusting the CA in the workload's member TLS Secret.
-import { derivedNames, fourLetterWordEndpoint, memberSelectorOf, memberServerName, myidOfOrdinal, TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { adminReach, memberCaRef, memberReach, memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
 import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation, type MemberAccess } from '@zk-oam/zookeeper';
-import { coreResources, isApiError, objectPath, collectionPath, type KubeClient, type KubeObject } from '@zk-oam/runtime';
+import { coreResources, isApiError, objectPath, collectionPath, readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, StatefulSetView } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import { clientTlsOf } from './tls-only.js';
@@ -53,17 +53,19 @@ export function assess(observation: EnsembleObservation): EnsembleAssessment {
   return { ...unknown, health: { ok: false, reason: `the committed configuration could not be read: ${observation.committed.error.message}` } };
 }
 
-const tlsSecretSchema = z.looseObject({ data: z.looseObject({ [TLS_SECRET_KEYS.ca]: z.string().min(1) }) });
+/** Where members are asked: the plain client port, or for a TLS-only workload the secure one with the CA of its member TLS Secret. */
+export function memberAccess(client: Pick<KubeClient, 'request'>, namespace: string, workload: KubeObject): Promise<MemberAccess> {
+  return memberReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, caReader(client, workload.metadata.name, namespace));
+}
 
-/** The plain client port, or for a TLS-only workload the secure one with the CA of its member TLS Secret (read by name). */
-async function memberAccess(client: KubeClient, namespace: string, workload: KubeObject): Promise<MemberAccess> {
-  const endpoint = fourLetterWordEndpoint({ client: clientTlsOf(workload) });
-  if (!endpoint.secure) return { port: endpoint.port, tls: undefined };
-  const name = derivedNames(workload.metadata.name).tlsSecret;
-  const secret = tlsSecretSchema.safeParse(await client.request('GET', objectPath(coreResources.secret, { namespace, name })));
-  if (!secret.success) throw new Error(`Secret ${name} has no ${TLS_SECRET_KEYS.ca}: the members' CA is unknown`);
-  const ca = Buffer.from(secret.data.data[TLS_SECRET_KEYS.ca], 'base64').toString('utf8');
-  return { port: endpoint.port, tls: { ca, serverName: memberServerName(workload.metadata.name, namespace) } };
+/** Where the superuser's session goes: over TLS whenever the workload has a secure client port. */
+export function adminAccess(client: Pick<KubeClient, 'request'>, namespace: string, workload: KubeObject): Promise<MemberAccess> {
+  return adminReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, caReader(client, workload.metadata.name, namespace));
+}
+
+function caReader(client: Pick<KubeClient, 'request'>, workload: string, namespace: string): () => Promise<string> {
+  const ca = memberCaRef(workload, namespace);
+  return () => readSecretValue(client, ca.secret, ca.key);
 }
 
 async function readStatefulSet(client: KubeClient, namespace: string, name: string): Promise<unknown> {

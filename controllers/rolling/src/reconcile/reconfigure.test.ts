@@ -1,14 +1,15 @@
 // The handover's reconfigs: through the voters that stay, as the superuser of the workload's Secret, and a lost answer
 // left for the next observation.
-import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { KubeApiError, type KubeObject } from '@zk-oam/runtime';
-import { ZooKeeperConnectionError, zxidFromValue, type CommittedConfig, type EnsembleAdmin, type ServerEntry } from '@zk-oam/zookeeper';
+import { ZooKeeperConnectionError, zxidFromValue, type AdminTarget, type CommittedConfig, type EnsembleAdmin, type MemberAccess, type ServerEntry } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { assessSimulated } from '../plan/simulated-ensemble.js';
 import { reconfigure, type ReconfigStep } from './reconfigure.js';
 
 const workload: KubeObject = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk', namespace: 'ns' }, spec: {} };
 const password = Buffer.from('secret').toString('base64');
+const caPem = Buffer.from('-----BEGIN CERTIFICATE-----\nworkload CA\n-----END CERTIFICATE-----\n').toString('base64');
 const ensemble = assessSimulated({ voters: [1, 2, 3], members: [1, 2, 3], leader: 3, state: () => 'synced' });
 const server: ServerEntry = { id: 3, host: 'zk-2.zk-headless.ns.svc', quorumPort: 2888, electionPort: 3888, role: 'participant', clientAddress: 'zk-2.zk-headless.ns.svc', clientPort: 2181 };
 const handOver: ReconfigStep = { kind: 'HandOverLeadership', pod: { name: 'zk-2', uid: 'u', leader: true }, server, fromVersion: zxidFromValue(0x100000003n) };
@@ -27,12 +28,14 @@ function fakes(options: { secret?: 'missing'; failure?: Error } = {}) {
     client: {
       request: (verb: string, path: string): Promise<unknown> => {
         calls.push(`${verb} ${path}`);
-        return options.secret === 'missing' ? Promise.reject(new KubeApiError(404, 'NotFound', verb, path, 'secrets "zk-superuser" not found')) : Promise.resolve({ data: { password } });
+        if (options.secret === 'missing') return Promise.reject(new KubeApiError(404, 'NotFound', verb, path, 'secrets "zk-superuser" not found'));
+        return Promise.resolve({ data: path.endsWith('/zk-tls') ? { [TLS_SECRET_KEYS.ca]: caPem } : { password } });
       },
     },
-    clientPort: ZOOKEEPER_PORTS.client,
-    connectAdmin: (connectString: string, superPassword: string) => {
-      calls.push(`connect ${connectString} as ${superPassword}`);
+    connectAdmin: (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => {
+      const trust = access.tls === undefined ? '' : ` over TLS trusting ${Buffer.from(access.tls.ca).toString('base64') === caPem ? 'the workload CA' : 'another CA'}`;
+      const members = targets.map((target) => `${target.ip}:${String(access.port)}${access.tls === undefined ? '' : ` (${access.tls.serverName(target)})`}`);
+      calls.push(`connect ${members.join(',')}${trust} as ${superPassword}`);
       return Promise.resolve(admin);
     },
   };
@@ -48,6 +51,17 @@ describe('reconfigure', () => {
       'connect 127.0.1.1:2181,127.0.1.2:2181 as secret',
       'reconfig +[] -[3] from 100000003',
       'close',
+    ]);
+  });
+
+  it('goes over TLS on the secure port when the workload has one, trusting the CA of its member Secret and checking each member\'s name', async () => {
+    const { calls, deps } = fakes();
+    const alongside: KubeObject = { ...workload, spec: { tls: { quorum: true, client: 'Alongside' } } };
+    expect(await reconfigure(deps, alongside, ensemble, handOver)).toEqual({ kind: 'done' });
+    expect(calls.slice(0, 3)).toEqual([
+      'GET /api/v1/namespaces/ns/secrets/zk-tls',
+      'GET /api/v1/namespaces/ns/secrets/zk-superuser',
+      'connect 127.0.1.1:2281 (zk-0.zk-headless.ns.svc.cluster.local),127.0.1.2:2281 (zk-1.zk-headless.ns.svc.cluster.local) over TLS trusting the workload CA as secret',
     ]);
   });
 

@@ -1,11 +1,13 @@
-// Act: the reconfigs of a leader handover, as ZooKeeper's superuser through the voters that stay. A lost answer or a
-// config that moved is unsettled, not an error: the next observation shows whether the reconfig took effect.
-import { superuserPasswordRef } from '@zk-oam/apis';
+// Act: the reconfigs of a leader handover, as ZooKeeper's superuser through the voters that stay, over TLS whenever
+// the members open a secure client port. A lost answer or a config that moved is unsettled, not an error: the next
+// observation shows whether the reconfig took effect.
+import { podOfMember, superuserPasswordRef } from '@zk-oam/apis';
 import { readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import { withAdminSession, type AdminSessionOutcome, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import type { RollingStep } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
+import { adminAccess } from './observe.js';
 
 export type ReconfigStep = Extract<RollingStep, { kind: 'HandOverLeadership' | 'RestoreVoter' }>;
 
@@ -15,22 +17,25 @@ const secretRefSchema = z.looseObject({
 });
 
 export async function reconfigure(
-  deps: Pick<RollingReconcilerDependencies, 'connectAdmin' | 'clientPort'> & { client: Pick<KubeClient, 'request'> },
+  deps: Pick<RollingReconcilerDependencies, 'connectAdmin'> & { client: Pick<KubeClient, 'request'> },
   workload: KubeObject,
   ensemble: EnsembleAssessment,
   step: ReconfigStep,
 ): Promise<AdminSessionOutcome> {
   const member = step.server.id;
-  const connectString = ensemble.members
-    .filter((candidate) => candidate.voter && candidate.serving && candidate.id !== member && candidate.address !== undefined)
-    .map((candidate) => `${candidate.address}:${deps.clientPort}`)
-    .join(',');
-  if (connectString === '') return { kind: 'unsettled', note: 'no other voter serves to take the reconfig' };
+  const name = workload.metadata.name;
+  const targets = ensemble.members.flatMap((candidate) =>
+    candidate.voter && candidate.serving && candidate.id !== member && candidate.address !== undefined
+      ? [{ pod: podOfMember(name, candidate.id), myid: candidate.id, ip: candidate.address }]
+      : [],
+  );
+  if (targets.length === 0) return { kind: 'unsettled', note: 'no other voter serves to take the reconfig' };
+  const access = await adminAccess(deps.client, workload.metadata.namespace ?? '', workload);
   const { secret, key } = superuserPasswordRef(secretRefSchema.parse(workload));
   const password = await readSecretValue(deps.client, secret, key);
   const delta = step.kind === 'HandOverLeadership' ? { joining: [], leaving: [member] } : { joining: [step.server], leaving: [] };
   return withAdminSession(
-    () => deps.connectAdmin(connectString, password),
+    () => deps.connectAdmin(targets, access, password),
     async (admin) => {
       await admin.reconfig(delta, step.fromVersion);
     },

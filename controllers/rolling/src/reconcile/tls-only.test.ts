@@ -10,8 +10,8 @@ describe('tlsOnlyRefusal', () => {
   it('refuses a handover by reconfig on a workload with no plain client port, saying why and what to use', () => {
     expect(tlsOnlyRefusal(tlsOnly, 'Reconfigure')).toBe(
       'ZookeeperWorkload zk serves clients over TLS only (spec.tls.client Only); a leader handover by reconfig is not supported ' +
-        'there yet (the ZooKeeper client this controller reconfigures with speaks plain text): use leaderHandover Election. ' +
-        'Not bound: its StatefulSet rolls natively',
+        'there yet (ZooKeeper takes a member back into the voters only with a client address in its server line, which would ' +
+        'open a plain client port): use leaderHandover Election. Not bound: its StatefulSet rolls natively',
     );
   });
 

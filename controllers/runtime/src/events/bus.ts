@@ -1,15 +1,17 @@
-// The event bus a controller holds: publish facts, subscribe to hints, survive NATS being away; and what a viewer (the
-// console) holds: follow the facts as they are stored. Events only make reconciles happen sooner; nothing here affects
-// readiness.
+// The event bus a controller holds: publish facts, subscribe to hints, answer requests, survive NATS being away; and
+// what a viewer (the console) holds: follow the facts as they are stored, ask a controller what it holds in memory.
+// Events only make reconciles happen sooner; nothing here affects readiness.
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { ZkEvent } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
+import type { z } from 'zod';
 import { openNatsLink, type NatsConnectionOptions } from './connection.js';
 import { startConsumerLoop, type ConsumerLoop, type EventHandler } from './consume.js';
 import { startFollowing, type FollowOptions } from './follow.js';
 import { eventBusMetrics } from './metrics.js';
 import { publishEvent } from './publish.js';
+import { requestReply, startResponding, type RequestOptions, type RequestOutcome, type Responder } from './request-reply.js';
 import { defaultEventStream, ensureStream, type EventStreamOptions } from './stream.js';
 
 export interface EventBusOptions extends NatsConnectionOptions {
@@ -43,6 +45,10 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): EventSubscription;
   /** Reads events without a durable consumer (an ordered one), to show them rather than act on them. */
   follow(options: FollowOptions): EventSubscription;
+  /** Answers requests on a subject (core NATS, nothing stored) until closed. */
+  respond<Q extends z.ZodType, A extends z.ZodType>(responder: Responder<Q, A>): EventSubscription;
+  /** Asks once and waits at most `timeoutMs`; never throws: the outcome says why there is no reply. */
+  request<A extends z.ZodType>(options: RequestOptions<A>): Promise<RequestOutcome<z.infer<A>>>;
   /** Stops every subscription and closes the connection. */
   close(): Promise<void>;
 }
@@ -103,6 +109,8 @@ export function connectEventBus(options: EventBusOptions): EventBus {
           retryHandlerAfterMs: HANDLER_RETRY_MS,
         }),
       ),
+    respond: (responder) => keep(startResponding(link, responder, log)),
+    request: (request) => requestReply(link.current(), request),
     follow: (follow) => keep(startFollowing({ link, streamName: stream.name, follow, metrics, log, requestTimeoutMs: timeoutMs })),
     close: async () => {
       await Promise.all([...loops].map((loop) => loop.stop()));

@@ -1,11 +1,11 @@
 // Carrying out one step: which members the admin session uses, what counts as an unsettled outcome, and that a
 // member's pod is only stopped after a confirming write.
-import { parseResource, ZOOKEEPER_PORTS, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { parseResource, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError, zxidFromValue, type CommittedConfig } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { World } from '../plan/test-world.js';
-import { carryOut, votersConnectString } from './act.js';
-import type { EnsembleAdmin } from '@zk-oam/zookeeper';
+import { carryOut, voterTargets } from './act.js';
+import type { AdminTarget, EnsembleAdmin, MemberAccess } from '@zk-oam/zookeeper';
 import { ReconcileStepError } from '@zk-oam/runtime';
 
 const workload = parseResource(
@@ -27,7 +27,7 @@ function fakes(failure?: Error) {
   const client = {
     request: (verb: string, path: string, options?: { body?: unknown }): Promise<unknown> => {
       calls.push(`${verb} ${path}${options?.body === undefined ? '' : ` ${JSON.stringify(options.body)}`}`);
-      return Promise.resolve(verb === 'GET' ? { data: { password } } : {});
+      return Promise.resolve(verb === 'GET' ? { data: { password, 'ca.crt': Buffer.from('workload CA').toString('base64') } } : {});
     },
   };
   const admin: EnsembleAdmin = {
@@ -43,9 +43,9 @@ function fakes(failure?: Error) {
   };
   const deps = {
     client,
-    clientPort: ZOOKEEPER_PORTS.client,
-    connectAdmin: (connectString: string, superPassword: string) => {
-      calls.push(`connect ${connectString} as ${superPassword}`);
+    connectAdmin: (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => {
+      const over = access.tls === undefined ? '' : ' over TLS';
+      calls.push(`connect ${targets.map((target) => `${target.ip}:${String(access.port)}`).join(',')}${over} as ${superPassword}`);
       return Promise.resolve(admin);
     },
   };
@@ -106,9 +106,24 @@ describe('carryOut', () => {
     await expect(failing).rejects.toMatchObject({ step: 'Act', category: 'ReconfigFailed' });
   });
 
-  it('lists the voters\' pod IPs, leaving out the avoided member and pods without IP', () => {
+  it('opens the session over TLS when the workload has a secure client port, trusting the CA of its member TLS Secret', async () => {
+    const { calls, deps } = fakes();
+    const alongside = parseResource(zookeeperWorkloadSchema, { ...workload, spec: { ...workload.spec, tls: { quorum: true, client: 'Alongside' } } }, 'TLS workload');
+    const input = new World({ members: 4, target: 3 }).input();
+    await carryOut(deps, { key, workload: alongside, input }, { kind: 'ReconfigRemove', member: 4, fromVersion: zxidFromValue(1n) });
+    expect(calls.slice(0, 3)).toEqual([
+      'GET /api/v1/namespaces/ns/secrets/zk-superuser',
+      'GET /api/v1/namespaces/ns/secrets/zk-tls',
+      'connect 127.0.10.1:2281,127.0.10.2:2281,127.0.10.3:2281 over TLS as secret',
+    ]);
+  });
+
+  it('lists the voters\' pods with their IPs, leaving out the avoided member and pods without IP', () => {
     const input = new World({ members: 3, target: 3 }).input();
-    expect(votersConnectString(input, [2], 2181)).toBe('127.0.10.1:2181,127.0.10.3:2181');
-    expect(votersConnectString({ ...input, pods: input.pods.map((pod) => ({ ...pod, podIP: undefined })) }, [], 2181)).toBe('');
+    expect(voterTargets(input, [2])).toEqual([
+      { pod: 'zk-0', myid: 1, ip: '127.0.10.1' },
+      { pod: 'zk-2', myid: 3, ip: '127.0.10.3' },
+    ]);
+    expect(voterTargets({ ...input, pods: input.pods.map((pod) => ({ ...pod, podIP: undefined })) }, [])).toEqual([]);
   });
 });

@@ -2,15 +2,15 @@
 //
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
-import { ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
+import { adminReach, memberCaRef, ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, coreResources, isApiError, objectPath, readSecretValue, type ObjectKey } from '@zk-oam/runtime';
-import { withAdminSession, type EnsembleAdmin } from '@zk-oam/zookeeper';
+import { withAdminSession, type AdminTarget, type EnsembleAdmin, type MemberAccess } from '@zk-oam/zookeeper';
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { FIELD_MANAGER, workloadResource } from './resources.js';
 
-type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin' | 'clientPort'>;
+type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin'>;
 
 /** `acted`: done as asked; `unsettled`: ZooKeeper's answer was lost or the config moved, the next look decides. */
 export type ActOutcome = { kind: 'acted'; note: string } | { kind: 'unsettled'; note: string };
@@ -78,7 +78,7 @@ async function lowerReplicas(deps: Deps, context: ActContext, action: Extract<Wo
   return { kind: 'acted', note: `confirmed the committed config with a write, lowered ZookeeperWorkload ${name} to ${action.to} replicas: ${memberOf(name, action.member)} stops` };
 }
 
-/** Opens a superuser session on the committed voters (minus `avoid`), runs `use`, closes it. */
+/** Opens a superuser session on the committed voters (minus `avoid`), over TLS when they have a secure port, runs `use`, closes it. */
 async function withAdmin(
   deps: Deps,
   context: ActContext,
@@ -86,24 +86,31 @@ async function withAdmin(
   category: 'ReconfigFailed' | 'ConfirmWriteFailed',
   use: (admin: EnsembleAdmin) => Promise<void>,
 ): Promise<ActOutcome> {
-  const connectString = votersConnectString(context.input, avoid, deps.clientPort);
-  if (connectString === '') return { kind: 'unsettled', note: 'no voter to connect to has a pod IP' };
+  const targets = voterTargets(context.input, avoid);
+  if (targets.length === 0) return { kind: 'unsettled', note: 'no voter to connect to has a pod IP' };
   const { secret, key } = superuserPasswordRef(context.workload);
   const password = await inStep('Act', 'SuperuserSecretUnusable', context.key, () => readSecretValue(deps.client, secret, key));
-  const outcome = await inStep('Act', category, context.key, () => withAdminSession(() => deps.connectAdmin(connectString, password), use));
+  const access = await inStep('Act', 'TlsSecretUnusable', context.key, () => adminAccess(deps, context.workload));
+  const outcome = await inStep('Act', category, context.key, () => withAdminSession(() => deps.connectAdmin(targets, access, password), use));
   return outcome.kind === 'done' ? { kind: 'acted', note: '' } : outcome;
 }
 
-/** `ip:port,...` of the committed voters' pods, except `avoid`. */
-export function votersConnectString(input: ScalePlanInput, avoid: readonly number[], clientPort: number): string {
+/** Over TLS whenever the workload has a secure client port, trusting the CA of its member TLS Secret. */
+function adminAccess(deps: Deps, workload: ZookeeperWorkload): Promise<MemberAccess> {
+  const { name, namespace = '' } = workload.metadata;
+  const ca = memberCaRef(name, namespace);
+  return adminReach(name, namespace, workload.spec.tls, () => readSecretValue(deps.client, ca.secret, ca.key));
+}
+
+/** The committed voters' pods with an IP, except `avoid`. */
+export function voterTargets(input: ScalePlanInput, avoid: readonly number[]): AdminTarget[] {
   const voters = input.committed.ok ? input.committed.config.servers.map((server) => server.id) : [];
-  const addresses = voters
+  return voters
     .filter((id) => !avoid.includes(id))
     .flatMap((id) => {
       const pod = input.pods.find((candidate) => candidate.ordinal === ordinalOfMyid(id) && !candidate.deleting);
-      return pod?.podIP === undefined ? [] : [`${pod.podIP}:${clientPort}`];
+      return pod?.podIP === undefined ? [] : [{ pod: pod.name, myid: id, ip: pod.podIP }];
     });
-  return addresses.join(',');
 }
 
 async function deleteVolume(deps: Deps, workload: ZookeeperWorkload, pvc: string): Promise<void> {

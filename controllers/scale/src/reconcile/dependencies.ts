@@ -1,7 +1,7 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, ScaleReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, LockOwner, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
-import type { EnsembleAdmin, EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
+import type { AdminConnector, EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface ScaleCaches {
@@ -26,9 +26,8 @@ export interface ScaleReconcilerDependencies {
   /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */
   readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release' | 'inspect'>;
   readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
-  /** Opens a superuser session on the given members (`ip:port,...`). */
-  readonly connectAdmin: (connectString: string, superPassword: string) => Promise<EnsembleAdmin>;
-  readonly clientPort: number;
+  /** Opens a superuser session on the given members, reached as `access` says (over TLS whenever there is a secure port). */
+  readonly connectAdmin: AdminConnector;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

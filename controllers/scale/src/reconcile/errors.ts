@@ -12,6 +12,7 @@ export type ErrorCategory = Extract<
   | 'LockFailed'
   | 'ObservationFailed'
   | 'SuperuserSecretUnusable'
+  | 'TlsSecretUnusable'
   | 'ReplicasUpdateFailed'
   | 'ReconfigFailed'
   | 'ConfirmWriteFailed'

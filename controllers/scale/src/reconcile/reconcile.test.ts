@@ -1,7 +1,7 @@
 // The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
-import { INSTANCE_LABEL, parseResource, podOfMember, ZOOKEEPER_PORTS, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
+import { INSTANCE_LABEL, parseResource, podOfMember, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
 import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +87,6 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     }),
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
-    clientPort: ZOOKEEPER_PORTS.client,
     now: () => new Date('2026-01-01T00:00:00Z'),
     source: 'zk-oam-scale',
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },

@@ -160,10 +160,11 @@ function idleLook(deps: ScaleReconcilerDependencies, key: ObjectKey): ReconcileR
   return requeueAfter(deps.pacer.delayMs(formatKey(key), deps.timing.idleMs));
 }
 
-/** Observation and reconfig speak plain text to the client port; a TLS-only ensemble has none. */
+/** ZooKeeper refuses a joining server line without a client address; on a TLS-only ensemble that would open a plain port. */
 function tlsOnlyMessage(workload: ZookeeperWorkload): string {
   return (
     `ZookeeperWorkload ${workload.metadata.name} serves clients over TLS only (spec.tls.client Only); scaling it is not ` +
-    'supported yet: this controller observes and reconfigures members on the plain client port'
+    'supported yet: ZooKeeper adds a member by reconfig only with a client address in its server line, which would open a ' +
+    'plain client port on it'
   );
 }

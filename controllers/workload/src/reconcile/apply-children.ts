@@ -2,7 +2,7 @@
 // A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, isApiError, objectPath, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
+import { applyObject, isApiError, objectPath, type KubeClient, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { WorkloadNames } from '../render/identity.js';
 import { CONFIG_FILES } from '../render/layout.js';
@@ -12,7 +12,7 @@ import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependenc
 import { FIELD_MANAGER } from './markers.js';
 import { childResources, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
 
-interface ChildKind {
+export interface ChildKind {
   readonly resource: ResourceType;
   /** Where the live object is read: an informer cache, or the API (kinds that may not exist in the cluster). */
   readonly cache: keyof WorkloadCaches | 'api';
@@ -38,7 +38,7 @@ const APPLY_STAGES = [
   ['serviceMonitor', 'prometheusRule'],
 ] as const satisfies readonly (readonly RenderedResource[])[];
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
 
 export interface ChildAction {
   readonly verb: 'Created' | 'Updated' | 'Deleted';
@@ -100,17 +100,28 @@ function isControlledBy(live: Live, workload: ZookeeperWorkload): boolean {
   return (live.metadata.ownerReferences ?? []).some((owner) => owner.controller === true && owner.uid === workload.metadata.uid);
 }
 
-async function applyOne(deps: Deps, resource: RenderedResource, desired: Desired, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
-  const kind: ChildKind = CHILD_KINDS[resource];
+function applyOne(deps: Deps, resource: RenderedResource, desired: Desired, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
+  const namespace = desired.metadata?.namespace ?? workload.metadata.namespace ?? '';
+  return applyIfChanged(deps, CHILD_KINDS[resource], desired, namespace, (live) => updateDetail(resource, desired, live));
+}
+
+/** Applies one object unless its applied-hash says the live one is what was rendered; says what it did. */
+export async function applyIfChanged(
+  deps: Deps,
+  kind: ChildKind,
+  desired: Desired,
+  namespace: string,
+  detailOf: (live: Live) => string = () => '',
+): Promise<ChildAction | undefined> {
   const name = desired.metadata?.name;
-  if (name === undefined) throw new Error(`rendered ${resource} has no name`);
-  const key = { namespace: desired.metadata?.namespace ?? workload.metadata.namespace ?? '', name };
+  if (name === undefined) throw new Error(`rendered ${kind.resource.kind} has no name`);
+  const key = { namespace, name };
   const live = await readLive(deps, kind, key);
   const { object, hash } = stampAppliedHash(desired);
   if (live !== undefined && liveAppliedHash(live) === hash) return undefined;
-  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace: key.namespace } }, { fieldManager: FIELD_MANAGER });
+  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace } }, { fieldManager: FIELD_MANAGER });
   const verb = live === undefined ? 'Created' : 'Updated';
-  const detail = live === undefined ? '' : updateDetail(resource, desired, live);
+  const detail = live === undefined ? '' : detailOf(live);
   return { verb, kind: kind.resource.kind, name, note: `${verb} ${kind.resource.kind} ${name}${detail}` };
 }
 

@@ -1,6 +1,6 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
+import type { ObservationReply, ZkEvent, WorkloadReason } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Lister, ObjectKey, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
@@ -23,7 +23,11 @@ export interface WorkloadReconcilerDependencies {
   readonly bus: { publish(event: ZkEvent): Promise<void> };
   /** Whether monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule are served (cached by the caller). */
   readonly monitoringServed: () => Promise<boolean>;
+  /** Whether cert-manager.io/v1 Certificate is served (cached by the caller); asked only for a workload naming an issuer. */
+  readonly certManagerServed: () => Promise<boolean>;
   readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
+  /** Where each look is kept for the observation request-reply (in memory), and forgotten with the workload. */
+  readonly observations: { record(reply: ObservationReply): void; forget(key: ObjectKey): void };
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

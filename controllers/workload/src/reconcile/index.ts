@@ -2,7 +2,7 @@
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 export { CACHED_CHILD_FIELDS } from './cached-objects.js';
-export { MonitoringDiscovery } from './monitoring-discovery.js';
+export { ApiDiscovery } from './api-discovery.js';
 export {
   APPLIED_HASH_ANNOTATION,
   FIELD_MANAGER,
@@ -12,4 +12,4 @@ export {
 } from './markers.js';
 export { decideRenderInput, refusalMessage, type RenderDecision, type ScaleRefusal } from './render-decisions.js';
 export { SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON } from './scale-refusal.js';
-export { childResources, workloadResource, podDisruptionBudgetResource } from './resource-types.js';
+export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resource-types.js';

@@ -11,7 +11,7 @@ import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { BlockingSecretError, inStep, SuperuserSecretInvalidError } from './errors.js';
+import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
 import { readWorkload } from './read-workload.js';
@@ -24,7 +24,7 @@ import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser, CA or users Secret is looked at again this often (it has no watch of its own). */
+/** A user's broken superuser, CA or users Secret, or a Certificate not issued yet, is looked at again this often. */
 const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -35,6 +35,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const reading = readWorkload(deps, key);
   if (reading.kind === 'absent' || reading.kind === 'deleting') {
     deps.pacer.release(formatKey(key));
+    deps.observations.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {
@@ -57,8 +58,9 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   try {
     ({ tls, sasl } = await memberSecrets(deps, key, workload));
   } catch (error) {
-    if (!(error instanceof BlockingSecretError)) throw error;
-    context.log.warn({ secret: error.secret, problem: error.message }, 'a Secret the members need is unusable');
+    if (!isBlocked(error)) throw error;
+    if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
+    context.log.warn({ problem: error.message }, 'TLS certificates or SASL users not usable');
     await reportBlocked(deps, key, raw, error.reason, error.message);
     return requeueAfter(SECRET_RETRY_MS);
   }
@@ -72,7 +74,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
-  const access = memberAccess(workload, tls.state);
+  const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);

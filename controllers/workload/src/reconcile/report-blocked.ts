@@ -5,7 +5,7 @@ import type { KubeObject, ObjectKey } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';
 
-export type BlockingReason = Extract<WorkloadReason, 'InvalidSpec' | 'TlsCaSecretInvalid' | 'AuthenticationSecretInvalid'>;
+export type BlockingReason = Extract<WorkloadReason, 'InvalidSpec' | 'TlsCaSecretInvalid' | 'CertManagerMissing' | 'CertificateNotIssued' | 'AuthenticationSecretInvalid'>;
 
 export async function reportBlocked(
   deps: Pick<WorkloadReconcilerDependencies, 'client' | 'recorder' | 'now'>,

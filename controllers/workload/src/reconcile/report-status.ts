@@ -1,9 +1,11 @@
-// Step 5: observe the ensemble, derive the status, write it when it changed, then announce each fact (Kubernetes
-// Event and NATS event). Facts are published after the status that records them is stored.
+// Step 5: observe the ensemble, keep the look in memory (zxids for the observation request-reply, not for the status),
+// derive the status, write it when it changed, then announce each fact (Kubernetes Event and NATS event). Facts are
+// published after the status that records them is stored.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, type KubeObject } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
+import { observationReply } from '../observations/index.js';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
@@ -12,7 +14,7 @@ import type { ScaleRefusal } from './render-decisions.js';
 import { withScaleRefusal } from './scale-refusal.js';
 import { storedStatus, writeStatusIfChanged } from './status-writer.js';
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'now' | 'source'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'observations' | 'now' | 'source'>;
 
 export interface StatusReport {
   readonly status: ZookeeperWorkloadStatus;
@@ -61,6 +63,7 @@ export async function reportStatus(
   });
   const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
+  deps.observations.record(observationReply({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now));
   const stored = storedStatus(raw['status']);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
   const status = withScaleRefusal(derived.status, refusal, stored, { generation: workload.metadata.generation, now });

@@ -1,5 +1,5 @@
 // The API resources the workload controller reads and writes, as the runtime's ResourceType values.
-import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { CERT_MANAGER_GROUP, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { coreResources, type ResourceType } from '@zk-oam/runtime';
 
 export const workloadResource: ResourceType = {
@@ -42,3 +42,11 @@ export const childResources = {
   pod: coreResources.pod,
   podDisruptionBudget: podDisruptionBudgetResource,
 } as const satisfies Record<string, ResourceType>;
+
+export const certificateResource: ResourceType = {
+  group: CERT_MANAGER_GROUP,
+  version: 'v1',
+  plural: 'certificates',
+  kind: 'Certificate',
+  namespaced: true,
+};

@@ -1,9 +1,11 @@
 // After the superuser Secret, only when spec.tls uses TLS: the CA and the member certificate, each in a Secret the
 // workload owns. The member certificate is issued again when missing, unreadable, from another CA, for other names, or due for renewal.
+// When spec.tls.certificates names a cert-manager issuer, cert-manager-certificate.ts requests it instead.
 // Key material stays in the Secrets: notes, logs and errors name Secrets, reasons and dates only.
 import { DEFAULT_VALIDITY_HOURS, usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, collectionPath, coreResources, isApiError, type KubeClient } from '@zk-oam/runtime';
 import { childMetadata, workloadNames } from '../render/identity.js';
+import { ensureCertManagerCertificate } from './cert-manager-certificate.js';
 import { readCa } from '../tls/ca.js';
 import type { SigningCa } from '../tls/issue.js';
 import { memberCertificateNames } from '../tls/names.js';
@@ -16,6 +18,7 @@ import { FIELD_MANAGER } from './markers.js';
 import { decodedData, encoded, readLiveSecret, readSecret } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches' | 'now'> & { readonly client: Pick<KubeClient, 'request'> };
+type IssuerDeps = Deps & Pick<WorkloadReconcilerDependencies, 'certManagerServed'>;
 
 /** What the rest of the reconcile needs of the certificates: never a key. */
 export interface TlsState {
@@ -23,7 +26,8 @@ export interface TlsState {
   readonly caPem: string;
   /** SHA-256 fingerprint of the member certificate: on the pod template, so that a new certificate restarts the members. */
   readonly fingerprint: string;
-  readonly renewAt: Date;
+  /** When the controller issues it again; undefined when cert-manager renews it (its Secret's watch brings the news). */
+  readonly renewAt: Date | undefined;
 }
 
 export interface TlsOutcome {
@@ -31,8 +35,10 @@ export interface TlsOutcome {
   readonly actions: ChildAction[];
 }
 
-export async function ensureTlsCertificates(deps: Deps, workload: ZookeeperWorkload): Promise<TlsOutcome> {
+export async function ensureTlsCertificates(deps: IssuerDeps, workload: ZookeeperWorkload): Promise<TlsOutcome> {
   if (!usesTls(workload.spec.tls)) return { state: undefined, actions: [] };
+  const issuerRef = workload.spec.tls.certificates?.issuerRef;
+  if (issuerRef !== undefined) return ensureCertManagerCertificate(deps, workload, issuerRef);
   const caActions: ChildAction[] = [];
   const ca = await signingCa(deps, workload, caActions);
   const member = await memberCertificate(deps, workload, ca);

@@ -6,10 +6,10 @@ import { jvmFlags } from './heap.js';
 import { workloadNames } from './identity.js';
 import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
 import { SASL_DIR_ENV, SASL_MOUNT_PATH, usesSasl } from './sasl-config.js';
-import { clientContainerPorts, TLS_MOUNT_PATH } from './tls-config.js';
+import { clientContainerPorts, KEY_STORE_MOUNT_PATH, TLS_MOUNT_PATH } from './tls-config.js';
 
 export const CONTAINER_NAME = 'zookeeper';
-export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', sasl: 'sasl' } as const;
+export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', keyStore: 'key-store', sasl: 'sasl' } as const;
 
 /** `repository:tag`, or `repository@digest` when pinned. */
 export function imageReference(image: ZookeeperWorkload['spec']['image']): string {
@@ -58,6 +58,7 @@ function tlsEnv(workload: ZookeeperWorkload): V1EnvVar[] {
     { name: FOUR_LETTER_WORD_ENV.tls, value: String(endpoint.secure) },
     { name: FOUR_LETTER_WORD_ENV.plainClientPort, value: hasPlainClientPort(tls) ? String(ZOOKEEPER_PORTS.client) : '' },
     { name: FOUR_LETTER_WORD_ENV.tlsDir, value: TLS_MOUNT_PATH },
+    { name: FOUR_LETTER_WORD_ENV.keyStoreDir, value: KEY_STORE_MOUNT_PATH },
   ];
 }
 
@@ -110,7 +111,12 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
     volumeMounts: [
       { name: VOLUMES.config, mountPath: CONFIG_MOUNT_PATH, readOnly: true },
       { name: VOLUMES.data, mountPath: DATA_MOUNT_PATH },
-      ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, mountPath: TLS_MOUNT_PATH, readOnly: true }] : []),
+      ...(usesTls(workload.spec.tls)
+        ? [
+            { name: VOLUMES.tls, mountPath: TLS_MOUNT_PATH, readOnly: true },
+            { name: VOLUMES.keyStore, mountPath: KEY_STORE_MOUNT_PATH },
+          ]
+        : []),
       ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, mountPath: SASL_MOUNT_PATH, readOnly: true }] : []),
     ],
   };

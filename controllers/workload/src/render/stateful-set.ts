@@ -35,12 +35,21 @@ function podAnnotations({ configMap, certificateFingerprint, saslRevision }: Sta
   };
 }
 
-/** The config volume, and the member TLS and JAAS Secrets' when the workload uses them (owner read-only: keys, passwords). */
+/**
+ * The config volume; when the workload uses TLS, the member TLS Secret's (owner read-only: it holds a key) and the
+ * memory-backed directory start.sh writes ZooKeeper's key store into; with SASL users, the JAAS Secret's (owner
+ * read-only: it holds passwords).
+ */
 function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
   const names = workloadNames(workload);
   return [
     { name: VOLUMES.config, configMap: { name: names.configMap } },
-    ...(usesTls(workload.spec.tls) ? [{ name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } }] : []),
+    ...(usesTls(workload.spec.tls)
+      ? [
+          { name: VOLUMES.tls, secret: { secretName: names.tlsSecret, defaultMode: 0o400 } },
+          { name: VOLUMES.keyStore, emptyDir: { medium: 'Memory', sizeLimit: '1Mi' } },
+        ]
+      : []),
     ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, secret: { secretName: names.saslSecret, defaultMode: 0o400 } }] : []),
   ];
 }

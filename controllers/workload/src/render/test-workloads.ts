@@ -30,7 +30,7 @@ export const EXPECTED_TLS_ZOO_CFG = {
     'serverCnxnFactory=org.apache.zookeeper.server.NettyServerCnxnFactory',
     'secureClientPort=2281',
     'secureClientPortAddress=@POD_IP@',
-    'ssl.keyStore.location=@TLS_DIR@/keystore.pem',
+    'ssl.keyStore.location=@KEY_STORE_DIR@/keystore.pem',
     'ssl.keyStore.type=PEM',
     'ssl.trustStore.location=@TLS_DIR@/ca.crt',
     'ssl.trustStore.type=PEM',
@@ -38,7 +38,7 @@ export const EXPECTED_TLS_ZOO_CFG = {
   ],
   quorum: [
     'sslQuorum=true',
-    'ssl.quorum.keyStore.location=@TLS_DIR@/keystore.pem',
+    'ssl.quorum.keyStore.location=@KEY_STORE_DIR@/keystore.pem',
     'ssl.quorum.keyStore.type=PEM',
     'ssl.quorum.trustStore.location=@TLS_DIR@/ca.crt',
     'ssl.quorum.trustStore.type=PEM',

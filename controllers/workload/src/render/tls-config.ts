@@ -6,12 +6,20 @@ import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
 /** The member TLS Secret is mounted here; start.sh learns the path from ZK_TLS_DIR. */
 export const TLS_MOUNT_PATH = '/zk-oam/tls';
 
-const { tlsDir, podIP } = ZOO_CFG_PLACEHOLDERS;
+/**
+ * ZooKeeper's PEM key store wants the key and the certificate in one file, which neither the controller's Secret nor
+ * cert-manager's holds: start.sh writes it from tls.key and tls.crt into a memory-backed emptyDir mounted here (never
+ * the data volume, which outlives the pod). start.sh learns the path from ZK_KEY_STORE_DIR.
+ */
+export const KEY_STORE_MOUNT_PATH = '/zk-oam/key-store';
+export const KEY_STORE_FILE = 'keystore.pem';
+
+const { tlsDir, podIP, keyStoreDir } = ZOO_CFG_PLACEHOLDERS;
 
 /** ZooKeeper's PEM key store: the key and certificate in one file; the trust store: the CA. */
 function stores(prefix: 'ssl' | 'ssl.quorum'): [string, string][] {
   return [
-    [`${prefix}.keyStore.location`, `${tlsDir}/${TLS_SECRET_KEYS.keyStore}`],
+    [`${prefix}.keyStore.location`, `${keyStoreDir}/${KEY_STORE_FILE}`],
     [`${prefix}.keyStore.type`, 'PEM'],
     [`${prefix}.trustStore.location`, `${tlsDir}/${TLS_SECRET_KEYS.ca}`],
     [`${prefix}.trustStore.type`, 'PEM'],

@@ -10,6 +10,8 @@ export const FOUR_LETTER_WORD_ENV = {
   tls: 'ZK_FOUR_LETTER_WORD_TLS',
   /** The member TLS Secret's mount path (a path in an env var, so that the test bed can map it). */
   tlsDir: 'ZK_TLS_DIR',
+  /** Where start.sh writes ZooKeeper's PEM key store (key then certificate) from the mounted Secret. */
+  keyStoreDir: 'ZK_KEY_STORE_DIR',
   /** The plain client port of the member's server line; empty when it has none (TLS only). */
   plainClientPort: 'ZK_PLAIN_CLIENT_PORT',
 } as const;

@@ -1,9 +1,10 @@
 // start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
 import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { SASL_DIR_ENV } from '../render/sasl-config.js';
+import { KEY_STORE_FILE } from '../render/tls-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
 
-const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
+const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, keyStoreDir: KEY_STORE_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
 
 export const START_SCRIPT = `#!/bin/bash
 # ZooKeeper member startup, rendered by zk-oam. Writes myid, copies zoo.cfg to the data volume and picks the dynamic
@@ -41,8 +42,17 @@ mkdir -p "$data_dir" "$conf_dir"
 echo "$myid" > "\${data_dir}/myid"
 log "member \${POD_NAME} is server.\${myid} at \${self}"
 
+# ZooKeeper's PEM key store is one file, key then certificate; the Secret (the controller's or cert-manager's) holds
+# them apart. Written at every start, so a restart picks up a renewed certificate; readable by this user only.
+if [[ -n "\${${KEY_STORE_DIR_ENV}:-}" ]]; then
+  # The blank line keeps the two PEM blocks apart when the key lacks a final newline.
+  (umask 077 && { cat "\${${TLS_DIR_ENV}}/${TLS_SECRET_KEYS.privateKey}"; echo; cat "\${${TLS_DIR_ENV}}/${TLS_SECRET_KEYS.certificate}"; } > "\${${KEY_STORE_DIR_ENV}}/${KEY_STORE_FILE}")
+  log "wrote the key store from the member certificate in \${${TLS_DIR_ENV}}"
+fi
+
 # ZooKeeper rewrites the zoo.cfg it runs with, and tunables may have changed: start from the rendered one every time.
-sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" -e "s|@TLS_DIR@|\${${TLS_DIR_ENV}:-}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
+sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" -e "s|@TLS_DIR@|\${${TLS_DIR_ENV}:-}|g" \
+  -e "s|@KEY_STORE_DIR@|\${${KEY_STORE_DIR_ENV}:-}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
 
 server_lines() { grep -E '^server\\.[0-9]+=' || true; }
 

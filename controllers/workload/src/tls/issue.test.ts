@@ -62,12 +62,12 @@ describe('the certificates the workload controller issues', () => {
     expect(new Date(certificate.validFrom).getTime()).toBeLessThan(NOW.getTime());
   });
 
-  it('keeps the key as unencrypted PKCS#8 and the key store as that key followed by the certificate', async () => {
+  it("keeps the key as unencrypted PKCS#8, in cert-manager's layout: tls.crt, tls.key and ca.crt, nothing else", async () => {
     const { ca } = await signingCa();
     const data = await issueMemberSecretData({ ca, commonName: 'zk.prod', dnsNames: names, validityHours: 48, now: NOW });
     const key = data[TLS_SECRET_KEYS.privateKey] ?? '';
     expect(key).toMatch(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+-----END PRIVATE KEY-----\n$/);
-    expect(data[TLS_SECRET_KEYS.keyStore]).toBe(`${key}${data[TLS_SECRET_KEYS.certificate] ?? ''}`);
+    expect(Object.keys(data).sort()).toEqual(['ca.crt', 'tls.crt', 'tls.key']);
   });
 });
 

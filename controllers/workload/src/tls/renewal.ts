@@ -27,7 +27,8 @@ export function dnsNamesOf(certificate: X509Certificate): string[] {
     .map((entry) => entry.slice('DNS:'.length));
 }
 
-function parsed(pem: string | undefined): X509Certificate | undefined {
+/** A certificate from PEM (the first one), or undefined when it does not parse. */
+export function parsed(pem: string | undefined): X509Certificate | undefined {
   if (pem === undefined) return undefined;
   try {
     return new X509Certificate(pem);
@@ -36,7 +37,7 @@ function parsed(pem: string | undefined): X509Certificate | undefined {
   }
 }
 
-function keyMatches(certificate: X509Certificate, keyPem: string | undefined): boolean {
+export function keyMatches(certificate: X509Certificate, keyPem: string | undefined): boolean {
   if (keyPem === undefined) return false;
   try {
     return certificate.checkPrivateKey(createPrivateKey(keyPem));
@@ -58,7 +59,7 @@ export function certificateVerdict({ data, caPem, dnsNames, now }: VerdictInput)
   const certificate = parsed(data[TLS_SECRET_KEYS.certificate]);
   const ca = parsed(caPem);
   if (certificate === undefined || ca === undefined) return { action: 'issue', cause: 'unreadable', reason: 'the certificate does not parse' };
-  if (!keyMatches(certificate, data[TLS_SECRET_KEYS.privateKey]) || data[TLS_SECRET_KEYS.keyStore] === undefined) {
+  if (!keyMatches(certificate, data[TLS_SECRET_KEYS.privateKey])) {
     return { action: 'issue', cause: 'key', reason: 'the private key is missing or does not match the certificate' };
   }
   if (data[TLS_SECRET_KEYS.ca] !== caPem || !certificate.checkIssued(ca) || !certificate.verify(ca.publicKey)) {

@@ -1,5 +1,5 @@
 // The data of the TLS Secrets the controller keeps: its own CA (certificate and key), and the member Secret (a fresh key,
-// the certificate the CA issues for it, the CA, and the PEM key store).
+// the certificate the CA issues for it, and the CA: cert-manager's layout).
 import { randomBytes } from 'node:crypto';
 import { CA_SECRET_KEYS, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { issueCaCertificate, issueMemberCertificate, type SigningCa } from './issue.js';
@@ -39,7 +39,6 @@ export async function issueMemberSecretData(input: MemberSecretInput): Promise<R
     [TLS_SECRET_KEYS.certificate]: certificate,
     [TLS_SECRET_KEYS.privateKey]: key,
     [TLS_SECRET_KEYS.ca]: input.ca.certificatePem,
-    [TLS_SECRET_KEYS.keyStore]: `${key.trimEnd()}\n${certificate}`,
   };
 }
 

@@ -1,10 +1,11 @@
 // The operator's ZooKeeper admin client: superuser auth, committed config, sync, incremental reconfig, confirm-by-write.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { parseDynamicConfig, type DynamicConfig } from '../dynamic-config/config.js';
+import type { DynamicConfig } from '../dynamic-config/config.js';
 import { formatJoining, formatLeaving, isEmptyDelta, reconfigDelta, type ReconfigDelta } from '../dynamic-config/delta.js';
 import type { ServerEntry } from '../dynamic-config/server-line.js';
 import type { Zxid } from '../zxid.js';
+import { checkReadBack, committedConfigOf, confirmToken, malformedAnswer } from './answers.js';
 import { ZOO_CODES } from './codes.js';
 import { ZooKeeperConnectionError, ZooKeeperOperationError } from './errors.js';
 import type { HandleGate } from './handle-gate.js';
@@ -136,19 +137,11 @@ export class ZooKeeperAdmin {
   /** Writes a fresh value to the confirm znode and reads it back after a sync: proof that the quorum commits writes. */
   async confirmByWrite(path = CONFIRM_ZNODE): Promise<ConfirmedWrite> {
     await this.ensureZnode(path);
-    const token = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const token = confirmToken();
     const written = await this.session.call('confirm write', (handle, done) => handle.a_set(path, token, -1, done));
     await this.sync(path);
     const read = await this.session.call('confirm read', (handle, done) => handle.a_get(path, false, done));
-    const readBack = Buffer.isBuffer(read.second) ? read.second.toString('utf8') : String(read.second);
-    if (readBack !== token) {
-      throw new ZooKeeperOperationError({
-        operation: 'confirm read',
-        connectString: this.connectString,
-        code: ZOO_CODES.ZDATAINCONSISTENCY,
-        detail: `read back "${readBack}" instead of "${token}"`,
-      });
-    }
+    checkReadBack(Buffer.isBuffer(read.second) ? read.second.toString('utf8') : String(read.second), token, this.connectString);
     const zxid = statZxid(written.first);
     if (zxid === undefined) {
       throw this.malformed('confirm write', 'no stat in the answer');
@@ -162,21 +155,11 @@ export class ZooKeeperAdmin {
   }
 
   private committed(operation: string, data: unknown): CommittedConfig {
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : typeof data === 'string' ? data : '';
-    const config = parseDynamicConfig(text);
-    if (config.version === undefined) {
-      throw this.malformed(operation, `config without version: ${JSON.stringify(text)}`);
-    }
-    return { servers: config.servers, version: config.version };
+    return committedConfigOf(data, { operation, connectString: this.connectString });
   }
 
   private malformed(operation: string, detail: string): ZooKeeperOperationError {
-    return new ZooKeeperOperationError({
-      operation,
-      connectString: this.connectString,
-      code: ZOO_CODES.ZMARSHALLINGERROR,
-      detail,
-    });
+    return malformedAnswer({ operation, connectString: this.connectString }, detail);
   }
 }
 

@@ -1,27 +1,29 @@
-// Whether the cluster serves monitoring.coreos.com/v1 ServiceMonitor and PrometheusRule, from API discovery,
-// remembered for a while so each reconcile does not ask again.
-import { isApiError, type KubeClient } from '@zk-oam/runtime';
+// Whether the cluster serves a group/version with given resources (monitoring.coreos.com/v1 ServiceMonitor and
+// PrometheusRule; cert-manager.io/v1 Certificate), from API discovery, remembered for a while so each reconcile does not
+// ask again. Discovery, not an informer: a watch on a kind the cluster does not serve would fail forever.
+import { isApiError, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { MONITORING_GROUP_VERSION, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
 
 const groupListSchema = z.looseObject({
   groups: z.array(z.looseObject({ name: z.string(), versions: z.array(z.looseObject({ groupVersion: z.string() })) })),
 });
 const resourceListSchema = z.looseObject({ resources: z.array(z.looseObject({ name: z.string() })) });
 
-export interface MonitoringDiscoveryOptions {
+export interface ApiDiscoveryOptions {
   readonly client: Pick<KubeClient, 'request'>;
+  /** The resources that must all be served; of one group and version. */
+  readonly resources: readonly [ResourceType, ...ResourceType[]];
   /** How long an answer is trusted; the CRDs may be installed or removed at any time. */
   readonly ttlMs: number;
   readonly now?: () => number;
 }
 
 /** A cache of one discovery answer; `served()` asks the apiserver again once the answer is older than the TTL. */
-export class MonitoringDiscovery {
+export class ApiDiscovery {
   private answer: { readonly served: boolean; readonly at: number } | undefined;
   private readonly now: () => number;
 
-  constructor(private readonly options: MonitoringDiscoveryOptions) {
+  constructor(private readonly options: ApiDiscoveryOptions) {
     this.now = options.now ?? Date.now;
   }
 
@@ -34,7 +36,7 @@ export class MonitoringDiscovery {
   }
 
   private async discover(): Promise<boolean> {
-    const { group, version } = MONITORING_GROUP_VERSION;
+    const { group, version } = this.options.resources[0];
     // Ask the group list first: the apiserver answers an unknown group's path with a plain-text 404.
     const groups = groupListSchema.parse(await this.options.client.request('GET', '/apis'));
     const served = groups.groups.some((entry) => entry.name === group && entry.versions.some((v) => v.groupVersion === `${group}/${version}`));
@@ -42,7 +44,7 @@ export class MonitoringDiscovery {
     try {
       const list = resourceListSchema.parse(await this.options.client.request('GET', `/apis/${group}/${version}`));
       const names = new Set(list.resources.map((resource) => resource.name));
-      return names.has(serviceMonitorResource.plural) && names.has(prometheusRuleResource.plural);
+      return this.options.resources.every((resource) => names.has(resource.plural));
     } catch (error) {
       if (isApiError(error, 404)) return false;
       throw error;

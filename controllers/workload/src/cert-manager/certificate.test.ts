@@ -1,0 +1,55 @@
+// The Certificate requested from cert-manager: the whole object, for the default and an explicit issuer.
+import { describe, expect, it } from 'vitest';
+import { minimalWorkload, withSpec } from '../render/test-workloads.js';
+import { memberCertificateNames } from '../tls/names.js';
+import { buildCertificate, certificateLifetime } from './certificate.js';
+
+const withIssuer = withSpec(minimalWorkload(), (spec) => ({
+  ...spec,
+  tls: { quorum: true, client: 'Only', certificates: { validityHours: 24, issuerRef: { name: 'ca-issuer', kind: 'Issuer', group: 'cert-manager.io' } } },
+}));
+
+describe('buildCertificate', () => {
+  it("asks for the members' Secret with the names, usages, key and lifetime of the controller's own certificate", () => {
+    const workload = withIssuer;
+    const issuerRef = { name: 'ca-issuer', kind: 'Issuer', group: 'cert-manager.io' } as const;
+    expect(buildCertificate(workload, issuerRef)).toEqual({
+      apiVersion: 'cert-manager.io/v1',
+      kind: 'Certificate',
+      metadata: {
+        name: 'zk-tls',
+        namespace: 'prod',
+        labels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server', 'app.kubernetes.io/managed-by': 'zk-oam' },
+        ownerReferences: [{ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: workload.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      },
+      spec: {
+        secretName: 'zk-tls',
+        secretTemplate: {
+          labels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server', 'app.kubernetes.io/managed-by': 'zk-oam' },
+        },
+        // The controller's own certificate's names (tls/issue.test.ts lists them).
+        dnsNames: memberCertificateNames('zk', 'prod'),
+        duration: '24h',
+        renewBefore: '480m',
+        usages: ['digital signature', 'key encipherment', 'server auth', 'client auth'],
+        privateKey: { algorithm: 'ECDSA', size: 256, encoding: 'PKCS8', rotationPolicy: 'Always' },
+        issuerRef: { name: 'ca-issuer', kind: 'Issuer', group: 'cert-manager.io' },
+      },
+    });
+  });
+
+  it('names a ClusterIssuer, or an external issuer of another group, as given', () => {
+    const issuerRef = { name: 'vault', kind: 'ClusterIssuer', group: 'example.com' } as const;
+    expect(buildCertificate(withIssuer, issuerRef).spec.issuerRef).toEqual({ name: 'vault', kind: 'ClusterIssuer', group: 'example.com' });
+  });
+});
+
+describe('certificateLifetime', () => {
+  it.each([
+    [1, '1h', '20m'],
+    [24, '24h', '480m'],
+    [8_760, '8760h', '175200m'],
+  ])('%i hours: duration %s, renewBefore a third of it, %s', (hours, duration, renewBefore) => {
+    expect(certificateLifetime(hours)).toEqual({ duration, renewBefore });
+  });
+});

@@ -1,0 +1,36 @@
+// How a controller opens its superuser session for a step: the npm binding on the plain client port, or the protocol
+// spoken over TLS on the secure one when that is the only port the members open. The members are the ones the
+// controller observed, so the session goes where the observation just went, trusted the same way.
+import type { MemberAccess } from '../ensemble/observe-ensemble.js';
+import { connectTlsEnsembleAdmin } from '../wire/tls-admin.js';
+import { connectEnsembleAdmin, type EnsembleAdmin } from './ensemble-admin.js';
+import type { HandleGate } from './handle-gate.js';
+
+/** A member to open the session with: its pod and myid (its certificate's name follows from them), dialled by IP. */
+export interface AdminTarget {
+  readonly pod: string;
+  readonly myid: number;
+  readonly ip: string;
+}
+
+export type AdminConnector = (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => Promise<EnsembleAdmin>;
+
+const SESSION_TIMEOUT_MS = 10_000;
+const OPERATION_TIMEOUT_MS = 30_000;
+
+/** `timeoutMs` bounds the connect; plain sessions pass the process's native-handle gate. */
+export function adminConnector(timeoutMs: number, gate: HandleGate): AdminConnector {
+  return (targets, access, superPassword) => {
+    const tls = access.tls;
+    if (tls === undefined) {
+      return connectEnsembleAdmin(targets.map((target) => `${target.ip}:${String(access.port)}`).join(','), superPassword, timeoutMs, gate);
+    }
+    const endpoints = targets.map((target) => ({ host: target.ip, port: access.port, serverName: tls.serverName(target) }));
+    return connectTlsEnsembleAdmin(endpoints, superPassword, {
+      ca: tls.ca,
+      connectTimeoutMs: timeoutMs,
+      sessionTimeoutMs: SESSION_TIMEOUT_MS,
+      operationTimeoutMs: OPERATION_TIMEOUT_MS,
+    });
+  };
+}

@@ -1,0 +1,92 @@
+// The few packets of ZooKeeper's client protocol the admin verbs need (org.apache.zookeeper.proto, ZooDefs.OpCode):
+// the session handshake, the request and reply headers, and the bodies of auth, getData, setData, create, sync and
+// reconfig.
+import { JuteReader, JuteWriter } from './jute.js';
+
+export const OP_CODES = {
+  create: 1,
+  getData: 4,
+  setData: 5,
+  sync: 9,
+  ping: 11,
+  reconfig: 16,
+  auth: 100,
+  closeSession: -11,
+} as const;
+
+/** Reserved xids: watch notifications, pings and the auth packet are answered under these. */
+export const RESERVED_XIDS = { notification: -1, ping: -2, auth: -4 } as const;
+
+/** Perms ALL on world:anyone (ZooDefs.Ids.OPEN_ACL_UNSAFE). */
+const OPEN_ACL = { perms: 31, scheme: 'world', id: 'anyone' } as const;
+const PERSISTENT = 0;
+
+/** A new session: protocol 0, no zxid seen, no session to resume, not read-only. */
+export function connectRequest(sessionTimeoutMs: number): Buffer {
+  return new JuteWriter().int(0).long(0n).int(sessionTimeoutMs).long(0n).buffer(Buffer.alloc(16)).bool(false).framed();
+}
+
+export interface ConnectResponse {
+  readonly timeoutMs: number;
+  readonly sessionId: bigint;
+}
+
+/** A negotiated timeout of 0 means the server refused the session (for instance, one it considers expired). */
+export function parseConnectResponse(packet: Buffer): ConnectResponse {
+  const reader = new JuteReader(packet);
+  reader.int();
+  return { timeoutMs: reader.int(), sessionId: reader.long() };
+}
+
+export interface ReplyHeader {
+  readonly xid: number;
+  readonly zxid: bigint;
+  readonly err: number;
+}
+
+export function readReplyHeader(reader: JuteReader): ReplyHeader {
+  return { xid: reader.int(), zxid: reader.long(), err: reader.int() };
+}
+
+/** The fields of a Stat the admin reads: the zxid of the last change and the data version. */
+export interface Stat {
+  readonly mzxid: bigint;
+  readonly version: number;
+}
+
+export function readStat(reader: JuteReader): Stat {
+  reader.long();
+  const mzxid = reader.long();
+  reader.long();
+  reader.long();
+  const version = reader.int();
+  reader.int();
+  reader.int();
+  reader.long();
+  reader.int();
+  reader.int();
+  reader.long();
+  return { mzxid, version };
+}
+
+/** A request: its header, then the body `write` adds. */
+export function requestPacket(xid: number, opCode: number, write: Body = () => undefined): Buffer {
+  const writer = new JuteWriter().int(xid).int(opCode);
+  write(writer);
+  return writer.framed();
+}
+
+/** Writes a request's body. */
+export type Body = (writer: JuteWriter) => void;
+
+export const bodies = {
+  auth: (scheme: string, credential: string): Body => (writer) => writer.int(0).string(scheme).buffer(Buffer.from(credential, 'utf8')),
+  path: (path: string): Body => (writer) => writer.string(path),
+  getData: (path: string): Body => (writer) => writer.string(path).bool(false),
+  setData: (path: string, data: string, version: number): Body => (writer) => writer.string(path).buffer(Buffer.from(data, 'utf8')).int(version),
+  create: (path: string, data: string): Body => (writer) =>
+    writer.string(path).buffer(Buffer.from(data, 'utf8')).int(1).int(OPEN_ACL.perms).string(OPEN_ACL.scheme).string(OPEN_ACL.id).int(PERSISTENT),
+  /** Incremental reconfig: joining and leaving as ZooKeeper's reconfig takes them, guarded by the config version. */
+  reconfig: (joining: string | undefined, leaving: string | undefined, fromVersion: bigint): Body => (writer) =>
+    writer.string(joining).string(leaving).string(undefined).long(fromVersion),
+};

@@ -1,0 +1,148 @@
+// One ZooKeeper session over a TLS socket, speaking the client protocol directly: the npm binding's C client is never
+// initialised for TLS (it does not call zookeeper_init_ssl), so the superuser's reconfig on a TLS-only ensemble goes
+// through this. It verifies the member's chain to the CA and the DNS name its certificate must carry, correlates
+// replies by xid, pings at a third of the negotiated timeout, and fails every call in flight when the socket goes.
+import { once } from 'node:events';
+import { checkServerIdentity, connect, type TLSSocket } from 'node:tls';
+import { ZooKeeperConnectionError, ZooKeeperOperationError } from '../admin/errors.js';
+import { FrameSplitter, JuteReader } from './jute.js';
+import { connectRequest, OP_CODES, parseConnectResponse, readReplyHeader, RESERVED_XIDS, requestPacket, type Body, type ReplyHeader } from './packets.js';
+
+/** A member's secure client port, dialled by IP, and the name its certificate carries. */
+export interface SecureEndpoint {
+  readonly host: string;
+  readonly port: number;
+  readonly serverName: string;
+}
+
+export interface TlsSessionOptions {
+  /** PEM of the CA the members' certificates chain to. */
+  readonly ca: string;
+  readonly connectTimeoutMs: number;
+  readonly sessionTimeoutMs: number;
+  readonly operationTimeoutMs: number;
+}
+
+export interface Reply {
+  readonly header: ReplyHeader;
+  /** The body after the header. */
+  readonly body: JuteReader;
+}
+
+interface Pending {
+  readonly operation: string;
+  readonly accept: readonly number[];
+  readonly resolve: (reply: Reply) => void;
+  readonly reject: (error: Error) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+export class TlsSession {
+  private nextXid = 1;
+  private readonly pending = new Map<number, Pending>();
+  private closed: Error | undefined;
+  private readonly pinger: NodeJS.Timeout;
+
+  private constructor(
+    private readonly socket: TLSSocket,
+    splitter: FrameSplitter,
+    readonly address: string,
+    private readonly options: TlsSessionOptions,
+    negotiatedTimeoutMs: number,
+  ) {
+    socket.on('data', (chunk: Buffer) => {
+      for (const packet of splitter.push(chunk)) this.receive(packet);
+    });
+    socket.on('error', (error: Error) => this.fail(error.message));
+    socket.on('close', () => this.fail('connection closed'));
+    this.pinger = setInterval(() => this.ping(), Math.max(negotiatedTimeoutMs / 3, 500));
+  }
+
+  /** Opens a session with the member: TLS handshake, then ZooKeeper's, both within the connect timeout. */
+  static async open(endpoint: SecureEndpoint, options: TlsSessionOptions): Promise<TlsSession> {
+    const address = `${endpoint.host}:${String(endpoint.port)}`;
+    const socket = connect({
+      host: endpoint.host,
+      port: endpoint.port,
+      ca: options.ca,
+      checkServerIdentity: (_host, certificate) => checkServerIdentity(endpoint.serverName, certificate),
+    });
+    const splitter = new FrameSplitter();
+    const deadline = AbortSignal.timeout(options.connectTimeoutMs);
+    try {
+      await once(socket, 'secureConnect', { signal: deadline });
+      socket.write(connectRequest(options.sessionTimeoutMs));
+      const response = await firstPacket(socket, splitter, deadline);
+      const { timeoutMs } = parseConnectResponse(response);
+      if (timeoutMs <= 0) throw new Error('the server refused the session');
+      return new TlsSession(socket, splitter, address, options, timeoutMs);
+    } catch (error) {
+      socket.destroy();
+      const message = deadline.aborted ? `no session within ${String(options.connectTimeoutMs)} ms` : error instanceof Error ? error.message : String(error);
+      throw new ZooKeeperConnectionError(message, { operation: 'connect', connectString: address }, { cause: error });
+    }
+  }
+
+  /** Sends one request; resolves with its reply, rejects when ZooKeeper refuses it (unless the code is accepted). */
+  call(operation: string, opCode: number, write?: Body, accept: readonly number[] = []): Promise<Reply> {
+    const xid = opCode === OP_CODES.auth ? RESERVED_XIDS.auth : this.nextXid++;
+    return new Promise<Reply>((resolve, reject) => {
+      if (this.closed !== undefined) {
+        reject(this.connectionError(operation, this.closed.message));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(xid);
+        reject(this.connectionError(operation, `no answer within ${String(this.options.operationTimeoutMs)} ms`));
+      }, this.options.operationTimeoutMs);
+      this.pending.set(xid, { operation, accept, resolve, reject, timer });
+      this.socket.write(requestPacket(xid, opCode, write));
+    });
+  }
+
+  /** Ends the session on the server too, so nothing waits for it to expire; safe to call twice. */
+  close(): void {
+    if (this.closed === undefined) this.socket.end(requestPacket(this.nextXid++, OP_CODES.closeSession));
+    this.fail('session closed by the client');
+    clearInterval(this.pinger);
+  }
+
+  private receive(packet: Buffer): void {
+    const body = new JuteReader(packet);
+    const header = readReplyHeader(body);
+    if (header.xid === RESERVED_XIDS.ping || header.xid === RESERVED_XIDS.notification) return;
+    const waiting = this.pending.get(header.xid);
+    if (waiting === undefined) return;
+    this.pending.delete(header.xid);
+    clearTimeout(waiting.timer);
+    if (header.err === 0 || waiting.accept.includes(header.err)) waiting.resolve({ header, body });
+    else waiting.reject(new ZooKeeperOperationError({ operation: waiting.operation, connectString: this.address, code: header.err }));
+  }
+
+  private ping(): void {
+    if (this.closed === undefined) this.socket.write(requestPacket(RESERVED_XIDS.ping, OP_CODES.ping));
+  }
+
+  private fail(reason: string): void {
+    this.closed ??= new Error(reason);
+    clearInterval(this.pinger);
+    for (const [xid, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(this.connectionError(waiting.operation, reason));
+      this.pending.delete(xid);
+    }
+    if (!this.socket.destroyed) this.socket.destroySoon();
+  }
+
+  private connectionError(operation: string, message: string): ZooKeeperConnectionError {
+    return new ZooKeeperConnectionError(message, { operation, connectString: this.address });
+  }
+}
+
+async function firstPacket(socket: TLSSocket, splitter: FrameSplitter, signal: AbortSignal): Promise<Buffer> {
+  for (;;) {
+    const [chunk] = (await once(socket, 'data', { signal })) as [Buffer];
+    const [packet] = splitter.push(chunk);
+    if (packet !== undefined) return packet;
+  }
+}
