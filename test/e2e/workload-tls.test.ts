@@ -184,9 +184,12 @@ describe('a TLS-only workload on the bed', () => {
     expect(log).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE|LS0tLS1CRUdJTi/);
   });
 
-  it('refuses a change of tls.client or tls.quorum: moving a serving ensemble between plain text and TLS is not built yet', async () => {
+  it('refuses a change of tls.client or tls.quorum, and a move to cert-manager: moving a serving ensemble between plain text and TLS, or between CAs, is not built yet', async () => {
     await expect(client.patch(namespace, name, { spec: { tls: { client: 'Alongside' } } })).rejects.toThrow(/tls.quorum and tls.client cannot change after creation yet/);
     await expect(client.patch(namespace, name, { spec: { tls: { quorum: false } } })).rejects.toThrow(/cannot change after creation yet/);
+    await expect(client.patch(namespace, name, { spec: { tls: { certificates: { issuerRef: { name: 'ca-issuer' } } } } })).rejects.toThrow(
+      /issuerRef cannot be set or removed after creation yet/,
+    );
   });
 });
 
