@@ -11,8 +11,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { X509Certificate } from 'node:crypto';
 import type { V1Pod } from '@kubernetes/client-node';
-import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
-import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import {
+  derivedNames,
+  memberHost,
+  memberSelectorOf,
+  memberServerName,
+  myidOfPod,
+  SUPERUSER_SECRET_KEYS,
+  TLS_SECRET_KEYS,
+  ZOOKEEPER_PORTS,
+  type ZookeeperWorkload,
+} from '@zk-oam/apis';
+import { adminConnector, CONFIRM_ZNODE, fourLetterWord, HandleGate, observeEnsemble, parseSrvr, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runZkCli } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -143,6 +153,35 @@ describe('a TLS-only workload on the bed', () => {
     for (const server of servers) {
       const read = await zkCli(server, 'get', '/tls-check');
       expect(read).toMatchObject({ ok: true, output: expect.stringContaining(value) as unknown });
+    }
+  });
+
+  it("opens the superuser's admin session over TLS (ZooKeeper's protocol on a TLS socket): proves a write and reaches reconfig; a wrong password gets ZNOAUTH", async () => {
+    const secret = await client.core.readNamespacedSecret({ namespace, name: names.defaultSuperuserSecret });
+    const password = Buffer.from(secret.data?.[SUPERUSER_SECRET_KEYS.password] ?? '', 'base64').toString('utf8');
+    const access = { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readFile(caFile, 'utf8'), serverName: memberServerName(name, namespace) } };
+    const targets = pods.map((pod) => ({ pod: pod.metadata?.name ?? '', myid: myidOfPod(pod.metadata?.name ?? '', names.statefulSet) ?? 0, ip: pod.status?.podIP ?? '' }));
+    const connectAdmin = adminConnector(10_000, new HandleGate());
+    const removeMember3 = (admin: EnsembleAdmin, fromVersion: Zxid): Promise<unknown> => admin.reconfig({ joining: [], leaving: [3] }, fromVersion);
+    const observed = await observeEnsemble(targets, { clientPort: access.port, tls: access.tls, timeoutMs: 3_000 });
+    const version = observed.committed.ok ? observed.committed.config.version : zxidFromValue(0n);
+
+    const admin = await connectAdmin(targets, access, password);
+    try {
+      const confirmed = await admin.confirmByWrite();
+      expect(confirmed.path).toBe(CONFIRM_ZNODE);
+      expect(confirmed.zxid).toBeGreaterThan(0n);
+      // Planned from a version the config never had: the reconfig reaches ZooKeeper and is refused, nothing changes.
+      await expect(removeMember3(admin, zxidFromValue(1n))).rejects.toMatchObject({ codeName: 'ZBADVERSION' });
+    } finally {
+      admin.close();
+    }
+    const intruder = await connectAdmin(targets, access, `${password}-wrong`);
+    try {
+      // From the committed version, so only the superuser check can refuse it.
+      await expect(removeMember3(intruder, version)).rejects.toMatchObject({ codeName: 'ZNOAUTH' });
+    } finally {
+      intruder.close();
     }
   });
 

@@ -52,19 +52,19 @@ describe('the workload/trait contract', () => {
   });
 
   it('reaches members for four-letter words on the plain port while there is one, trusting the CA on the secure one', async () => {
-    const readCa = (): Promise<string> => Promise.resolve('CA');
+    const readCa = (ref: { secret: { name: string }; key: string }): Promise<string> => Promise.resolve(`CA from ${ref.secret.name}/${ref.key}`);
     const unread = (): Promise<string> => Promise.reject(new Error('the CA is not needed here'));
     expect(await memberReach('zk', 'prod', { client: 'Alongside' }, unread)).toStrictEqual({ port: 2181, tls: undefined });
     const secure = await memberReach('zk', 'prod', { client: 'Only' }, readCa);
-    expect([secure.port, secure.tls?.ca, secure.tls?.serverName({ myid: 1 })]).toEqual([2281, 'CA', 'zk-0.zk-headless.prod.svc.cluster.local']);
+    expect([secure.port, secure.tls?.ca, secure.tls?.serverName({ myid: 1 })]).toEqual([2281, 'CA from zk-tls/ca.crt', 'zk-0.zk-headless.prod.svc.cluster.local']);
   });
 
   it("opens the superuser's session over TLS whenever there is a secure port, so its credential never travels in plain text", async () => {
-    const readCa = (): Promise<string> => Promise.resolve('CA');
+    const readCa = (ref: { secret: { name: string }; key: string }): Promise<string> => Promise.resolve(`CA from ${ref.secret.name}/${ref.key}`);
     expect(await adminReach('zk', 'prod', { client: 'Disabled' }, () => Promise.reject(new Error('not needed')))).toStrictEqual({ port: 2181, tls: undefined });
     for (const client of ['Alongside', 'Only'] as const) {
       const reach = await adminReach('zk', 'prod', { client }, readCa);
-      expect([reach.port, reach.tls?.ca, reach.tls?.serverName({ myid: 2 })]).toEqual([2281, 'CA', 'zk-1.zk-headless.prod.svc.cluster.local']);
+      expect([reach.port, reach.tls?.ca, reach.tls?.serverName({ myid: 2 })]).toEqual([2281, 'CA from zk-tls/ca.crt', 'zk-1.zk-headless.prod.svc.cluster.local']);
     }
     expect(memberCaRef('zk', 'prod')).toEqual({ secret: { namespace: 'prod', name: 'zk-tls' }, key: 'ca.crt' });
   });

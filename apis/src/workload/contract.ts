@@ -220,16 +220,19 @@ export function memberCaRef(workload: string, namespace: string): { secret: { na
   return { secret: { namespace, name: derivedNames(workload).tlsSecret }, key: TLS_SECRET_KEYS.ca };
 }
 
-/** Gives the PEM of the CA the members' certificates chain to; asked only when a secure port is to be used. */
-export type CaReader = () => Promise<string>;
+/**
+ * Reads one key of a Secret (runtime's readSecretValue bound to a client, in a controller): the reach functions ask it
+ * for the members' CA, at memberCaRef, only when a secure port is to be used.
+ */
+export type SecretKeyReader = (ref: { secret: { namespace: string; name: string }; key: string }) => Promise<string>;
 
 /**
  * Where a controller asks members four-letter words: the plain client port, or for a TLS-only ensemble the secure one,
  * trusting the workload's CA and checking each member's own DNS name in its certificate.
  */
-export async function memberReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+export async function memberReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readSecret: SecretKeyReader): Promise<MemberReach> {
   if (hasPlainClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
-  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readSecret(memberCaRef(workload, namespace)), serverName: memberServerName(workload, namespace) } };
 }
 
 /** Whether members open the secure client port 2281 (beside the plain one, or alone). */
@@ -242,9 +245,9 @@ export function hasSecureClientPort(tls: { client: ClientTlsMode }): boolean {
  * whenever members open one, so the superuser's credential never crosses the network in plain text; else on the plain
  * port.
  */
-export async function adminReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readCa: CaReader): Promise<MemberReach> {
+export async function adminReach(workload: string, namespace: string, tls: { client: ClientTlsMode }, readSecret: SecretKeyReader): Promise<MemberReach> {
   if (!hasSecureClientPort(tls)) return { port: ZOOKEEPER_PORTS.client, tls: undefined };
-  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readCa(), serverName: memberServerName(workload, namespace) } };
+  return { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: await readSecret(memberCaRef(workload, namespace)), serverName: memberServerName(workload, namespace) } };
 }
 
 /** "zk-1 (myid 2, 10.0.0.2)": how every status message, Event and log names a member. */

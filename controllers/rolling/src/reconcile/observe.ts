@@ -1,7 +1,7 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
 // the plan, so the leader and each member's sync state are those of this moment. A TLS-only ensemble is asked over
 // TLS on its secure port, trusting the CA in the workload's member TLS Secret.
-import { adminReach, memberCaRef, memberReach, memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
+import { adminReach, memberReach, memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
 import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation, type MemberAccess } from '@zk-oam/zookeeper';
 import { coreResources, isApiError, objectPath, collectionPath, readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, StatefulSetView } from '../plan/index.js';
@@ -55,17 +55,12 @@ export function assess(observation: EnsembleObservation): EnsembleAssessment {
 
 /** Where members are asked: the plain client port, or for a TLS-only workload the secure one with the CA of its member TLS Secret. */
 export function memberAccess(client: Pick<KubeClient, 'request'>, namespace: string, workload: KubeObject): Promise<MemberAccess> {
-  return memberReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, caReader(client, workload.metadata.name, namespace));
+  return memberReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, (ref) => readSecretValue(client, ref.secret, ref.key));
 }
 
 /** Where the superuser's session goes: over TLS whenever the workload has a secure client port. */
 export function adminAccess(client: Pick<KubeClient, 'request'>, namespace: string, workload: KubeObject): Promise<MemberAccess> {
-  return adminReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, caReader(client, workload.metadata.name, namespace));
-}
-
-function caReader(client: Pick<KubeClient, 'request'>, workload: string, namespace: string): () => Promise<string> {
-  const ca = memberCaRef(workload, namespace);
-  return () => readSecretValue(client, ca.secret, ca.key);
+  return adminReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, (ref) => readSecretValue(client, ref.secret, ref.key));
 }
 
 async function readStatefulSet(client: KubeClient, namespace: string, name: string): Promise<unknown> {

@@ -2,7 +2,7 @@
 //
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
-import { adminReach, memberCaRef, ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
+import { adminReach, ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, coreResources, isApiError, objectPath, readSecretValue, type ObjectKey } from '@zk-oam/runtime';
 import { withAdminSession, type AdminTarget, type EnsembleAdmin, type MemberAccess } from '@zk-oam/zookeeper';
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
@@ -98,8 +98,7 @@ async function withAdmin(
 /** Over TLS whenever the workload has a secure client port, trusting the CA of its member TLS Secret. */
 function adminAccess(deps: Deps, workload: ZookeeperWorkload): Promise<MemberAccess> {
   const { name, namespace = '' } = workload.metadata;
-  const ca = memberCaRef(name, namespace);
-  return adminReach(name, namespace, workload.spec.tls, () => readSecretValue(deps.client, ca.secret, ca.key));
+  return adminReach(name, namespace, workload.spec.tls, (ref) => readSecretValue(deps.client, ref.secret, ref.key));
 }
 
 /** The committed voters' pods with an IP, except `avoid`. */

@@ -40,7 +40,7 @@ describe('observationReply', () => {
 
 describe('observationResponder', () => {
   const observations = new LatestObservations();
-  observations.record(observationReply(zk, ensemble([leader(1), follower(2)], config), NOW));
+  observations.record(zk, ensemble([leader(1), follower(2)], config), NOW);
   const request = { namespace: 'prod', name: 'zk' };
   const subject = observationSubject('prod', 'zk');
 
@@ -60,7 +60,7 @@ describe('observationResponder', () => {
 
   it('forgets a workload that is gone', () => {
     const kept = new LatestObservations();
-    kept.record(observationReply(zk, undefined, NOW));
+    kept.record(zk, undefined, NOW);
     kept.forget({ namespace: 'prod', name: 'zk' });
     expect(observationResponder(kept, () => true).handle(request, subject)).toBeUndefined();
   });

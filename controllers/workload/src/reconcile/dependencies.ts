@@ -1,7 +1,8 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ObservationReply, ZkEvent, WorkloadReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, ObjectKey, RequeuePacer } from '@zk-oam/runtime';
+import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
+import type { LatestObservations } from '../observations/index.js';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface WorkloadCaches {
@@ -27,7 +28,7 @@ export interface WorkloadReconcilerDependencies {
   readonly certManagerServed: () => Promise<boolean>;
   readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
   /** Where each look is kept for the observation request-reply (in memory), and forgotten with the workload. */
-  readonly observations: { record(reply: ObservationReply): void; forget(key: ObjectKey): void };
+  readonly observations: Pick<LatestObservations, 'record' | 'forget'>;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

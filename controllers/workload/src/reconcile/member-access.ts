@@ -7,6 +7,7 @@ import type { TlsState } from './tls-certificates.js';
 
 export function memberAccess(workload: ZookeeperWorkload, tls: TlsState | undefined): Promise<MemberAccess> {
   const { workload: name, namespace } = workloadNames(workload);
+  // The CA is the one this controller keeps: already in hand, not read again.
   const kept = (): Promise<string> =>
     tls === undefined ? Promise.reject(new Error(`ZookeeperWorkload ${name} has a secure client port but no certificates were kept`)) : Promise.resolve(tls.caPem);
   return memberReach(name, namespace, workload.spec.tls, kept);

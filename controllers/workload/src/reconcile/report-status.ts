@@ -5,7 +5,6 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, type KubeObject } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
-import { observationReply } from '../observations/index.js';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
@@ -63,7 +62,7 @@ export async function reportStatus(
   });
   const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
-  deps.observations.record(observationReply({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now));
+  deps.observations.record({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now);
   const stored = storedStatus(raw['status']);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
   const status = withScaleRefusal(derived.status, refusal, stored, { generation: workload.metadata.generation, now });
