@@ -1,10 +1,11 @@
 // What the rolling controller's bed tests share: the controller as a local process for the whole file, and one bound
 // workload's waits and expectations (healthy, the trait Completed, each pod once, followers before the leader).
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { ZookeeperRolling, ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { isReady, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
-import type { RollingClient } from './rolling-fixtures.js';
+import { isReady, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess, type PodHistory, type WorkloadClient } from '../src/controllers/index.js';
+import type { ProbeReport, RollingClient } from './rolling-fixtures.js';
 
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 export const ROLL_TIMEOUT_MS = 360_000;
@@ -68,4 +69,25 @@ export class RollScenario {
   onePerPod(): Record<string, number> {
     return Object.fromEntries(this.pods.map((pod) => [pod, 1]));
   }
+
+  /**
+   * `rolls` rolls one after another, each restarting every member once with at most one down, the leader once a roll
+   * (one leader change each, no other), and no acknowledged write lost: what a multi-step TLS change promises.
+   */
+  expectRollsInARow(history: PodHistory, report: ProbeReport, rolls: number): void {
+    const { members } = this.options;
+    expect(history.counts()).toEqual(Object.fromEntries(this.pods.map((pod) => [pod, rolls])));
+    const order = history.order();
+    for (let roll = 0; roll < rolls; roll += 1) expect([...order.slice(roll * members, (roll + 1) * members)].sort()).toEqual([...this.pods].sort());
+    expect(history.mostDown).toBe(1);
+    expect(report.leaders.leaderChanges).toBe(rolls);
+    expect(report.writes.lost).toEqual([]);
+  }
+}
+
+/** The apps/v1 API of the bed, to read a StatefulSet fresh (as the workload controller's own criteria do). */
+export function appsApi(bed: BedInfo): AppsV1Api {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(bed.kubeconfig);
+  return kubeConfig.makeApiClient(AppsV1Api);
 }

@@ -6,17 +6,14 @@
 import { once } from 'node:events';
 import { connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
-import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 
 const bed = inject('bed');
-const kubeConfig = new KubeConfig();
-kubeConfig.loadFromFile(bed.kubeconfig);
-const apps = kubeConfig.makeApiClient(AppsV1Api);
+const apps = appsApi(bed);
 /** The annotation the workload controller records the rendered step in, on the StatefulSet. */
 const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
 const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -133,14 +130,7 @@ describe('moving a serving ensemble from plain text to TLS', () => {
 
     expect(stepsSeen).toEqual([...QUORUM_TLS_STEPS]);
     expect(moved.status?.conditions?.find((condition) => condition.type === 'Progressing')?.reason).not.toBe('MovingToTls');
-    expect(history.counts()).toEqual(Object.fromEntries(scenario.pods.map((pod) => [pod, STEPS])));
-    // One roll after another: each three restarts in a row are the three members.
-    const order = history.order();
-    for (let roll = 0; roll < STEPS; roll += 1) expect([...order.slice(roll * MEMBERS, (roll + 1) * MEMBERS)].sort()).toEqual([...scenario.pods].sort());
-    expect(history.mostDown).toBe(1);
-    // The leader restarted once per roll, and last: one leader change per roll, no other.
-    expect(report.leaders.leaderChanges).toBe(STEPS);
-    expect(report.writes.lost).toEqual([]);
+    scenario.expectRollsInARow(history, report, STEPS);
     expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
 
     const notes = (await eventsAbout(client, namespace, WORKLOAD))

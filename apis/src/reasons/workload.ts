@@ -49,6 +49,17 @@ export const WORKLOAD_REASONS = reasonCatalog({
       'Nothing; with a rolling trait bound, each step restarts the leader last. If a step stays, look at the pod not ready: its ' +
       'log names the peer it cannot reach.',
   },
+  RotatingCa: {
+    shownIn: ['Progressing', 'Normal Event'],
+    means:
+      'The CA that signs the member certificate changed (the user\'s CA Secret got a new CA, or the controller renewed its own) and ' +
+      'the members move to it in three rolling restarts: they first trust the old and the new CA, then present a certificate of the ' +
+      'new CA, then trust the new CA only. Each step starts once every member runs the one before. The message names the step and ' +
+      'counts the restarted pods.',
+    todo:
+      'Nothing; with a rolling trait bound, each step restarts the leader last. Clients that verify the members\' certificate must ' +
+      'trust the new CA before step 2: ca.crt of `<name>-tls` holds both from step 1 on. If a step stays, look at the pod not ready.',
+  },
   UpToDate: {
     shownIn: ['Progressing'],
     means: 'Every pod runs the current template and the committed configuration has the expected voters.',
@@ -108,14 +119,13 @@ export const WORKLOAD_REASONS = reasonCatalog({
     shownIn: ['Ready', 'Warning Event'],
     means:
       'The CA Secret that signs the member certificate is unusable: the Secret spec.tls.certificates.caSecretRef names does not exist, ' +
-      'lacks tls.crt or tls.key, holds no CA certificate valid now, or a key that is not the certificate\'s; or it holds another CA than ' +
-      'the one that issued the members\' certificate (rotating the CA is not supported yet). The message names the Secret and the ' +
-      'problem. Nothing is applied until it is fixed; running members keep their certificate.',
+      'lacks tls.crt or tls.key, holds no CA certificate valid now, or a key that is not the certificate\'s; or it holds a new CA ' +
+      'with the subject of a CA the members trust (ZooKeeper keeps one trusted CA per subject, so the rotation could not trust both). ' +
+      'The message names the Secret and the problem. Nothing is applied until it is fixed; running members keep their certificate.',
     todo:
       'Fix the Secret as the message says (type kubernetes.io/tls, a CA certificate and its unencrypted PEM key), or remove caSecretRef ' +
       'to let the controller keep a CA of its own (`<name>-tls-ca`; delete that Secret if it is the broken one, and a new CA is made). ' +
-      'For another CA: restore the previous one, or delete `<name>-tls` to have the members restart onto a certificate of the new CA ' +
-      '(a restarted member cannot reach the others until all have restarted).',
+      'For a new CA with the subject of the old one: make it with another subject.',
   },
   AuthenticationSecretInvalid: {
     shownIn: ['Ready', 'Warning Event'],

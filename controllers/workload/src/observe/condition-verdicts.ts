@@ -1,5 +1,6 @@
 // Decides the Ready, Progressing and Degraded conditions, with reasons a person understands and messages naming pods.
 import type { WorkloadReason } from '@zk-oam/apis';
+import { describeCaRotation } from '../tls/ca-rotation.js';
 import { describeQuorumTls, isMovingToTls } from '../tls/quorum-steps.js';
 import type { ConditionType, ConditionVerdict } from './conditions.js';
 import { isRollingOut } from './rollout.js';
@@ -48,6 +49,10 @@ function progressingVerdict(judgement: Judgement): ConditionVerdict {
   if (judgement.quorumTls !== undefined && isMovingToTls(judgement.quorumTls)) {
     const restarted = `${rollout.updatedPods} of ${rollout.pods} pods restarted into it`;
     return verdict('True', 'MovingToTls', `moving member-to-member traffic to TLS, ${describeQuorumTls(judgement.quorumTls)}: ${restarted}`);
+  }
+  if (judgement.caRotation !== undefined) {
+    const restarted = `${rollout.updatedPods} of ${rollout.pods} pods restarted into it`;
+    return verdict('True', 'RotatingCa', `rotating the CA that signs the member certificate, ${describeCaRotation(judgement.caRotation)}: ${restarted}`);
   }
   if (isRollingOut(rollout)) {
     return verdict(

@@ -2,7 +2,7 @@
 import type { Condition, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { workloadStatusSchema } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
+import { CA_ROTATION_ANNOTATION, QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
 import { deriveStatus, type DeriveStatusInput } from './derive-status.js';
 import {
   EARLIER,
@@ -186,6 +186,19 @@ describe('deriveStatus', () => {
       message:
         'moving member-to-member traffic to TLS, step 2 of 3 (TlsAcceptingPlain: members connect to each other with TLS and still accept plain text): ' +
         '1 of 3 pods restarted into it',
+    });
+  });
+
+  it('names the step of a CA rotation while members restart into it', () => {
+    const rolling = statefulSet(3, { current: 'zk-rev1', update: 'zk-rev2' });
+    const status = derive({
+      statefulSet: { ...rolling, metadata: { ...rolling.metadata, annotations: { [CA_ROTATION_ANNOTATION]: '1' } } },
+      pods: [pod(0, 'zk-rev2'), pod(1, 'zk-rev1'), pod(2, 'zk-rev1')],
+    });
+    expect(condition(status, 'Progressing')).toEqual({
+      status: 'True',
+      reason: 'RotatingCa',
+      message: 'rotating the CA that signs the member certificate, step 1 of 3 (members trust the old and the new CA): 1 of 3 pods restarted into it',
     });
   });
 

@@ -14,6 +14,7 @@ import { membershipDrift } from './membership-drift.js';
 import { hasRunBefore, phaseOf } from './phase.js';
 import { rolloutOf } from './rollout.js';
 import { liveQuorumTls } from '../tls/quorum-steps.js';
+import { liveCaRotation } from '../tls/ca-rotation.js';
 
 export interface DeriveStatusInput {
   /** As read from the API: its status is the previous one (condition times, last known config). */
@@ -84,6 +85,7 @@ function judge(input: DeriveStatusInput, statefulSetName: string): Judgement {
     statefulSetExists: statefulSet !== undefined,
     desiredPods: statefulSet?.spec?.replicas,
     quorumTls: statefulSet === undefined ? undefined : liveQuorumTls(statefulSet, input.workload.spec.tls),
+    caRotation: liveCaRotation(statefulSet),
     created: hasRunBefore(input.workload.status?.phase),
     serving: view.assessment.hasQuorum && view.leader !== undefined,
   };

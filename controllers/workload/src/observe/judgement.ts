@@ -1,5 +1,6 @@
 // Everything status conditions and phase are decided from, gathered once so each decision is a small pure function.
 import type { QuorumTlsStep } from '@zk-oam/apis';
+import type { CaRotationStep } from '../tls/ca-rotation.js';
 import type { EnsembleProblem } from './ensemble-problem.js';
 import { configuredMembers, type EnsembleView } from './ensemble-view.js';
 import type { MembershipDrift } from './membership-drift.js';
@@ -14,6 +15,8 @@ export interface Judgement {
   statefulSetExists: boolean;
   /** The quorum TLS step the StatefulSet renders, when it exists. */
   quorumTls: QuorumTlsStep | undefined;
+  /** The step of a CA rotation the StatefulSet renders, when one is under way. */
+  caRotation: CaRotationStep | undefined;
   /** The StatefulSet's spec.replicas, when it exists. */
   desiredPods: number | undefined;
   /** The ensemble has run before (a previous status said Running, Degraded or Failed): creation is over. */

@@ -28,7 +28,10 @@ const statefulSet = {
   spec: {
     replicas: 3,
     selector: { matchLabels: { 'app.kubernetes.io/instance': 'zk' } },
-    template: { spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: Array.from({ length: 20 }, (_, i) => ({ name: `E${String(i)}`, value: 'v' })) }] } },
+    template: {
+      metadata: { labels: { app: 'zk' }, annotations: { 'zookeeper.zkoam.dev/certificate-sha256': 'AB:CD' } },
+      spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: Array.from({ length: 20 }, (_, i) => ({ name: `E${String(i)}`, value: 'v' })) }] },
+    },
     volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }],
   },
   status: { replicas: 3, readyReplicas: 2, updatedReplicas: 1, observedGeneration: 7, currentRevision: 'zk-1', updateRevision: 'zk-2', conditions: [] },
@@ -50,7 +53,7 @@ describe('CACHED_CHILD_FIELDS', () => {
     expect(CACHED_CHILD_FIELDS.pod(pending)).toEqual({ metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' } });
   });
 
-  it('keeps what the reconcile reads of a StatefulSet (its view, applied hash, owner) without the pod template', () => {
+  it('keeps what the reconcile reads of a StatefulSet (its view, applied hash, owner) without the pod template but its annotations', () => {
     const kept = CACHED_CHILD_FIELDS.statefulSet(statefulSet);
     expect(statefulSetView({ metadata: { name: 'zk' }, ...kept })).toEqual(statefulSetView(statefulSet));
     // The counts that say a rollout is done (a move to TLS waits for them) survive the cache.
@@ -64,7 +67,10 @@ describe('CACHED_CHILD_FIELDS', () => {
       updateRevision: 'zk-2',
     });
     expect(kept).toMatchObject({ metadata: { annotations: statefulSet.metadata.annotations, ownerReferences: statefulSet.metadata.ownerReferences }, spec: { replicas: 3 } });
-    expect(kept).not.toHaveProperty(['spec', 'template']);
+    // The template's annotations say which member Secret content the members run (a CA rotation waits for it).
+    expect(kept).toMatchObject({ spec: { template: { metadata: { annotations: { 'zookeeper.zkoam.dev/certificate-sha256': 'AB:CD' } } } } });
+    expect(kept).not.toHaveProperty(['spec', 'template', 'spec']);
+    expect(kept).not.toHaveProperty(['spec', 'template', 'metadata', 'labels']);
     expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(statefulSet).length / 2);
   });
 

@@ -14,6 +14,7 @@ const statefulSetViewSchema = z.looseObject({
   spec: z.looseObject({
     replicas: z.int().optional(),
     selector: z.looseObject({ matchLabels: labelsSchema }),
+    template: z.looseObject({ metadata: z.looseObject({ annotations: labelsSchema }).optional() }).optional(),
   }),
   status: z
     .looseObject({
@@ -51,7 +52,11 @@ export function statefulSetView(object: KubeObject): V1StatefulSet {
   const { metadata, spec, status } = parsed.data;
   return {
     metadata: { name: metadata.name, generation: metadata.generation, annotations: metadata.annotations },
-    spec: { replicas: spec.replicas, selector: { matchLabels: spec.selector.matchLabels }, template: {} },
+    spec: {
+      replicas: spec.replicas,
+      selector: { matchLabels: spec.selector.matchLabels },
+      template: { metadata: { annotations: spec.template?.metadata?.annotations } },
+    },
     status: status === undefined ? undefined : rolloutStatus(status),
   };
 }
@@ -77,6 +82,8 @@ export const CACHED_CHILD_FIELDS = {
     paths: [
       ['spec', 'replicas'],
       ['spec', 'selector'],
+      // The member Secret content the members were last rendered with (tls/ca-rotation.ts); the rest of the template is not read.
+      ['spec', 'template', 'metadata', 'annotations'],
       ...['currentRevision', 'updateRevision', 'observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas'].map((field) => ['status', field]),
     ],
   }),

@@ -50,14 +50,14 @@ async function issuedSecret(): Promise<KubeObject> {
 describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
   it('says cert-manager is missing when its Certificate kind is not served, and writes nothing', async () => {
     const { deps, writes } = fakeCluster(false);
-    await expect(ensureTlsCertificates(deps, withIssuer)).rejects.toThrow(CertManagerMissingError);
-    await expect(ensureTlsCertificates(deps, withIssuer)).rejects.toThrow(/^Certificate zk-tls cannot be requested: cert-manager's CRDs are not installed/);
+    await expect(ensureTlsCertificates(deps, withIssuer, undefined)).rejects.toThrow(CertManagerMissingError);
+    await expect(ensureTlsCertificates(deps, withIssuer, undefined)).rejects.toThrow(/^Certificate zk-tls cannot be requested: cert-manager's CRDs are not installed/);
     expect(writes).toEqual([]);
   });
 
   it('applies the Certificate, then waits for its Secret, naming both; the creation is kept for its Event', async () => {
     const { deps, objects, writes } = fakeCluster();
-    const waiting = await ensureTlsCertificates(deps, withIssuer).catch((error: unknown) => error);
+    const waiting = await ensureTlsCertificates(deps, withIssuer, undefined).catch((error: unknown) => error);
     expect(waiting).toBeInstanceOf(CertificateNotIssuedError);
     expect(waiting).toMatchObject({
       message: 'Certificate zk-tls is not issued: its Secret zk-tls does not exist yet',
@@ -67,7 +67,7 @@ describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
     expect(writes).toEqual([`PATCH ${CERTIFICATE_PATH}`]);
     expect(objects.get(CERTIFICATE_PATH)?.metadata.annotations?.['workload.zookeeper.zkoam.dev/applied-hash']).toMatch(/^[0-9a-f]{32}$/);
 
-    await expect(ensureTlsCertificates(deps, withIssuer)).rejects.toMatchObject({ actions: [] });
+    await expect(ensureTlsCertificates(deps, withIssuer, undefined)).rejects.toMatchObject({ actions: [] });
     expect(writes).toHaveLength(1);
   });
 
@@ -75,7 +75,7 @@ describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
     const { deps, objects } = fakeCluster();
     const secret = await issuedSecret();
     objects.set(SECRET_PATH, secret);
-    const outcome = await ensureTlsCertificates(deps, withIssuer);
+    const outcome = await ensureTlsCertificates(deps, withIssuer, undefined);
     expect(outcome.state).toMatchObject({ renewAt: undefined, caPem: expect.stringContaining('BEGIN CERTIFICATE') as unknown });
     expect(outcome.state?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(JSON.stringify(outcome)).not.toMatch(/PRIVATE KEY/);
@@ -85,9 +85,9 @@ describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
   it('applies the Certificate again when its spec changes (a new validity)', async () => {
     const { deps, objects, writes } = fakeCluster();
     objects.set(SECRET_PATH, await issuedSecret());
-    await ensureTlsCertificates(deps, withIssuer);
+    await ensureTlsCertificates(deps, withIssuer, undefined);
     const longer = withSpec(withIssuer, (spec) => ({ ...spec, tls: { ...spec.tls, certificates: { ...spec.tls.certificates, validityHours: 48 } } }));
-    const outcome = await ensureTlsCertificates(deps, longer);
+    const outcome = await ensureTlsCertificates(deps, longer, undefined);
     expect(outcome.actions.map((action) => action.note)).toEqual(['Updated Certificate zk-tls (spec changed: cert-manager issues it again)']);
     expect(writes).toEqual([`PATCH ${CERTIFICATE_PATH}`, `PATCH ${CERTIFICATE_PATH}`]);
     expect(objects.get(CERTIFICATE_PATH)?.['spec']).toMatchObject({ duration: '48h', renewBefore: '960m' });

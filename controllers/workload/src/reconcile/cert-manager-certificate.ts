@@ -7,6 +7,7 @@ import { buildCertificate } from '../cert-manager/certificate.js';
 import { workloadNames } from '../render/identity.js';
 import { issuedSecretVerdict } from '../tls/issued-secret.js';
 import { memberCertificateNames } from '../tls/names.js';
+import { trustBundleHash } from '../tls/pem.js';
 import { applyIfChanged, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { CertificateNotIssuedError, CertManagerMissingError } from './errors.js';
@@ -29,5 +30,5 @@ export async function ensureCertManagerCertificate(deps: Deps, workload: Zookeep
   const verdict = cached.usable ? cached : verdictOf(await readLiveSecret(deps, namespace, tlsSecret));
   if (!verdict.usable) throw new CertificateNotIssuedError(certificate.metadata.name, tlsSecret, verdict.problem, actions);
   // cert-manager renews it; the Secret's watch brings the renewal, so no renewal time of our own.
-  return { state: { caPem: verdict.caPem, fingerprint: verdict.fingerprint, renewAt: undefined }, actions };
+  return { state: { caPem: verdict.caPem, fingerprint: verdict.fingerprint, trustBundleHash: trustBundleHash(verdict.caPem), caRotation: undefined, renewAt: undefined }, actions };
 }

@@ -17,3 +17,6 @@ export const INITIAL_MEMBERS_ANNOTATION = 'workload.zookeeper.zkoam.dev/initial-
 
 /** On the StatefulSet: the quorum TLS step its template renders (QUORUM_TLS_STEPS), so a move to TLS resumes where it was. */
 export const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
+
+/** On the StatefulSet while the CA rotates: the rotation's step its template renders (1, 2 or 3), for the status. */
+export const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';

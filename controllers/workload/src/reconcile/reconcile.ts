@@ -7,15 +7,17 @@ import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, t
 import { workloadNames } from '../render/identity.js';
 import type { RenderInput } from '../render/input.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
+import type { CaRotationStep } from '../tls/ca-rotation.js';
 import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
-import { INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
+import { CA_ROTATION_ANNOTATION, INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
+import { announceCaRotationStep } from './ca-rotation-event.js';
 import { announceQuorumTlsStep } from './quorum-tls-event.js';
 import { reportBlocked } from './report-blocked.js';
 import { reportStatus, type StatusReport } from './report-status.js';
@@ -54,10 +56,11 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
     return requeueAfter(SECRET_RETRY_MS);
   }
+  const statefulSet = liveStatefulSet(deps, workload);
   let tls: TlsOutcome;
   let sasl: SaslOutcome;
   try {
-    ({ tls, sasl } = await memberSecrets(deps, key, workload));
+    ({ tls, sasl } = await memberSecrets(deps, key, workload, statefulSet));
   } catch (error) {
     if (!isBlocked(error)) throw error;
     if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
@@ -65,17 +68,17 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     await reportBlocked(deps, key, raw, error.reason, error.message);
     return requeueAfter(SECRET_RETRY_MS);
   }
-  const statefulSet = liveStatefulSet(deps, workload);
   const monitoringServed = await deps.monitoringServed();
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision });
   await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
   const applied = await inStep('ApplyChildren', key, () =>
-    applyChildren(deps, workload, renderChildren(decision.input), { monitoringServed, names: workloadNames(workload) }),
+    applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), { monitoringServed, names: workloadNames(workload) }),
   );
   const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
   await announceQuorumTlsStep(deps, raw, workload, { before: statefulSet, step: decision.input.quorumTls, applied });
+  await announceCaRotationStep(deps, raw, tls.rotationBegun);
   const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
@@ -83,8 +86,13 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
 }
 
 /** The Secrets the members read at start: the TLS certificates, then the SASL users' JAAS file. */
-async function memberSecrets(deps: WorkloadReconcilerDependencies, key: ObjectKey, workload: ZookeeperWorkload): Promise<{ tls: TlsOutcome; sasl: SaslOutcome }> {
-  const tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload));
+async function memberSecrets(
+  deps: WorkloadReconcilerDependencies,
+  key: ObjectKey,
+  workload: ZookeeperWorkload,
+  statefulSet: V1StatefulSet | undefined,
+): Promise<{ tls: TlsOutcome; sasl: SaslOutcome }> {
+  const tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload, statefulSet));
   const sasl = await inStep('AuthenticationSecret', key, () => ensureSaslUsers(deps, workload));
   return { tls, sasl };
 }
@@ -96,16 +104,17 @@ function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: Zookeep
 }
 
 /**
- * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, and the
- * quorum TLS step its template renders.
+ * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, the
+ * quorum TLS step its template renders, and the step of a CA rotation under way.
  */
-function renderChildren(input: RenderInput): RenderedWorkload {
+function renderChildren(input: RenderInput, caRotation: CaRotationStep | undefined): RenderedWorkload {
   const rendered = renderWorkload(input);
   return {
     ...rendered,
     statefulSet: withAnnotations(rendered.statefulSet, {
       [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers),
       [QUORUM_TLS_ANNOTATION]: input.quorumTls,
+      ...(caRotation === undefined ? {} : { [CA_ROTATION_ANNOTATION]: String(caRotation) }),
     }),
   };
 }

@@ -24,7 +24,7 @@ export interface RenderDecisionInput {
   readonly statefulSet: V1StatefulSet | undefined;
   readonly monitoringServed: boolean;
   /** The member certificate kept for the workload, when spec.tls uses TLS. */
-  readonly tls: { readonly fingerprint: string } | undefined;
+  readonly tls: { readonly fingerprint: string; readonly trustBundleHash: string | undefined } | undefined;
   /** The JAAS Secret's revision, when spec.authentication uses SASL. */
   readonly saslRevision: string | undefined;
 }
@@ -66,6 +66,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
       monitoringCrdsPresent: monitoringServed,
       certificateFingerprint: tls?.fingerprint,
+      trustBundleHash: tls?.trustBundleHash,
       saslRevision,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },

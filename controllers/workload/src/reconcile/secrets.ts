@@ -1,5 +1,7 @@
 // Reading Secrets the reconcile depends on: the controller's own from the cache, a user's from the API.
 import { coreResources, isApiError, objectPath, type KubeClient } from '@zk-oam/runtime';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { childMetadata } from '../render/identity.js';
 import { z } from 'zod';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 
@@ -34,4 +36,10 @@ export function decodedData(secret: unknown): Record<string, string> {
 
 export function encoded(data: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value, 'utf8').toString('base64')]));
+}
+
+/** Name, namespace, labels (the cache sees only labelled Secrets) and the workload as controller owner. */
+export function secretMetadata(workload: ZookeeperWorkload, name: string): { name: string; namespace: string; labels?: Record<string, string>; ownerReferences?: unknown[] } {
+  const { namespace, labels, ownerReferences } = childMetadata(workload, name);
+  return { name, namespace, ...(labels === undefined ? {} : { labels }), ...(ownerReferences === undefined ? {} : { ownerReferences }) };
 }

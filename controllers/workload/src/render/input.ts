@@ -24,6 +24,8 @@ export interface RenderInput {
    * their certificate at start, so a new one reaches them by a restart.
    */
   certificateFingerprint: string | undefined;
+  /** The hash of the member Secret's ca.crt while it trusts more than one CA (a CA rotation): on the pod template too. */
+  trustBundleHash: string | undefined;
   /** The resourceVersion of the JAAS Secret `<name>-sasl`, when spec.authentication uses SASL: on the pod template too. */
   saslRevision: string | undefined;
 }

@@ -20,6 +20,8 @@ export interface StatefulSetInput {
   configMap: V1ConfigMap;
   /** The member certificate's fingerprint, when spec.tls uses TLS: on the pod template too. */
   certificateFingerprint: string | undefined;
+  /** The hash of the trusted CAs while the member Secret trusts more than one (a CA rotation): on the pod template too. */
+  trustBundleHash: string | undefined;
   /** The JAAS Secret's resourceVersion, when spec.authentication uses SASL: on the pod template too. */
   saslRevision: string | undefined;
 }
@@ -27,10 +29,21 @@ export interface StatefulSetInput {
 /** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
 export const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
 
-function podAnnotations({ configMap, certificateFingerprint, saslRevision }: StatefulSetInput): Record<string, string> {
+/** The CAs a pod template was rendered with, while there are several: members read them at start too. */
+export const TRUST_BUNDLE_ANNOTATION = 'zookeeper.zkoam.dev/ca-bundle-sha256';
+
+/** The pod template annotations that say which member Secret content the members started with. */
+export function tlsPodAnnotations(certificateFingerprint: string | undefined, trustBundleHash: string | undefined): Record<string, string> {
+  return {
+    ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
+    ...(trustBundleHash === undefined ? {} : { [TRUST_BUNDLE_ANNOTATION]: trustBundleHash }),
+  };
+}
+
+function podAnnotations({ configMap, certificateFingerprint, trustBundleHash, saslRevision }: StatefulSetInput): Record<string, string> {
   return {
     [CONFIG_HASH_ANNOTATION]: configHash(configMap),
-    ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
+    ...tlsPodAnnotations(certificateFingerprint, trustBundleHash),
     ...(saslRevision === undefined ? {} : { [SASL_REVISION_ANNOTATION]: saslRevision }),
   };
 }

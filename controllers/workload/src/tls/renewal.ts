@@ -3,7 +3,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 
-/** Why a certificate is issued; `otherCa` is the one the reconcile does not act on by itself (see tls-certificates.ts). */
+/** Why a certificate is issued; on `otherCa` the reconcile rotates to the new CA instead (tls/ca-rotation.ts). */
 export type IssueCause = 'missing' | 'unreadable' | 'key' | 'otherCa' | 'names' | 'renewal';
 
 export type CertificateVerdict =
