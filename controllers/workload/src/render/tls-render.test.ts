@@ -3,12 +3,17 @@
 import type { V1Container } from '@kubernetes/client-node';
 import { finalQuorumTlsStep, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
+import type { RenderInput } from './input.js';
 import { renderWorkload, type RenderedWorkload } from './render.js';
 import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from './test-workloads.js';
 
-function render(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderedWorkload {
+function renderInput(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderInput {
   const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, ...tls } }));
-  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: finalQuorumTlsStep(workload.spec.tls), updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined });
+  return { workload, replicas: 3, initialMembers: 3, quorumTls: finalQuorumTlsStep(workload.spec.tls), updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined };
+}
+
+function render(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderedWorkload {
+  return renderWorkload(renderInput(tls));
 }
 
 function container(rendered: RenderedWorkload): V1Container {
@@ -24,7 +29,8 @@ function zooCfgLines(rendered: RenderedWorkload): string[] {
 const env = (rendered: RenderedWorkload, name: string): string | undefined => container(rendered).env?.find((entry) => entry.name === name)?.value;
 
 describe('a TLS-only ensemble (tls.quorum and tls.client Only)', () => {
-  const rendered = render({ quorum: true, client: 'Only' });
+  const input = renderInput({ quorum: true, client: 'Only' });
+  const rendered = renderWorkload(input);
 
   it('serves clients on the secure port only, through Netty, with the PEM key and trust stores of the mounted Secret', () => {
     expect(zooCfgLines(rendered)).toEqual(expect.arrayContaining([...EXPECTED_TLS_ZOO_CFG.client]));
@@ -64,6 +70,13 @@ describe('a TLS-only ensemble (tls.quorum and tls.client Only)', () => {
 
   it('carries the certificate fingerprint on the pod template, so that a renewed certificate restarts the members', () => {
     expect(rendered.statefulSet.spec?.template.metadata?.annotations?.['zookeeper.zkoam.dev/certificate-sha256']).toBe('AB:CD');
+    // No trusted-CA hash outside a CA rotation: the template stays what it was before rotations existed.
+    expect(rendered.statefulSet.spec?.template.metadata?.annotations).not.toHaveProperty(['zookeeper.zkoam.dev/ca-bundle-sha256']);
+  });
+
+  it('carries the hash of the trusted CAs on the pod template during a CA rotation, so that a change of trust restarts the members', () => {
+    const rotating = renderWorkload({ ...input, trustBundleHash: 'ff00' });
+    expect(rotating.statefulSet.spec?.template.metadata?.annotations).toMatchObject({ 'zookeeper.zkoam.dev/certificate-sha256': 'AB:CD', 'zookeeper.zkoam.dev/ca-bundle-sha256': 'ff00' });
   });
 });
 
