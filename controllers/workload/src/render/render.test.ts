@@ -39,6 +39,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     workload: minimalWorkload(),
     replicas: 3,
     initialMembers: 3,
+    quorumTls: 'Plain',
     updateStrategy: 'RollingUpdate',
     monitoringCrdsPresent: true,
     certificateFingerprint: undefined,
@@ -182,7 +183,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
 
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', saslRevision: '7' });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', saslRevision: '7' });
 
   it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL provider and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
@@ -324,7 +325,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

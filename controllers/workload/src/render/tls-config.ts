@@ -1,6 +1,6 @@
 // What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, and the ports it serves.
 import type { V1ContainerPort, V1ServicePort } from '@kubernetes/client-node';
-import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type TlsSpec } from '@zk-oam/apis';
+import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep, type TlsSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
 
 /** The member TLS Secret is mounted here; start.sh learns the path from ZK_TLS_DIR. */
@@ -26,31 +26,40 @@ function stores(prefix: 'ssl' | 'ssl.quorum'): [string, string][] {
   ];
 }
 
-/** zoo.cfg lines for spec.tls; none when it uses no TLS. */
-export function tlsConfigEntries(tls: TlsSpec): [string, string | number][] {
-  const client: [string, string | number][] =
-    tls.client === 'Disabled'
-      ? []
-      : [
-          // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
-          ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
-          ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
-          ['secureClientPortAddress', podIP],
-          ...stores('ssl'),
-          // Encryption only: clients are not asked for a certificate (client authentication is not offered yet).
-          ['ssl.clientAuth', 'none'],
-        ];
-  const quorum: [string, string | number][] = tls.quorum
-    ? [
-        ['sslQuorum', 'true'],
-        ...stores('ssl.quorum'),
-        // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
-        // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
-        // does not reliably carry, and every member holds the same certificate anyway.
-        ['ssl.quorum.hostnameVerification', 'false'],
-      ]
-    : [];
-  return [...client, ...quorum];
+/** zoo.cfg lines for spec.tls, the quorum at the given step; none when it uses no TLS. */
+export function tlsConfigEntries(tls: TlsSpec, quorum: QuorumTlsStep): [string, string | number][] {
+  return [...clientTlsEntries(tls), ...quorumTlsEntries(quorum)];
+}
+
+function clientTlsEntries(tls: TlsSpec): [string, string | number][] {
+  if (tls.client === 'Disabled') return [];
+  return [
+    // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
+    ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
+    ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
+    ['secureClientPortAddress', podIP],
+    ...stores('ssl'),
+    // Encryption only: clients are not asked for a certificate (client authentication is not offered yet).
+    ['ssl.clientAuth', 'none'],
+  ];
+}
+
+/**
+ * sslQuorum says how a member connects to the others; portUnification lets its quorum and election ports accept both
+ * TLS and plain text, which the two middle steps of a move to TLS need (members on neighbouring steps meet there).
+ */
+function quorumTlsEntries(step: QuorumTlsStep): [string, string | number][] {
+  if (step === 'Plain') return [];
+  const acceptsBoth: [string, string][] = step === 'Tls' ? [] : [['portUnification', 'true']];
+  return [
+    ['sslQuorum', step === 'PlainAcceptingTls' ? 'false' : 'true'],
+    ...acceptsBoth,
+    ...stores('ssl.quorum'),
+    // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
+    // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
+    // does not reliably carry, and every member holds the same certificate anyway.
+    ['ssl.quorum.hostnameVerification', 'false'],
+  ];
 }
 
 /** The client ports a member serves, as container ports. */
