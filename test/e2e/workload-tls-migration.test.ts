@@ -6,13 +6,19 @@
 import { once } from 'node:events';
 import { connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, inject, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 
 const bed = inject('bed');
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const apps = kubeConfig.makeApiClient(AppsV1Api);
+/** The annotation the workload controller records the rendered step in, on the StatefulSet. */
+const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
 const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);
@@ -23,8 +29,8 @@ const STEPS = QUORUM_TLS_STEPS.length - 1;
 const scenario = new RollScenario({ client, traits, namespace, workload: WORKLOAD, trait: TRAIT, members: MEMBERS });
 useRollingController(bed);
 
-async function memberIps(): Promise<string[]> {
-  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(WORKLOAD) })).items;
+async function memberIps(workload = WORKLOAD): Promise<string[]> {
+  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
   return pods.map((pod) => pod.status?.podIP ?? '').filter((ip) => ip !== '');
 }
 
@@ -64,6 +70,43 @@ async function closesPlainPeer(ip: string): Promise<boolean> {
   return outcome;
 }
 
+/**
+ * Runs `change` on a plain-text workload and returns the quorum TLS steps its status went through until it is healthy
+ * at Tls with every member on it.
+ */
+async function stepsUntilTls(name: string, change: () => Promise<void>): Promise<QuorumTlsStep[]> {
+  const stepsSeen: QuorumTlsStep[] = ['Plain'];
+  const watchingSteps = setInterval(() => {
+    client.get(namespace, name).then(
+      (workload) => {
+        const step = workload.status?.quorumTls;
+        if (step !== undefined && stepsSeen.at(-1) !== step) stepsSeen.push(step);
+      },
+      () => undefined,
+    );
+  }, 500);
+  try {
+    await change();
+    // The StatefulSet read fresh, as the controller's own criterion: the status of its latest generation counts every
+    // pod updated and ready (the workload's status could show the new step before the StatefulSet controller saw it).
+    const statefulSetDone = async (): Promise<boolean> => {
+      const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name });
+      const allUpdated = status?.updatedReplicas === MEMBERS && status.readyReplicas === MEMBERS;
+      return metadata?.annotations?.[QUORUM_TLS_ANNOTATION] === 'Tls' && status?.observedGeneration === metadata.generation && allUpdated;
+    };
+    await waitFor(
+      `${name} at quorumTls Tls with every member on it`,
+      async () => ({ workload: await client.get(namespace, name), statefulSetDone: await statefulSetDone() }),
+      ({ workload, statefulSetDone: done }) => workload.status?.quorumTls === 'Tls' && scenario.healthy(workload) && done,
+      STEPS * ROLL_TIMEOUT_MS,
+      1_000,
+    );
+    return stepsSeen;
+  } finally {
+    clearInterval(watchingSteps);
+  }
+}
+
 describe('moving a serving ensemble from plain text to TLS', () => {
   it('takes three rolls, each leader-last, each after the one before is everywhere, with no acknowledged write lost', async () => {
     await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS }));
@@ -75,27 +118,12 @@ describe('moving a serving ensemble from plain text to TLS', () => {
     const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, WORKLOAD);
-    const stepsSeen: QuorumTlsStep[] = ['Plain'];
-    const watchingSteps = setInterval(() => {
-      client.get(namespace, WORKLOAD).then(
-        (workload) => {
-          const step = workload.status?.quorumTls;
-          if (step !== undefined && stepsSeen.at(-1) !== step) stepsSeen.push(step);
-        },
-        () => undefined,
-      );
-    }, 500);
     const started = new Date();
 
-    await client.patch(namespace, WORKLOAD, { spec: { tls: { quorum: true, client: 'Alongside' } } });
-
-    const moved = await waitFor(
-      'the workload at quorumTls Tls with every member on it',
-      () => client.get(namespace, WORKLOAD),
-      (workload) => workload.status?.quorumTls === 'Tls' && scenario.healthy(workload) && workload.status.updatedReplicas === MEMBERS,
-      STEPS * ROLL_TIMEOUT_MS,
-      1_000,
-    ).finally(() => clearInterval(watchingSteps));
+    const stepsSeen = await stepsUntilTls(WORKLOAD, async () => {
+      await client.patch(namespace, WORKLOAD, { spec: { tls: { quorum: true, client: 'Alongside' } } });
+    });
+    const moved = await client.get(namespace, WORKLOAD);
     const completed = await scenario.waitCompleted('the last roll to complete', started);
     const seconds = (Date.now() - started.getTime()) / 1000;
     await history.stop();
@@ -121,6 +149,10 @@ describe('moving a serving ensemble from plain text to TLS', () => {
       .map((event) => event.note ?? '');
     expect(notes).toEqual(QUORUM_TLS_STEPS.slice(1).map((step, index) => expect.stringContaining(`step ${String(index + 1)} of ${String(STEPS)} (${step}:`) as unknown));
 
+    const [header, row] = (await kubectl(bed, ['get', 'zkw', WORKLOAD, '-n', namespace, '-o', 'wide'])).split('\n');
+    expect(header?.split(/\s{2,}/)).toContain('QUORUM TLS');
+    expect(row?.split(/\s+/)).toContain('Tls');
+
     const credentials = await memberSecret();
     for (const ip of await memberIps()) {
       expect(await tlsHandshake(ip, ZOOKEEPER_PORTS.secureClient, { ca: credentials.ca })).toBe(true);
@@ -129,10 +161,34 @@ describe('moving a serving ensemble from plain text to TLS', () => {
     }
   });
 
+  it('without a rolling trait, the StatefulSet rolls each step natively, and the move still goes one step at a time', async () => {
+    const name = 'zkn';
+    await client.create(namespace, name, bedWorkloadSpec({ replicas: MEMBERS }));
+    await scenario.waitHealthy(name);
+    const stepsSeen = await stepsUntilTls(name, async () => {
+      await client.patch(namespace, name, { spec: { tls: { quorum: true } } });
+    });
+    expect(stepsSeen).toEqual([...QUORUM_TLS_STEPS]);
+    const ips = await memberIps(name);
+    expect(ips).toHaveLength(MEMBERS);
+    for (const ip of ips) expect(await closesPlainPeer(ip)).toBe(true);
+    await client.delete(namespace, name);
+  });
+
   it('refuses turning quorum TLS off and dropping the plain client port', async () => {
     const oneWay = /tls.quorum can be turned on but not off, and tls.client can only go from Disabled to Alongside/;
     await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { quorum: false } } })).rejects.toThrow(oneWay);
     await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { client: 'Only' } } })).rejects.toThrow(oneWay);
     await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { client: 'Disabled' } } })).rejects.toThrow(oneWay);
+    await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { certificates: { issuerRef: { name: 'ca-issuer' } } } } })).rejects.toThrow(
+      /issuerRef cannot be set or removed once the workload uses TLS/,
+    );
+  });
+
+  it('lets a workload that uses no TLS yet name a cert-manager issuer as it turns TLS on: no member trusts a CA yet', async () => {
+    await client.create(namespace, 'zkp', bedWorkloadSpec({ replicas: 1 }));
+    await client.patch(namespace, 'zkp', { spec: { tls: { quorum: true, certificates: { issuerRef: { name: 'ca-issuer' } } } } });
+    expect((await client.get(namespace, 'zkp')).spec.tls).toMatchObject({ quorum: true, certificates: { issuerRef: { name: 'ca-issuer', kind: 'Issuer' } } });
+    await client.delete(namespace, 'zkp');
   });
 });
