@@ -11,11 +11,12 @@ import { connect as connectTls } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { derivedNames, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { tlsSecretValue } from './tls-fixtures.js';
 
 /** The annotation the workload controller records a CA rotation's step in, on the StatefulSet. */
 const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';
@@ -51,8 +52,7 @@ function caSecretData(ca: TestCa): Record<string, string> {
 }
 
 async function memberCa(): Promise<string> {
-  const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(WORKLOAD).tlsSecret });
-  return Buffer.from(secret.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').toString('utf8');
+  return (await tlsSecretValue({ client, namespace, workload: WORKLOAD }, TLS_SECRET_KEYS.ca)).toString('utf8');
 }
 
 /** Whether a member's secure client port presents a certificate that verifies to `ca`. */

@@ -34,7 +34,7 @@ export async function signingCa(deps: Deps, workload: ZookeeperWorkload, actions
   if (!reading.ok) throw new TlsCaSecretInvalidError(name, reading.problem);
   const live = async (): Promise<SigningCa> => (read === readLiveSecret ? reading.ca : (await signingCa(deps, workload, [], readLiveSecret)).ca);
   if (workload.spec.tls.certificates?.caSecretRef !== undefined) return { ca: reading.ca, renewAt: undefined, live };
-  const renewAt = renewalTime(new X509Certificate(reading.ca.certificatePem));
+  const renewAt = renewalTime(new X509Certificate(reading.ca.certificatePem), undefined);
   if (now.getTime() < renewAt.getTime()) return { ca: reading.ca, renewAt, live };
   if (read !== readLiveSecret) return signingCa(deps, workload, actions, readLiveSecret);
   return renewOwnCa(deps, workload, name, actions);
@@ -47,7 +47,7 @@ async function renewOwnCa(deps: Deps, workload: ZookeeperWorkload, name: string,
   actions.push({ verb: 'Updated', kind: 'Secret', name, note: `Updated Secret ${name} (a new CA: two thirds of the previous one's life were gone)` });
   const reading = await readCa(data, deps.now());
   if (!reading.ok) throw new Error(`the CA just made for Secret ${name} fails its own check: ${reading.problem}`);
-  return { ca: reading.ca, renewAt: renewalTime(new X509Certificate(reading.ca.certificatePem)), live: () => Promise.resolve(reading.ca) };
+  return { ca: reading.ca, renewAt: renewalTime(new X509Certificate(reading.ca.certificatePem), undefined), live: () => Promise.resolve(reading.ca) };
 }
 
 /**

@@ -72,13 +72,16 @@ function steady({ verdict, rotation }: MemberJudgement): boolean {
 interface MemberContext {
   readonly workload: ZookeeperWorkload;
   readonly dnsNames: readonly string[];
+  /** spec.tls.certificates.renewBeforeMinutes; undefined for the default, a third of the lifetime. */
+  readonly renewBeforeMinutes: number | undefined;
   readonly now: Date;
   readonly statefulSet: V1StatefulSet | undefined;
 }
 
 function judge(secret: unknown, signing: SigningCa, context: MemberContext): MemberJudgement {
   const data = secret === undefined ? undefined : decodedData(secret);
-  const verdict = certificateVerdict({ data, caPem: signing.certificatePem, dnsNames: context.dnsNames, now: context.now });
+  const { dnsNames, renewBeforeMinutes, now } = context;
+  const verdict = certificateVerdict({ data, caPem: signing.certificatePem, dnsNames, renewBeforeMinutes, now });
   const rotates = data !== undefined && (verdict.action === 'keep' || verdict.cause === 'otherCa');
   return { data, verdict, rotation: rotates ? decideCaRotation({ data, caPem: signing.certificatePem, statefulSet: context.statefulSet }) : NO_ROTATION };
 }
@@ -90,13 +93,14 @@ function judge(secret: unknown, signing: SigningCa, context: MemberContext): Mem
  */
 async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, statefulSet: V1StatefulSet | undefined, ca: CaInUse): Promise<TlsOutcome & { state: TlsState }> {
   const { namespace, workload: name, tlsSecret } = workloadNames(workload);
-  const context: MemberContext = { workload, dnsNames: memberCertificateNames(name, namespace), now: deps.now(), statefulSet };
+  const renewBeforeMinutes = workload.spec.tls.certificates?.renewBeforeMinutes;
+  const context: MemberContext = { workload, dnsNames: memberCertificateNames(name, namespace), renewBeforeMinutes, now: deps.now(), statefulSet };
   const cached = judge(deps.caches.secrets.get({ namespace, name: tlsSecret }), ca.ca, context);
-  if (steady(cached) && cached.data !== undefined) return { state: stateOf(cached.data, cached.rotation), actions: [] };
+  if (steady(cached) && cached.data !== undefined) return { state: stateOf(cached.data, cached.rotation, renewBeforeMinutes), actions: [] };
   const live = await readLiveSecret(deps, namespace, tlsSecret);
   const signing = await ca.live();
   const judged = judge(live, signing, context);
-  if (steady(judged) && judged.data !== undefined) return { state: stateOf(judged.data, judged.rotation), actions: [] };
+  if (steady(judged) && judged.data !== undefined) return { state: stateOf(judged.data, judged.rotation, renewBeforeMinutes), actions: [] };
   if (judged.rotation.kind === 'refuse') throw new TlsCaSecretInvalidError(workloadNames(workload).tlsCaSecret, judged.rotation.problem);
   const written = await writtenData(judged, signing, context);
   await applyObject(
@@ -108,7 +112,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, statef
   const verb = live === undefined ? 'Created' : 'Updated';
   const notAfter = new Date(parsed(written[TLS_SECRET_KEYS.certificate])?.validTo ?? 0).toISOString();
   return {
-    state: stateOf(written, judged.rotation),
+    state: stateOf(written, judged.rotation, renewBeforeMinutes),
     actions: [{ verb, kind: 'Secret', name: tlsSecret, note: `${verb} Secret ${tlsSecret} (member certificate until ${notAfter}: ${writeReason(judged)})` }],
     rotationBegun: rotationStep(judged.rotation),
   };
@@ -122,7 +126,7 @@ function writeReason({ verdict, rotation }: MemberJudgement): string {
 
 /** The member Secret's next content: the CAs trusted changed (steps 1 and 3), or a certificate issued (step 2, or anew). */
 async function writtenData({ data, rotation }: MemberJudgement, signing: SigningCa, context: MemberContext): Promise<Record<string, string>> {
-  const { workload, dnsNames, now } = context;
+  const { workload, dnsNames, renewBeforeMinutes, now } = context;
   if (rotation.kind === 'trust') return { ...data, [TLS_SECRET_KEYS.ca]: rotation.caPem };
   const issued = await issueMemberSecretData({
     ca: signing,
@@ -132,15 +136,18 @@ async function writtenData({ data, rotation }: MemberJudgement, signing: Signing
     now,
   });
   // Step 2 keeps trusting both CAs: members still on the old certificate restart only in this roll.
-  return rotation.kind === 'issue' ? { ...issued, [TLS_SECRET_KEYS.ca]: data?.[TLS_SECRET_KEYS.ca] ?? signing.certificatePem } : issued;
+  if (rotation.kind === 'issue') return { ...issued, [TLS_SECRET_KEYS.ca]: data?.[TLS_SECRET_KEYS.ca] ?? signing.certificatePem };
+  const check = certificateVerdict({ data: issued, caPem: signing.certificatePem, dnsNames, renewBeforeMinutes, now });
+  if (check.action !== 'keep') throw new Error(`the certificate just issued for Secret ${workloadNames(workload).tlsSecret} fails its own check: ${check.reason}`);
+  return issued;
 }
 
 /** What the reconcile needs of a member Secret's content it keeps or wrote. */
-function stateOf(data: Readonly<Record<string, string>>, rotation: CaRotation): TlsState {
+function stateOf(data: Readonly<Record<string, string>>, rotation: CaRotation, renewBeforeMinutes: number | undefined): TlsState {
   const caPem = data[TLS_SECRET_KEYS.ca] ?? '';
   const certificate = parsed(data[TLS_SECRET_KEYS.certificate]);
   if (certificate === undefined) throw new Error('the member certificate kept does not parse');
-  return { caPem, fingerprint: certificate.fingerprint256, trustBundleHash: trustBundleHash(caPem), caRotation: rotationStep(rotation), renewAt: renewalTime(certificate) };
+  return { caPem, fingerprint: certificate.fingerprint256, trustBundleHash: trustBundleHash(caPem), caRotation: rotationStep(rotation), renewAt: renewalTime(certificate, renewBeforeMinutes) };
 }
 
 function earlier(first: Date | undefined, second: Date | undefined): Date | undefined {
