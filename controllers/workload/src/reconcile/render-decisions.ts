@@ -26,6 +26,8 @@ export interface RenderDecisionInput {
   readonly tls: { readonly fingerprint: string } | undefined;
   /** The JAAS Secret's revision, when spec.authentication uses SASL. */
   readonly saslRevision: string | undefined;
+  /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509. */
+  readonly clientCaDigest: string | undefined;
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
@@ -50,7 +52,7 @@ function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): 
   return statefulSet === undefined ? undefined : (statefulSet.spec?.replicas ?? desired);
 }
 
-export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision }: RenderDecisionInput): RenderDecision {
+export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision, clientCaDigest }: RenderDecisionInput): RenderDecision {
   const desired = workload.spec.replicas;
   const live = liveReplicas(statefulSet, desired);
   const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
@@ -65,6 +67,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       monitoringCrdsPresent: monitoringServed,
       certificateFingerprint: tls?.fingerprint,
       saslRevision,
+      clientCaDigest,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
   };

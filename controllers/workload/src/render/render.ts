@@ -30,14 +30,14 @@ export interface RenderedWorkload {
 export type RenderedResource = keyof RenderedWorkload;
 
 export function renderWorkload(input: RenderInput): RenderedWorkload {
-  const { workload, replicas, initialMembers, updateStrategy, monitoringCrdsPresent, certificateFingerprint, saslRevision } = input;
+  const { workload, replicas, initialMembers, updateStrategy, monitoringCrdsPresent, certificateFingerprint, saslRevision, clientCaDigest } = input;
   const configMap = buildConfigMap(workload, initialMembers);
   const monitored = monitoringCrdsPresent && workload.spec.metrics.enabled;
   return {
     configMap,
     headlessService: buildHeadlessService(workload),
     clientService: buildClientService(workload),
-    statefulSet: buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint, saslRevision }),
+    statefulSet: buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint, saslRevision, clientCaDigest }),
     podDisruptionBudget: buildPodDisruptionBudget(workload),
     serviceMonitor: monitored ? buildServiceMonitor(workload) : undefined,
     prometheusRule: monitored ? buildPrometheusRule(workload) : undefined,

@@ -7,7 +7,7 @@ import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from './test-workload
 
 function render(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderedWorkload {
   const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, ...tls } }));
-  return renderWorkload({ workload, replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined });
+  return renderWorkload({ workload, replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest: undefined });
 }
 
 function container(rendered: RenderedWorkload): V1Container {
@@ -94,7 +94,7 @@ describe('quorum TLS alone (tls.quorum, tls.client Disabled)', () => {
 
 describe('no TLS (the default)', () => {
   it('renders no TLS line, volume or annotation', () => {
-    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined });
+    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(zooCfgLines(rendered).some((line) => /ssl|secure|serverCnxnFactory/i.test(line))).toBe(false);
     expect(rendered.statefulSet.spec?.template.spec?.volumes?.map((volume) => volume.name)).toEqual(['config']);
     expect(Object.keys(rendered.statefulSet.spec?.template.metadata?.annotations ?? {})).toEqual(['zookeeper.zkoam.dev/config-hash']);

@@ -2,7 +2,7 @@
 // by the members: the decision is pure (Secret data, names and the time in; a verdict out). The controller never
 // writes this Secret, so a bad one is waited for and reported, not replaced.
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
-import { dnsNamesOf, keyMatches, parsed } from './renewal.js';
+import { dnsNamesOf, keyMatches, parsed, pemBlocks } from './renewal.js';
 
 export type IssuedVerdict =
   | { readonly usable: true; readonly caPem: string; readonly fingerprint: string; readonly notAfter: Date }
@@ -13,11 +13,6 @@ export interface IssuedInput {
   readonly data: Readonly<Record<string, string>> | undefined;
   readonly dnsNames: readonly string[];
   readonly now: Date;
-}
-
-/** The certificates of a PEM bundle, leaf first, as cert-manager writes tls.crt (leaf, then any intermediates). */
-function pemBlocks(pem: string): string[] {
-  return pem.split(/(?<=-----END CERTIFICATE-----)/).filter((block) => block.includes('-----BEGIN CERTIFICATE-----'));
 }
 
 /** The problem with the Secret, or undefined. Members trust ca.crt only, so the chain in tls.crt must end at it. */
