@@ -223,11 +223,12 @@ describe('a TLS-only workload on the bed', () => {
     expect(log).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE|LS0tLS1CRUdJTi/);
   });
 
-  it('refuses a change of tls.client or tls.quorum, and a move to cert-manager: moving a serving ensemble between plain text and TLS, or between CAs, is not built yet', async () => {
-    await expect(client.patch(namespace, name, { spec: { tls: { client: 'Alongside' } } })).rejects.toThrow(/tls.quorum and tls.client cannot change after creation yet/);
-    await expect(client.patch(namespace, name, { spec: { tls: { quorum: false } } })).rejects.toThrow(/cannot change after creation yet/);
+  it('refuses turning TLS off, bringing the plain client port back, and a move to cert-manager: none is built', async () => {
+    const oneWay = /tls.quorum can be turned on but not off, and tls.client can only go from Disabled to Alongside/;
+    await expect(client.patch(namespace, name, { spec: { tls: { client: 'Alongside' } } })).rejects.toThrow(oneWay);
+    await expect(client.patch(namespace, name, { spec: { tls: { quorum: false } } })).rejects.toThrow(oneWay);
     await expect(client.patch(namespace, name, { spec: { tls: { certificates: { issuerRef: { name: 'ca-issuer' } } } } })).rejects.toThrow(
-      /issuerRef cannot be set or removed after creation yet/,
+      /issuerRef cannot be set or removed once the workload uses TLS/,
     );
   });
 });

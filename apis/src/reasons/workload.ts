@@ -39,6 +39,16 @@ export const WORKLOAD_REASONS = reasonCatalog({
     means: 'Pods are moving to a new template revision; the message counts the updated ones.',
     todo: 'Nothing; with a rolling trait, `kubectl get zkr` shows the pod being restarted.',
   },
+  MovingToTls: {
+    shownIn: ['Progressing', 'Normal Event'],
+    means:
+      'A serving ensemble moves its member-to-member traffic to TLS (spec.tls.quorum turned on), in three rolling restarts: members ' +
+      'first accept TLS too, then connect with TLS, then refuse plain text. Each step starts once every member runs the one before. ' +
+      'The message names the step and counts the restarted pods; status.quorumTls shows it too.',
+    todo:
+      'Nothing; with a rolling trait bound, each step restarts the leader last. If a step stays, look at the pod not ready: its ' +
+      'log names the peer it cannot reach.',
+  },
   UpToDate: {
     shownIn: ['Progressing'],
     means: 'Every pod runs the current template and the committed configuration has the expected voters.',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
 import { listMap } from '../common/structural.js';
+import { QUORUM_TLS_STEPS } from './tls.js';
 
 export const WORKLOAD_PHASES = ['Pending', 'Creating', 'Running', 'Degraded', 'Failed'] as const;
 export type WorkloadPhase = (typeof WORKLOAD_PHASES)[number];
@@ -37,6 +38,13 @@ export const workloadStatusSchema = z
     configVersion: z.string().max(32).optional().describe('Version of the committed dynamic configuration, in hex.'),
     currentRevision: z.string().optional().describe('StatefulSet revision of the running pods.'),
     updateRevision: z.string().optional().describe('StatefulSet revision pods are being moved to.'),
+    quorumTls: z
+      .enum(QUORUM_TLS_STEPS)
+      .optional()
+      .describe(
+        'How members talk to each other, as rendered: Plain, Tls, or a step of the move to TLS: PlainAcceptingTls (members ' +
+          'connect in plain text and accept both), then TlsAcceptingPlain (they connect with TLS and accept both).',
+      ),
     clientEndpoint: z
       .object({
         service: z.string().describe('Name of the client Service.'),

@@ -62,14 +62,39 @@ export const certificatesSchema = withCel(
 );
 
 /**
- * Moving between the controller's CA and cert-manager's issuer swaps the CA members trust: restarted one by one, the
- * restarted members could not reach the others. Like a change of quorum or client TLS, it needs a migration that keeps
- * the ensemble serving; not available yet.
+ * How members talk to each other, step by step. A serving ensemble moves from plain text to TLS in three rolling
+ * restarts (ZooKeeper's own procedure): first every member also accepts TLS, then every member connects with TLS while
+ * still accepting plain text from those not restarted yet, then plain text is refused. Any two members can talk at
+ * every point of the move, so the quorum holds while one member at a time restarts.
  */
-const ISSUER_IMMUTABLE_MESSAGE = 'tls.certificates.issuerRef cannot be set or removed after creation yet: create a new workload to move to or from cert-manager';
+export const QUORUM_TLS_STEPS = ['Plain', 'PlainAcceptingTls', 'TlsAcceptingPlain', 'Tls'] as const;
+export type QuorumTlsStep = (typeof QUORUM_TLS_STEPS)[number];
 
-/** A change of quorum or client TLS needs a migration that keeps the ensemble serving; not available yet. */
-const IMMUTABLE_MESSAGE = 'tls.quorum and tls.client cannot change after creation yet: create a new workload to change them';
+/** The step a workload's quorum traffic ends at, once every restart of a move is done. */
+export function finalQuorumTlsStep(tls: Pick<TlsSpec, 'quorum'>): QuorumTlsStep {
+  return tls.quorum ? 'Tls' : 'Plain';
+}
+
+/**
+ * Moving between the controller's CA and cert-manager's issuer swaps the CA members trust: restarted one by one, the
+ * restarted members could not reach the others. A workload that uses no TLS yet trusts no CA, so it may name either.
+ */
+const ISSUER_IMMUTABLE_MESSAGE =
+  'tls.certificates.issuerRef cannot be set or removed once the workload uses TLS: create a new workload to move to or from cert-manager';
+
+/**
+ * Turning TLS on is a move the controller carries out while the ensemble serves (quorum: three rolling restarts; client:
+ * the secure port opens beside the plain one). The way back, and dropping the plain client port, are not built:
+ * ZooKeeper 3.8 needs a client address in every server line a reconfig adds, which a member without a plain port has not.
+ */
+const ONE_WAY_MESSAGE =
+  'tls.quorum can be turned on but not off, and tls.client can only go from Disabled to Alongside: ' +
+  'create a new workload to turn TLS off or to drop the plain client port';
+
+/** CEL: whether the object (self or oldSelf) uses TLS; absent keys read as their defaults. */
+const celUsesTls = (object: 'self' | 'oldSelf'): string =>
+  `((has(${object}.quorum) && ${object}.quorum) || (has(${object}.client) && ${object}.client != 'Disabled'))`;
+const celClient = (object: 'self' | 'oldSelf'): string => `(has(${object}.client) ? ${object}.client : 'Disabled')`;
 
 export const tlsSchema = withCel(
   z
@@ -92,23 +117,26 @@ export const tlsSchema = withCel(
         context.addIssue({ code: 'custom', path: ['certificates'], input: tls.certificates, message: 'expected tls.quorum or tls.client to use TLS' });
       }
     })
-    .describe('TLS for member-to-member and client traffic. Set at creation; it cannot change afterwards yet.'),
+    .describe(
+      'TLS for member-to-member and client traffic. Turning it on for a serving ensemble restarts the members up to three times, ' +
+        'one at a time (status.quorumTls shows the step); it cannot be turned off.',
+    ),
   // The apiserver checks these rules against the field's default, {}, too: absent keys are read as their defaults.
   {
-    rule: "!has(self.certificates) || (has(self.quorum) && self.quorum) || (has(self.client) && self.client != 'Disabled')",
+    rule: `!has(self.certificates) || ${celUsesTls('self')}`,
     message: 'tls.certificates needs tls.quorum or tls.client to use TLS',
     fieldPath: '.certificates',
   },
   {
     rule:
-      "(has(self.quorum) && self.quorum) == (has(oldSelf.quorum) && oldSelf.quorum) && " +
-      "(has(self.client) ? self.client : 'Disabled') == (has(oldSelf.client) ? oldSelf.client : 'Disabled')",
-    message: IMMUTABLE_MESSAGE,
+      '(!(has(oldSelf.quorum) && oldSelf.quorum) || (has(self.quorum) && self.quorum)) && ' +
+      `(${celClient('self')} == ${celClient('oldSelf')} || (${celClient('oldSelf')} == 'Disabled' && ${celClient('self')} == 'Alongside'))`,
+    message: ONE_WAY_MESSAGE,
   },
   {
     rule:
-      '(has(self.certificates) && has(self.certificates.issuerRef)) == ' +
-      '(has(oldSelf.certificates) && has(oldSelf.certificates.issuerRef))',
+      `!${celUsesTls('oldSelf')} || ` +
+      '(has(self.certificates) && has(self.certificates.issuerRef)) == (has(oldSelf.certificates) && has(oldSelf.certificates.issuerRef))',
     message: ISSUER_IMMUTABLE_MESSAGE,
   },
 );

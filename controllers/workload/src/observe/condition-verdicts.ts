@@ -1,5 +1,6 @@
 // Decides the Ready, Progressing and Degraded conditions, with reasons a person understands and messages naming pods.
 import type { WorkloadReason } from '@zk-oam/apis';
+import { describeQuorumTls, isMovingToTls } from '../tls/quorum-steps.js';
 import type { ConditionType, ConditionVerdict } from './conditions.js';
 import { isRollingOut } from './rollout.js';
 import { problemDetail, servingCount, type Judgement } from './judgement.js';
@@ -43,6 +44,10 @@ function progressingVerdict(judgement: Judgement): ConditionVerdict {
   }
   if (drift.kind === 'scaling') {
     return verdict('True', 'Scaling', drift.message);
+  }
+  if (judgement.quorumTls !== undefined && isMovingToTls(judgement.quorumTls)) {
+    const restarted = `${rollout.updatedPods} of ${rollout.pods} pods restarted into it`;
+    return verdict('True', 'MovingToTls', `moving member-to-member traffic to TLS, ${describeQuorumTls(judgement.quorumTls)}: ${restarted}`);
   }
   if (isRollingOut(rollout)) {
     return verdict(

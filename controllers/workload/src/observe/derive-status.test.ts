@@ -2,6 +2,7 @@
 import type { Condition, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { workloadStatusSchema } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
+import { QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
 import { deriveStatus, type DeriveStatusInput } from './derive-status.js';
 import {
   EARLIER,
@@ -59,6 +60,7 @@ describe('deriveStatus', () => {
       configVersion: '200000000',
       currentRevision: 'zk-rev1',
       updateRevision: 'zk-rev1',
+      quorumTls: 'Plain',
       clientEndpoint: { service: 'zk-client', connectString: 'zk-client.prod.svc:2181' },
       conditions: [
         { type: 'Ready', status: 'True', reason: 'QuorumHealthy', message: '3/3 members serving, leader zk-0', observedGeneration: 4, lastTransitionTime: '2026-11-22T05:00:00Z' },
@@ -169,6 +171,22 @@ describe('deriveStatus', () => {
     });
     expect(status).toMatchObject({ phase: 'Running', currentRevision: 'zk-rev1', updateRevision: 'zk-rev2' });
     expect(condition(status, 'Progressing')).toEqual({ status: 'True', reason: 'RollingOut', message: '2 of 3 pods updated to revision zk-rev2' });
+  });
+
+  it('names the step of a move to TLS while members restart into it, and the step in status.quorumTls', () => {
+    const rolling = statefulSet(3, { current: 'zk-rev1', update: 'zk-rev2' });
+    const status = derive({
+      statefulSet: { ...rolling, metadata: { ...rolling.metadata, annotations: { [QUORUM_TLS_ANNOTATION]: 'TlsAcceptingPlain' } } },
+      pods: [pod(0, 'zk-rev2'), pod(1, 'zk-rev1'), pod(2, 'zk-rev1')],
+    });
+    expect(status.quorumTls).toBe('TlsAcceptingPlain');
+    expect(condition(status, 'Progressing')).toEqual({
+      status: 'True',
+      reason: 'MovingToTls',
+      message:
+        'moving member-to-member traffic to TLS, step 2 of 3 (TlsAcceptingPlain: members connect to each other with TLS and still accept plain text): ' +
+        '1 of 3 pods restarted into it',
+    });
   });
 
   it('is Creating while the StatefulSet has no pods yet', () => {

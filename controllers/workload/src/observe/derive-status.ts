@@ -13,6 +13,7 @@ import { formatLabelSelector } from './label-selector.js';
 import { membershipDrift } from './membership-drift.js';
 import { hasRunBefore, phaseOf } from './phase.js';
 import { rolloutOf } from './rollout.js';
+import { liveQuorumTls } from '../tls/quorum-steps.js';
 
 export interface DeriveStatusInput {
   /** As read from the API: its status is the previous one (condition times, last known config). */
@@ -57,6 +58,7 @@ export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
     configVersion: membership?.configVersion ?? previous?.configVersion,
     currentRevision: rollout.currentRevision,
     updateRevision: rollout.updateRevision,
+    quorumTls: judgement.quorumTls,
     clientEndpoint: {
       service: names.clientService,
       connectString: `${names.clientService}.${names.namespace}.svc:${workload.spec.clientService.port}`,
@@ -81,6 +83,7 @@ function judge(input: DeriveStatusInput, statefulSetName: string): Judgement {
     statefulSetName,
     statefulSetExists: statefulSet !== undefined,
     desiredPods: statefulSet?.spec?.replicas,
+    quorumTls: statefulSet === undefined ? undefined : liveQuorumTls(statefulSet, input.workload.spec.tls),
     created: hasRunBefore(input.workload.status?.phase),
     serving: view.assessment.hasQuorum && view.leader !== undefined,
   };

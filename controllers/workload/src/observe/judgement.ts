@@ -1,4 +1,5 @@
 // Everything status conditions and phase are decided from, gathered once so each decision is a small pure function.
+import type { QuorumTlsStep } from '@zk-oam/apis';
 import type { EnsembleProblem } from './ensemble-problem.js';
 import { configuredMembers, type EnsembleView } from './ensemble-view.js';
 import type { MembershipDrift } from './membership-drift.js';
@@ -11,6 +12,8 @@ export interface Judgement {
   rollout: Rollout;
   statefulSetName: string;
   statefulSetExists: boolean;
+  /** The quorum TLS step the StatefulSet renders, when it exists. */
+  quorumTls: QuorumTlsStep | undefined;
   /** The StatefulSet's spec.replicas, when it exists. */
   desiredPods: number | undefined;
   /** The ensemble has run before (a previous status said Running, Degraded or Failed): creation is over. */

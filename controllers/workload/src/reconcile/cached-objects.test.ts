@@ -21,6 +21,7 @@ const statefulSet = {
     namespace: 'ns',
     uid: 's-1',
     resourceVersion: '9',
+    generation: 7,
     annotations: { 'zkoam.dev/applied-hash': 'h1', 'zkoam.dev/initial-members': '3' },
     ownerReferences: [{ apiVersion: 'zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: 'w-1', controller: true }],
   },
@@ -30,7 +31,7 @@ const statefulSet = {
     template: { spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: Array.from({ length: 20 }, (_, i) => ({ name: `E${String(i)}`, value: 'v' })) }] } },
     volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }],
   },
-  status: { replicas: 3, readyReplicas: 2, currentRevision: 'zk-1', updateRevision: 'zk-2', conditions: [] },
+  status: { replicas: 3, readyReplicas: 2, updatedReplicas: 1, observedGeneration: 7, currentRevision: 'zk-1', updateRevision: 'zk-2', conditions: [] },
 };
 
 describe('CACHED_CHILD_FIELDS', () => {
@@ -52,6 +53,16 @@ describe('CACHED_CHILD_FIELDS', () => {
   it('keeps what the reconcile reads of a StatefulSet (its view, applied hash, owner) without the pod template', () => {
     const kept = CACHED_CHILD_FIELDS.statefulSet(statefulSet);
     expect(statefulSetView({ metadata: { name: 'zk' }, ...kept })).toEqual(statefulSetView(statefulSet));
+    // The counts that say a rollout is done (a move to TLS waits for them) survive the cache.
+    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept }).metadata?.generation).toBe(7);
+    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept }).status).toEqual({
+      replicas: 3,
+      readyReplicas: 2,
+      updatedReplicas: 1,
+      observedGeneration: 7,
+      currentRevision: 'zk-1',
+      updateRevision: 'zk-2',
+    });
     expect(kept).toMatchObject({ metadata: { annotations: statefulSet.metadata.annotations, ownerReferences: statefulSet.metadata.ownerReferences }, spec: { replicas: 3 } });
     expect(kept).not.toHaveProperty(['spec', 'template']);
     expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(statefulSet).length / 2);

@@ -1,20 +1,29 @@
 // Narrow views of children read from the informer caches, parsed once and shaped as the client-node types the
 // observer takes. Only the fields the reconcile reads are kept.
-import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
+import type { V1Pod, V1StatefulSet, V1StatefulSetStatus } from '@kubernetes/client-node';
 import { keepFields, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { CONFIG_FILES } from '../render/layout.js';
 
 const labelsSchema = z.record(z.string(), z.string()).optional();
 
+const count = z.int().optional();
+
 const statefulSetViewSchema = z.looseObject({
-  metadata: z.looseObject({ name: z.string(), annotations: labelsSchema }),
+  metadata: z.looseObject({ name: z.string(), generation: count, annotations: labelsSchema }),
   spec: z.looseObject({
     replicas: z.int().optional(),
     selector: z.looseObject({ matchLabels: labelsSchema }),
   }),
   status: z
-    .looseObject({ currentRevision: z.string().optional(), updateRevision: z.string().optional() })
+    .looseObject({
+      currentRevision: z.string().optional(),
+      updateRevision: z.string().optional(),
+      observedGeneration: count,
+      replicas: count,
+      updatedReplicas: count,
+      readyReplicas: count,
+    })
     .optional(),
 });
 
@@ -30,14 +39,20 @@ export class CachedObjectShapeError extends Error {
   }
 }
 
+/** What the reconcile reads of a StatefulSet's status: revisions, and the counts that say a rollout is done. */
+function rolloutStatus(status: z.infer<typeof statefulSetViewSchema>['status'] & object): V1StatefulSetStatus {
+  const { currentRevision, updateRevision, observedGeneration, replicas, updatedReplicas, readyReplicas } = status;
+  return { currentRevision, updateRevision, observedGeneration, replicas: replicas ?? 0, updatedReplicas, readyReplicas };
+}
+
 export function statefulSetView(object: KubeObject): V1StatefulSet {
   const parsed = statefulSetViewSchema.safeParse(object);
   if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', object.metadata.name, { cause: parsed.error });
   const { metadata, spec, status } = parsed.data;
   return {
-    metadata: { name: metadata.name, annotations: metadata.annotations },
+    metadata: { name: metadata.name, generation: metadata.generation, annotations: metadata.annotations },
     spec: { replicas: spec.replicas, selector: { matchLabels: spec.selector.matchLabels }, template: {} },
-    status: { replicas: 0, currentRevision: status?.currentRevision, updateRevision: status?.updateRevision },
+    status: status === undefined ? undefined : rolloutStatus(status),
   };
 }
 
@@ -59,7 +74,11 @@ export function podView(object: KubeObject): V1Pod {
 export const CACHED_CHILD_FIELDS = {
   statefulSet: keepFields({
     annotations: true,
-    paths: [['spec', 'replicas'], ['spec', 'selector'], ['status', 'currentRevision'], ['status', 'updateRevision']],
+    paths: [
+      ['spec', 'replicas'],
+      ['spec', 'selector'],
+      ...['currentRevision', 'updateRevision', 'observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas'].map((field) => ['status', field]),
+    ],
   }),
   configMap: keepFields({ annotations: true, paths: [['data', CONFIG_FILES.zooCfg]] }),
   service: keepFields({ annotations: true }),

@@ -14,3 +14,6 @@ export const APPLIED_HASH_ANNOTATION = 'workload.zookeeper.zkoam.dev/applied-has
 
 /** On the StatefulSet: the size of the first configuration ever bootstrapped, fixed for the workload's life. */
 export const INITIAL_MEMBERS_ANNOTATION = 'workload.zookeeper.zkoam.dev/initial-members';
+
+/** On the StatefulSet: the quorum TLS step its template renders (QUORUM_TLS_STEPS), so a move to TLS resumes where it was. */
+export const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';

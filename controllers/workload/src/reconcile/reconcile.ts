@@ -13,10 +13,11 @@ import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { checkClientCa } from './client-ca.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
-import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+import { INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
+import { announceQuorumTlsStep } from './quorum-tls-event.js';
 import { reportBlocked } from './report-blocked.js';
 import { reportStatus, type StatusReport } from './report-status.js';
 import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
@@ -75,6 +76,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
+  await announceQuorumTlsStep(deps, raw, workload, { before: statefulSet, step: decision.input.quorumTls, applied });
   const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
@@ -101,12 +103,18 @@ function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: Zookeep
   return cached === undefined ? undefined : statefulSetView(cached);
 }
 
-/** The rendered children; the StatefulSet also records the initial members, fixed for the workload's life. */
+/**
+ * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, and the
+ * quorum TLS step its template renders.
+ */
 function renderChildren(input: RenderInput): RenderedWorkload {
   const rendered = renderWorkload(input);
   return {
     ...rendered,
-    statefulSet: withAnnotations(rendered.statefulSet, { [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers) }),
+    statefulSet: withAnnotations(rendered.statefulSet, {
+      [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers),
+      [QUORUM_TLS_ANNOTATION]: input.quorumTls,
+    }),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
 import type { RenderInput } from '../render/input.js';
+import { decideQuorumTls } from '../tls/quorum-steps.js';
 import { INITIAL_MEMBERS_ANNOTATION, ROLLING_TRAIT_ANNOTATION, SCALE_TRAIT_ANNOTATION } from './markers.js';
 
 export interface ScaleRefusal {
@@ -63,6 +64,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       workload,
       replicas,
       initialMembers,
+      quorumTls: decideQuorumTls(workload.spec.tls, statefulSet),
       updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
       monitoringCrdsPresent: monitoringServed,
       certificateFingerprint: tls?.fingerprint,

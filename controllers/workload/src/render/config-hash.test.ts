@@ -5,7 +5,7 @@ import { buildConfigMap } from './config-map.js';
 import { minimalWorkload, withSpec } from './test-workloads.js';
 
 const base = minimalWorkload();
-const hashOf = (workload = base, initialMembers = 3): string => configHash(buildConfigMap(workload, initialMembers));
+const hashOf = (workload = base, initialMembers = 3): string => configHash(buildConfigMap(workload, initialMembers, 'Plain'));
 
 describe('configHash', () => {
   it('is the same for the same workload', () => {

@@ -1,5 +1,5 @@
 // What a render needs besides the workload: the decisions the reconcile takes from the cluster's current state.
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import type { QuorumTlsStep, ZookeeperWorkload } from '@zk-oam/apis';
 
 /** RollingUpdate lets the StatefulSet controller roll pods (leader-unaware); OnDelete leaves it to a bound rolling trait. */
 export type UpdateStrategy = 'RollingUpdate' | 'OnDelete';
@@ -14,6 +14,8 @@ export interface RenderInput {
    * stay the same for the life of the workload, or a late pod could form a second ensemble.
    */
   initialMembers: number;
+  /** How members talk to each other: spec.tls.quorum, or a step towards it while a serving ensemble moves to TLS. */
+  quorumTls: QuorumTlsStep;
   updateStrategy: UpdateStrategy;
   /** Whether the monitoring.coreos.com ServiceMonitor and PrometheusRule CRDs exist in the cluster. */
   monitoringCrdsPresent: boolean;

@@ -39,6 +39,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     workload: minimalWorkload(),
     replicas: 3,
     initialMembers: 3,
+    quorumTls: 'Plain',
     updateStrategy: 'RollingUpdate',
     monitoringCrdsPresent: true,
     certificateFingerprint: undefined,
@@ -189,7 +190,7 @@ const CLIENT_CERTIFICATE_LINES: Record<string, string> = {
 
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', saslRevision: '7', clientCaDigest: undefined });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', saslRevision: '7', clientCaDigest: undefined });
 
   it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL and x509 providers and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
@@ -332,7 +333,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

@@ -30,8 +30,8 @@ export interface RenderedWorkload {
 export type RenderedResource = keyof RenderedWorkload;
 
 export function renderWorkload(input: RenderInput): RenderedWorkload {
-  const { workload, replicas, initialMembers, updateStrategy, monitoringCrdsPresent, certificateFingerprint, saslRevision, clientCaDigest } = input;
-  const configMap = buildConfigMap(workload, initialMembers);
+  const { workload, replicas, initialMembers, quorumTls, updateStrategy, monitoringCrdsPresent, certificateFingerprint, saslRevision, clientCaDigest } = input;
+  const configMap = buildConfigMap(workload, initialMembers, quorumTls);
   const monitored = monitoringCrdsPresent && workload.spec.metrics.enabled;
   return {
     configMap,

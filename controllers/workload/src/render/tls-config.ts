@@ -1,6 +1,6 @@
 // What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, and the ports it serves.
 import type { V1ContainerPort, V1ServicePort } from '@kubernetes/client-node';
-import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type TlsSpec, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep, type TlsSpec, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
 import { clientCertificates } from './x509-config.js';
 
@@ -29,33 +29,41 @@ function stores(prefix: 'ssl' | 'ssl.quorum', trustStoreLocation: string): [stri
   ];
 }
 
-/** zoo.cfg lines for spec.tls (with the client certificates spec.authentication.x509 asks for); none when it uses no TLS. */
-export function tlsConfigEntries(spec: Pick<ZookeeperWorkloadSpec, 'tls' | 'authentication'>): [string, string | number][] {
-  const { tls } = spec;
+/** zoo.cfg lines for spec.tls (with the client certificates spec.authentication.x509 asks for), the quorum at the given step. */
+export function tlsConfigEntries(spec: Pick<ZookeeperWorkloadSpec, 'tls' | 'authentication'>, quorum: QuorumTlsStep): [string, string | number][] {
+  return [...clientTlsEntries(spec), ...quorumTlsEntries(quorum)];
+}
+
+function clientTlsEntries(spec: Pick<ZookeeperWorkloadSpec, 'tls' | 'authentication'>): [string, string | number][] {
+  if (spec.tls.client === 'Disabled') return [];
   const certificates = clientCertificates(spec, WORKLOAD_CA_LOCATION);
-  const client: [string, string | number][] =
-    tls.client === 'Disabled'
-      ? []
-      : [
-          // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
-          ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
-          ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
-          ['secureClientPortAddress', podIP],
-          ...stores('ssl', certificates.trustStoreLocation),
-          // Without x509, encryption only: clients are not asked for a certificate.
-          ['ssl.clientAuth', certificates.clientAuth],
-        ];
-  const quorum: [string, string | number][] = tls.quorum
-    ? [
-        ['sslQuorum', 'true'],
-        ...stores('ssl.quorum', WORKLOAD_CA_LOCATION),
-        // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
-        // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
-        // does not reliably carry, and every member holds the same certificate anyway.
-        ['ssl.quorum.hostnameVerification', 'false'],
-      ]
-    : [];
-  return [...client, ...quorum];
+  return [
+    // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
+    ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
+    ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
+    ['secureClientPortAddress', podIP],
+    ...stores('ssl', certificates.trustStoreLocation),
+    // Without x509, encryption only: clients are not asked for a certificate.
+    ['ssl.clientAuth', certificates.clientAuth],
+  ];
+}
+
+/**
+ * sslQuorum says how a member connects to the others; portUnification lets its quorum and election ports accept both
+ * TLS and plain text, which the two middle steps of a move to TLS need (members on neighbouring steps meet there).
+ */
+function quorumTlsEntries(step: QuorumTlsStep): [string, string | number][] {
+  if (step === 'Plain') return [];
+  const acceptsBoth: [string, string][] = step === 'Tls' ? [] : [['portUnification', 'true']];
+  return [
+    ['sslQuorum', step === 'PlainAcceptingTls' ? 'false' : 'true'],
+    ...acceptsBoth,
+    ...stores('ssl.quorum', WORKLOAD_CA_LOCATION),
+    // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
+    // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
+    // does not reliably carry, and every member holds the same certificate anyway.
+    ['ssl.quorum.hostnameVerification', 'false'],
+  ];
 }
 
 /** The client ports a member serves, as container ports. */

@@ -1,13 +1,14 @@
 // What spec.tls changes in the rendered objects: zoo.cfg, membership lines, ports, the mounted Secret, the env of the
 // scripts, and the certificate on the pod template.
 import type { V1Container } from '@kubernetes/client-node';
+import { finalQuorumTlsStep, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { renderWorkload, type RenderedWorkload } from './render.js';
 import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from './test-workloads.js';
 
 function render(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderedWorkload {
   const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, ...tls } }));
-  return renderWorkload({ workload, replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest: undefined });
+  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: finalQuorumTlsStep(workload.spec.tls), updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest: undefined });
 }
 
 function container(rendered: RenderedWorkload): V1Container {
@@ -94,9 +95,31 @@ describe('quorum TLS alone (tls.quorum, tls.client Disabled)', () => {
 
 describe('no TLS (the default)', () => {
   it('renders no TLS line, volume or annotation', () => {
-    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(zooCfgLines(rendered).some((line) => /ssl|secure|serverCnxnFactory/i.test(line))).toBe(false);
     expect(rendered.statefulSet.spec?.template.spec?.volumes?.map((volume) => volume.name)).toEqual(['config']);
     expect(Object.keys(rendered.statefulSet.spec?.template.metadata?.annotations ?? {})).toEqual(['zookeeper.zkoam.dev/config-hash']);
+  });
+});
+
+describe('the steps of a move to quorum TLS', () => {
+  const quorumLines = (step: QuorumTlsStep): string[] => {
+    const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, quorum: true } }));
+    const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: step, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest: undefined });
+    return zooCfgLines(rendered).filter((line) => /^(sslQuorum|portUnification|ssl\.quorum\.)/.test(line));
+  };
+  const stores = EXPECTED_TLS_ZOO_CFG.quorum.slice(1);
+
+  it('first accepts TLS beside plain text while still connecting in plain text', () => {
+    expect(quorumLines('PlainAcceptingTls')).toEqual(['sslQuorum=false', 'portUnification=true', ...stores]);
+  });
+
+  it('then connects with TLS while still accepting plain text', () => {
+    expect(quorumLines('TlsAcceptingPlain')).toEqual(['sslQuorum=true', 'portUnification=true', ...stores]);
+  });
+
+  it('ends with TLS only, and renders nothing for plain text', () => {
+    expect(quorumLines('Tls')).toEqual([...EXPECTED_TLS_ZOO_CFG.quorum]);
+    expect(quorumLines('Plain')).toEqual([]);
   });
 });

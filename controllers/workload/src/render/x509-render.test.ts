@@ -15,7 +15,7 @@ const withX509 = withSpec(minimalWorkload(), (spec) => ({
 }));
 
 function render(clientCaDigest: string): RenderedWorkload {
-  return renderWorkload({ workload: withX509, replicas: 3, initialMembers: 3, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest });
+  return renderWorkload({ workload: withX509, replicas: 3, initialMembers: 3, quorumTls: 'Tls', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', saslRevision: undefined, clientCaDigest });
 }
 
 function container(rendered: RenderedWorkload): V1Container {

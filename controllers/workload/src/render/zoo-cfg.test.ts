@@ -13,12 +13,12 @@ describe('buildZooCfg', () => {
       ...spec,
       config: { ...spec.config, additionalConfig: { 'snapCount': '50000', 'jute.maxbuffer': '4194304' } },
     }));
-    expect(keysOf(buildZooCfg(workload.spec)).slice(-3)).toEqual(['admin.enableServer', 'jute.maxbuffer', 'snapCount']);
-    expect(buildZooCfg(workload.spec)).toContain('\njute.maxbuffer=4194304\nsnapCount=50000\n');
+    expect(keysOf(buildZooCfg(workload.spec, 'Plain')).slice(-3)).toEqual(['admin.enableServer', 'jute.maxbuffer', 'snapCount']);
+    expect(buildZooCfg(workload.spec, 'Plain')).toContain('\njute.maxbuffer=4194304\nsnapCount=50000\n');
   });
 
   it('never writes skipACL, clientPort or membership lines', () => {
-    const keys = keysOf(buildZooCfg(minimalWorkload().spec));
+    const keys = keysOf(buildZooCfg(minimalWorkload().spec, 'Plain'));
     expect(keys.filter((key) => key === 'skipACL' || key === 'clientPort' || key.startsWith('server.'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS, SASL, x509; membership lives in the dynamic file.
-import type { AuthenticationSpec, ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import type { AuthenticationSpec, QuorumTlsStep, ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
 import { tlsConfigEntries } from './tls-config.js';
 
@@ -12,8 +12,11 @@ export const FOUR_LETTER_WORD_WHITELIST = ['srvr', 'mntr', 'conf', 'ruok'] as co
 
 const { dataDir, podIP } = ZOO_CFG_PLACEHOLDERS;
 
-/** The zoo.cfg text; start.sh fills in the placeholders for the data volume path and the pod IP. */
-export function buildZooCfg(spec: ZookeeperWorkloadSpec): string {
+/**
+ * The zoo.cfg text, the quorum's TLS at the given step; start.sh fills in the placeholders for the data volume path
+ * and the pod IP.
+ */
+export function buildZooCfg(spec: ZookeeperWorkloadSpec, quorumTls: QuorumTlsStep): string {
   const { config, metrics } = spec;
   const entries: [string, string | number | undefined][] = [
     ['tickTime', config.tickTime],
@@ -36,7 +39,7 @@ export function buildZooCfg(spec: ZookeeperWorkloadSpec): string {
     // The admin server would bind 0.0.0.0:8080 and duplicates what the four-letter words give.
     ['admin.enableServer', 'false'],
     ...metricsEntries(metrics),
-    ...tlsConfigEntries(spec),
+    ...tlsConfigEntries(spec, quorumTls),
     ...authProviderEntries(spec),
     ...Object.entries(config.additionalConfig ?? {}).sort(([a], [b]) => a.localeCompare(b)),
   ];

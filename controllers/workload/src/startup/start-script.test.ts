@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finalQuorumTlsStep } from '@zk-oam/apis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInitialDynamicConfig } from '../render/initial-dynamic-config.js';
 import { memberDomain } from '../render/layout.js';
@@ -60,7 +61,7 @@ async function member(ordinal: number, initialMembers = 3, extraEnv: Record<stri
   const dataDir = join(root, 'data');
   const binDir = join(root, 'bin');
   await Promise.all([mkdir(configDir), mkdir(dataDir), mkdir(binDir), mkdir(join(root, 'answers'))]);
-  await writeFile(join(configDir, 'zoo.cfg'), buildZooCfg(workload.spec));
+  await writeFile(join(configDir, 'zoo.cfg'), buildZooCfg(workload.spec, finalQuorumTlsStep(workload.spec.tls)));
   await writeFile(join(configDir, 'dynamic.initial.cfg'), buildInitialDynamicConfig(workload, initialMembers));
   await writeFile(join(configDir, 'start.sh'), START_SCRIPT);
   await writeFile(join(binDir, 'java'), FAKE_JAVA);

@@ -1,0 +1,190 @@
+// A serving 3-member ensemble moved from plain text to TLS (quorum TLS, the secure client port beside the plain one),
+// real ZooKeeper on the bed, a rolling trait bound and a client writing on the plain port throughout. The move is three
+// rolls, each followers first and the leader last; every step starts only once each member runs the one before; no
+// acknowledged write is lost. Afterwards the members verify to the workload CA on the secure client port, and their
+// election port speaks TLS and refuses a plain-text peer.
+import { once } from 'node:events';
+import { connect as connectTcp } from 'node:net';
+import { connect as connectTls } from 'node:tls';
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
+import { describe, expect, inject, it } from 'vitest';
+import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
+import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+
+const bed = inject('bed');
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromFile(bed.kubeconfig);
+const apps = kubeConfig.makeApiClient(AppsV1Api);
+/** The annotation the workload controller records the rendered step in, on the StatefulSet. */
+const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
+const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { OBSERVE_PERIOD_MS: '2000' } });
+const { client, namespace } = suite;
+const traits = new RollingClient(bed);
+const WORKLOAD = 'zkm';
+const TRAIT = 'roll';
+const MEMBERS = 3;
+const STEPS = QUORUM_TLS_STEPS.length - 1;
+const scenario = new RollScenario({ client, traits, namespace, workload: WORKLOAD, trait: TRAIT, members: MEMBERS });
+useRollingController(bed);
+
+async function memberIps(workload = WORKLOAD): Promise<string[]> {
+  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
+  return pods.map((pod) => pod.status?.podIP ?? '').filter((ip) => ip !== '');
+}
+
+async function memberSecret(): Promise<{ ca: Buffer; cert: Buffer; key: Buffer }> {
+  const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(WORKLOAD).tlsSecret });
+  const decoded = (key: string): Buffer => Buffer.from(secret.data?.[key] ?? '', 'base64');
+  return { ca: decoded(TLS_SECRET_KEYS.ca), cert: decoded(TLS_SECRET_KEYS.certificate), key: decoded(TLS_SECRET_KEYS.privateKey) };
+}
+
+/** A TLS handshake, the chain verified to `ca`; resolves with whether the peer's certificate was authorised. */
+async function tlsHandshake(ip: string, port: number, credentials: { ca: Buffer; cert?: Buffer; key?: Buffer }): Promise<boolean> {
+  const socket = connectTls({ host: ip, port, ...credentials, checkServerIdentity: () => undefined });
+  try {
+    await once(socket, 'secureConnect');
+    return socket.authorized;
+  } finally {
+    socket.destroy();
+  }
+}
+
+/**
+ * Whether a member's election port closes on a plain-text peer. The peer sends what a plain-text member sends first (a
+ * server id, here one no member has); a port that accepts plain text keeps the connection to receive votes, a
+ * TLS-only one fails the handshake and closes it.
+ */
+async function closesPlainPeer(ip: string): Promise<boolean> {
+  const socket = connectTcp({ host: ip, port: ZOOKEEPER_PORTS.election });
+  await once(socket, 'connect');
+  const serverId = Buffer.alloc(8);
+  serverId.writeBigInt64BE(200n);
+  socket.write(serverId);
+  socket.resume();
+  const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
+  const held = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
+  const outcome = await Promise.race([closed, held]);
+  socket.destroy();
+  return outcome;
+}
+
+/**
+ * Runs `change` on a plain-text workload and returns the quorum TLS steps its status went through until it is healthy
+ * at Tls with every member on it.
+ */
+async function stepsUntilTls(name: string, change: () => Promise<void>): Promise<QuorumTlsStep[]> {
+  const stepsSeen: QuorumTlsStep[] = ['Plain'];
+  const watchingSteps = setInterval(() => {
+    client.get(namespace, name).then(
+      (workload) => {
+        const step = workload.status?.quorumTls;
+        if (step !== undefined && stepsSeen.at(-1) !== step) stepsSeen.push(step);
+      },
+      () => undefined,
+    );
+  }, 500);
+  try {
+    await change();
+    // The StatefulSet read fresh, as the controller's own criterion: the status of its latest generation counts every
+    // pod updated and ready (the workload's status could show the new step before the StatefulSet controller saw it).
+    const statefulSetDone = async (): Promise<boolean> => {
+      const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name });
+      const allUpdated = status?.updatedReplicas === MEMBERS && status.readyReplicas === MEMBERS;
+      return metadata?.annotations?.[QUORUM_TLS_ANNOTATION] === 'Tls' && status?.observedGeneration === metadata.generation && allUpdated;
+    };
+    await waitFor(
+      `${name} at quorumTls Tls with every member on it`,
+      async () => ({ workload: await client.get(namespace, name), statefulSetDone: await statefulSetDone() }),
+      ({ workload, statefulSetDone: done }) => workload.status?.quorumTls === 'Tls' && scenario.healthy(workload) && done,
+      STEPS * ROLL_TIMEOUT_MS,
+      1_000,
+    );
+    return stepsSeen;
+  } finally {
+    clearInterval(watchingSteps);
+  }
+}
+
+describe('moving a serving ensemble from plain text to TLS', () => {
+  it('takes three rolls, each leader-last, each after the one before is everywhere, with no acknowledged write lost', async () => {
+    await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS }));
+    await traits.create(namespace, TRAIT, WORKLOAD);
+    const plain = await scenario.waitHealthy();
+    expect(plain.status?.quorumTls).toBe('Plain');
+    // A plain-text member's election port takes a plain-text peer: the check below can tell the two apart.
+    expect(await closesPlainPeer((await memberIps())[0] ?? '')).toBe(false);
+    const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+    await history.start();
+    const probe = await probeEnsemble(client, namespace, WORKLOAD);
+    const started = new Date();
+
+    const stepsSeen = await stepsUntilTls(WORKLOAD, async () => {
+      await client.patch(namespace, WORKLOAD, { spec: { tls: { quorum: true, client: 'Alongside' } } });
+    });
+    const moved = await client.get(namespace, WORKLOAD);
+    const completed = await scenario.waitCompleted('the last roll to complete', started);
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures('plain -> TLS move, three rolls', report, seconds));
+    console.log(`quorumTls steps seen: ${stepsSeen.join(' -> ')}; writes of unknown outcome ${String(report.writes.unacknowledged)}, sessions ${String(report.writes.sessions)}`);
+
+    expect(stepsSeen).toEqual([...QUORUM_TLS_STEPS]);
+    expect(moved.status?.conditions?.find((condition) => condition.type === 'Progressing')?.reason).not.toBe('MovingToTls');
+    expect(history.counts()).toEqual(Object.fromEntries(scenario.pods.map((pod) => [pod, STEPS])));
+    // One roll after another: each three restarts in a row are the three members.
+    const order = history.order();
+    for (let roll = 0; roll < STEPS; roll += 1) expect([...order.slice(roll * MEMBERS, (roll + 1) * MEMBERS)].sort()).toEqual([...scenario.pods].sort());
+    expect(history.mostDown).toBe(1);
+    // The leader restarted once per roll, and last: one leader change per roll, no other.
+    expect(report.leaders.leaderChanges).toBe(STEPS);
+    expect(report.writes.lost).toEqual([]);
+    expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
+
+    const notes = (await eventsAbout(client, namespace, WORKLOAD))
+      .filter((event) => event.reason === 'MovingToTls')
+      .sort((a, b) => new Date(a.eventTime ?? 0).getTime() - new Date(b.eventTime ?? 0).getTime())
+      .map((event) => event.note ?? '');
+    expect(notes).toEqual(QUORUM_TLS_STEPS.slice(1).map((step, index) => expect.stringContaining(`step ${String(index + 1)} of ${String(STEPS)} (${step}:`) as unknown));
+
+    const credentials = await memberSecret();
+    for (const ip of await memberIps()) {
+      expect(await tlsHandshake(ip, ZOOKEEPER_PORTS.secureClient, { ca: credentials.ca })).toBe(true);
+      expect(await tlsHandshake(ip, ZOOKEEPER_PORTS.election, credentials)).toBe(true);
+      expect(await closesPlainPeer(ip)).toBe(true);
+    }
+  });
+
+  it('without a rolling trait, the StatefulSet rolls each step natively, and the move still goes one step at a time', async () => {
+    const name = 'zkn';
+    await client.create(namespace, name, bedWorkloadSpec({ replicas: MEMBERS }));
+    await scenario.waitHealthy(name);
+    const stepsSeen = await stepsUntilTls(name, async () => {
+      await client.patch(namespace, name, { spec: { tls: { quorum: true } } });
+    });
+    expect(stepsSeen).toEqual([...QUORUM_TLS_STEPS]);
+    const ips = await memberIps(name);
+    expect(ips).toHaveLength(MEMBERS);
+    for (const ip of ips) expect(await closesPlainPeer(ip)).toBe(true);
+    await client.delete(namespace, name);
+  });
+
+  it('refuses turning quorum TLS off and dropping the plain client port', async () => {
+    const oneWay = /tls.quorum can be turned on but not off, and tls.client can only go from Disabled to Alongside/;
+    await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { quorum: false } } })).rejects.toThrow(oneWay);
+    await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { client: 'Only' } } })).rejects.toThrow(oneWay);
+    await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { client: 'Disabled' } } })).rejects.toThrow(oneWay);
+    await expect(client.patch(namespace, WORKLOAD, { spec: { tls: { certificates: { issuerRef: { name: 'ca-issuer' } } } } })).rejects.toThrow(
+      /issuerRef cannot be set or removed once the workload uses TLS/,
+    );
+  });
+
+  it('lets a workload that uses no TLS yet name a cert-manager issuer as it turns TLS on: no member trusts a CA yet', async () => {
+    await client.create(namespace, 'zkp', bedWorkloadSpec({ replicas: 1 }));
+    await client.patch(namespace, 'zkp', { spec: { tls: { quorum: true, certificates: { issuerRef: { name: 'ca-issuer' } } } } });
+    expect((await client.get(namespace, 'zkp')).spec.tls).toMatchObject({ quorum: true, certificates: { issuerRef: { name: 'ca-issuer', kind: 'Issuer' } } });
+    await client.delete(namespace, 'zkp');
+  });
+});
