@@ -1,8 +1,8 @@
 // What spec.authentication.x509 renders into a member: the client CA Secret's mount, and how the secure client port
 // asks for a certificate and checks it (the provider: zoo-cfg.ts). Pure.
 //
-// Checked in Debian's ZooKeeper 3.8.0 jar (javap of org.apache.zookeeper.server.auth.X509AuthenticationProvider and
-// NettyServerCnxnFactory$CertificateVerifier):
+// Checked in Debian's ZooKeeper 3.8.0 jar (javap of org.apache.zookeeper.server.auth.X509AuthenticationProvider,
+// NettyServerCnxnFactory$CertificateVerifier and util.PemReader), and on the bed (test/e2e/workload-x509.test.ts):
 // - The provider builds its trust manager from the client TLS properties, zookeeper.ssl.trustStore.location/.type
 //   (zoo.cfg ssl.trustStore.*, which ZooKeeper sets as zookeeper.* system properties); the secure port's handshake
 //   trusts the same store. So ssl.trustStore is the user's client CA, while ssl.quorum.trustStore stays the workload CA.
@@ -14,6 +14,8 @@
 //   catches the SSLPeerUnverifiedException unless clientAuth is need). That is chosen over need: the controllers' own
 //   session over TLS (controllers/zookeeper/src/wire/tls-session.ts) presents no certificate and logs in as the digest
 //   superuser. Unauthenticated sessions stay possible, as with SASL; ACLs protect the data.
+// - The PEM trust store (util.PemReader.loadTrustStore) loads every certificate of the file, so ca.crt may hold several
+//   CAs; each is kept under its subject name, so two with one subject are refused (x509/client-ca.ts).
 // - Member TLS settings are read once at start (no file reloading for the client port): a new CA restarts the members.
 import type { V1Volume } from '@kubernetes/client-node';
 import { CLIENT_CA_SECRET_KEYS, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
