@@ -67,6 +67,17 @@ describe('ZookeeperWorkload', () => {
     ['an unknown client TLS mode', { tls: { client: 'Required' } }, 'spec.tls.client: expected one of "Disabled"|"Alongside"|"Only", got "Required"'],
     ['certificates without TLS', { tls: { certificates: { validityHours: 24 } } }, 'spec.tls.certificates: expected tls.quorum or tls.client to use TLS'],
     ['a certificate validity of 0 hours', { tls: { quorum: true, certificates: { validityHours: 0 } } }, 'spec.tls.certificates.validityHours: expected number >= 1, got 0'],
+    [
+      'a renewal as early as the validity',
+      { tls: { quorum: true, certificates: { validityHours: 1, renewBeforeMinutes: 60 } } },
+      'spec.tls.certificates.renewBeforeMinutes: expected less than validityHours × 60 (60 minutes)',
+    ],
+    [
+      'a renewal as early as the default validity',
+      { tls: { quorum: true, certificates: { renewBeforeMinutes: 525_600 } } },
+      'spec.tls.certificates.renewBeforeMinutes: expected less than validityHours × 60 (525600 minutes)',
+    ],
+    ['a renewal 0 minutes before expiry', { tls: { quorum: true, certificates: { renewBeforeMinutes: 0 } } }, 'spec.tls.certificates.renewBeforeMinutes: expected number >= 1, got 0'],
     ['authentication without a method', { authentication: {} }, 'spec.authentication.sasl: expected an authentication method: sasl, x509, or both'],
     ['x509 without client TLS', { authentication: { x509: { clientCaSecretRef: { name: 'client-ca' } } } }, 'spec.authentication.x509: authentication.x509 needs tls.client Alongside or Only'],
     ['a certificate superuser in zoo.cfg', { config: { additionalConfig: { 'X509AuthenticationProvider.superUser': 'CN=root' } } }, 'spec.config.additionalConfig.X509AuthenticationProvider.superUser: expected a key the operator does not manage'],
@@ -84,6 +95,11 @@ describe('ZookeeperWorkload', () => {
     ['an unknown issuer kind', { tls: { quorum: true, certificates: { issuerRef: { name: 'issuer', kind: 'Vault' } } } }, 'spec.tls.certificates.issuerRef.kind: expected one of "Issuer"|"ClusterIssuer"'],
   ])('rejects %s, naming the field', (_case, spec, expected) => {
     expect(problemsOf(() => parseResource(zookeeperWorkloadSchema, workload(spec), 'ZookeeperWorkload default/zk')).join('\n')).toContain(expected);
+  });
+
+  it('takes a renewal a minute after issuance of a one-hour certificate', () => {
+    const parsed = parseResource(zookeeperWorkloadSchema, workload({ tls: { quorum: true, certificates: { validityHours: 1, renewBeforeMinutes: 59 } } }), 'x');
+    expect(parsed.spec.tls.certificates).toEqual({ validityHours: 1, renewBeforeMinutes: 59 });
   });
 
   it("defaults a cert-manager issuer to an Issuer of cert-manager's group", () => {

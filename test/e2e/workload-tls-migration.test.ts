@@ -9,7 +9,7 @@ import { connect as connectTls } from 'node:tls';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, inject, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 
@@ -148,6 +148,10 @@ describe('moving a serving ensemble from plain text to TLS', () => {
       .sort((a, b) => new Date(a.eventTime ?? 0).getTime() - new Date(b.eventTime ?? 0).getTime())
       .map((event) => event.note ?? '');
     expect(notes).toEqual(QUORUM_TLS_STEPS.slice(1).map((step, index) => expect.stringContaining(`step ${String(index + 1)} of ${String(STEPS)} (${step}:`) as unknown));
+
+    const [header, row] = (await kubectl(bed, ['get', 'zkw', WORKLOAD, '-n', namespace, '-o', 'wide'])).split('\n');
+    expect(header?.split(/\s{2,}/)).toContain('QUORUM TLS');
+    expect(row?.split(/\s+/)).toContain('Tls');
 
     const credentials = await memberSecret();
     for (const ip of await memberIps()) {

@@ -51,6 +51,7 @@ export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
       PHASE,
       { name: 'Version', type: 'string', jsonPath: '.spec.image.tag', priority: 1 },
       { name: 'Config', type: 'string', jsonPath: '.status.configVersion', priority: 1, description: 'Committed dynamic config version' },
+      { name: 'Quorum TLS', type: 'string', jsonPath: '.status.quorumTls', priority: 1, description: 'How members talk to each other, or the step of a move to TLS' },
       AGE,
     ],
   },

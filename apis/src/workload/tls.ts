@@ -31,6 +31,9 @@ export type IssuerRef = z.infer<typeof issuerRefSchema>;
 /** A year: the lifetime of a member certificate unless spec.tls.certificates.validityHours says otherwise. */
 export const DEFAULT_VALIDITY_HOURS = 8_760;
 
+/** A certificate renewed no earlier than it was issued would be issued again at every look. */
+const RENEW_BEFORE_MESSAGE = 'tls.certificates.renewBeforeMinutes must be less than the validity, validityHours × 60 minutes';
+
 export const certificatesSchema = withCel(
   z
     .object({
@@ -40,8 +43,17 @@ export const certificatesSchema = withCel(
         .max(87_600)
         .default(DEFAULT_VALIDITY_HOURS)
         .describe(
-          'Lifetime of the member certificate, in hours; it is issued again when a third of it is left. A change applies ' +
-            'to the next certificate issued. With issuerRef: the Certificate\'s duration, and a third of it its renewBefore.',
+          'Lifetime of the member certificate, in hours; it is issued again when renewBeforeMinutes (by default a third of ' +
+            'it) is left. A change applies to the next certificate issued. With issuerRef: the Certificate\'s duration.',
+        ),
+      renewBeforeMinutes: z
+        .int()
+        .min(1)
+        .optional()
+        .describe(
+          'How long before its expiry the member certificate is issued again, in minutes; less than the validity. Absent: ' +
+            'a third of the certificate\'s lifetime. A change applies to the certificate in use: it is issued again at ' +
+            'once if the new time has passed. With issuerRef: the Certificate\'s renewBefore.',
         ),
       caSecretRef: z
         .object({ name: dnsSubdomainSchema })
@@ -56,9 +68,20 @@ export const certificatesSchema = withCel(
       if (certificates.caSecretRef !== undefined && certificates.issuerRef !== undefined) {
         context.addIssue({ code: 'custom', path: ['issuerRef'], input: certificates.issuerRef, message: 'expected caSecretRef or issuerRef, not both' });
       }
+      const lifetimeMinutes = certificates.validityHours * 60;
+      if (certificates.renewBeforeMinutes !== undefined && certificates.renewBeforeMinutes >= lifetimeMinutes) {
+        context.addIssue({
+          code: 'custom',
+          path: ['renewBeforeMinutes'],
+          input: certificates.renewBeforeMinutes,
+          message: `expected less than validityHours × 60 (${String(lifetimeMinutes)} minutes)`,
+        });
+      }
     })
     .describe('Certificates of the members: issued and renewed by the workload controller, or by cert-manager (issuerRef).'),
   { rule: '!(has(self.caSecretRef) && has(self.issuerRef))', message: 'tls.certificates takes caSecretRef or issuerRef, not both', fieldPath: '.issuerRef' },
+  // The apiserver applies defaults before CEL, so validityHours is always there, 8760 when the user left it out.
+  { rule: '!has(self.renewBeforeMinutes) || self.renewBeforeMinutes < self.validityHours * 60', message: RENEW_BEFORE_MESSAGE, fieldPath: '.renewBeforeMinutes' },
 );
 
 /**

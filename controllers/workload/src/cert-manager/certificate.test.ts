@@ -50,6 +50,10 @@ describe('certificateLifetime', () => {
     [24, '24h', '480m'],
     [8_760, '8760h', '175200m'],
   ])('%i hours: duration %s, renewBefore a third of it, %s', (hours, duration, renewBefore) => {
-    expect(certificateLifetime(hours)).toEqual({ duration, renewBefore });
+    expect(certificateLifetime(hours, undefined)).toEqual({ duration, renewBefore });
+  });
+
+  it('takes renewBeforeMinutes as renewBefore when set', () => {
+    expect(certificateLifetime(1, 59)).toEqual({ duration: '1h', renewBefore: '59m' });
   });
 });

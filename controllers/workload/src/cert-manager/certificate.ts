@@ -24,15 +24,16 @@ export interface CertificateObject {
 }
 
 /**
- * `renewBefore` is a third of `duration`, as the controller renews its own; in minutes, since a third of a whole number
- * of hours is always a whole number of minutes (validityHours × 20).
+ * `renewBefore` is renewBeforeMinutes, or else a third of `duration`, as the controller renews its own; in minutes,
+ * since a third of a whole number of hours is always a whole number of minutes (validityHours × 20).
  */
-export function certificateLifetime(validityHours: number): { duration: string; renewBefore: string } {
-  return { duration: `${String(validityHours)}h`, renewBefore: `${String(validityHours * 20)}m` };
+export function certificateLifetime(validityHours: number, renewBeforeMinutes: number | undefined): { duration: string; renewBefore: string } {
+  return { duration: `${String(validityHours)}h`, renewBefore: `${String(renewBeforeMinutes ?? validityHours * 20)}m` };
 }
 
 export function buildCertificate(workload: ZookeeperWorkload, issuerRef: IssuerRef): CertificateObject {
   const names = workloadNames(workload);
+  const certificates = workload.spec.tls.certificates;
   return {
     apiVersion: CERTIFICATE_API_VERSION,
     kind: 'Certificate',
@@ -43,7 +44,7 @@ export function buildCertificate(workload: ZookeeperWorkload, issuerRef: IssuerR
       // Labelled like every child, so the controller's Secret cache sees it and a renewal enqueues the workload.
       secretTemplate: { labels: workloadLabels(workload) },
       dnsNames: memberCertificateNames(names.workload, names.namespace),
-      ...certificateLifetime(workload.spec.tls.certificates?.validityHours ?? DEFAULT_VALIDITY_HOURS),
+      ...certificateLifetime(certificates?.validityHours ?? DEFAULT_VALIDITY_HOURS, certificates?.renewBeforeMinutes),
       // Quorum TLS is mutual: each member presents this certificate as a server and as a client.
       usages: ['digital signature', 'key encipherment', 'server auth', 'client auth'],
       // What the controller's own certificates use; a new key at every renewal.

@@ -15,11 +15,12 @@ import { checkClientCa } from './client-ca.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
 import { INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
+import { nextLook } from './next-look.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
 import { announceQuorumTlsStep } from './quorum-tls-event.js';
 import { reportBlocked } from './report-blocked.js';
-import { reportStatus, type StatusReport } from './report-status.js';
+import { reportStatus } from './report-status.js';
 import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
 import { announceRefusal } from './scale-refusal.js';
 import { storedStatus } from './status-writer.js';
@@ -116,33 +117,4 @@ function renderChildren(input: RenderInput): RenderedWorkload {
       [QUORUM_TLS_ANNOTATION]: input.quorumTls,
     }),
   };
-}
-
-/**
- * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
- * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
- * for the pod and StatefulSet events instead: polling it would only repeat the same answer, but still comes back when
- * its certificate is due for renewal.
- */
-function nextLook(
-  key: string,
-  report: StatusReport,
-  actions: readonly ChildAction[],
-  deps: WorkloadReconcilerDependencies,
-  renewAt: Date | undefined,
-): ReconcileResult {
-  const settled = actions.length === 0;
-  if (settled && !report.observable) {
-    deps.pacer.release(key);
-    return renewAt === undefined ? done : requeueAfter(untilRenewal(renewAt, deps.now()));
-  }
-  const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-  return requeueAfter(deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs));
-}
-
-/** Timers hold at most 2^31-1 ms (24.8 days); a later renewal is looked at again in a day, and then again. */
-const MAX_RENEWAL_WAIT_MS = 24 * 3_600_000;
-
-function untilRenewal(renewAt: Date, now: Date): number {
-  return Math.min(Math.max(renewAt.getTime() - now.getTime(), 1_000), MAX_RENEWAL_WAIT_MS);
 }

@@ -82,8 +82,10 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, ca: Si
   const { namespace, workload: name, tlsSecret } = workloadNames(workload);
   const dnsNames = memberCertificateNames(name, namespace);
   const now = deps.now();
+  const certificates = workload.spec.tls.certificates;
+  const renewBeforeMinutes = certificates?.renewBeforeMinutes;
   const verdictOf = (secret: unknown): CertificateVerdict =>
-    certificateVerdict({ data: secret === undefined ? undefined : decodedData(secret), caPem: ca.certificatePem, dnsNames, now });
+    certificateVerdict({ data: secret === undefined ? undefined : decodedData(secret), caPem: ca.certificatePem, dnsNames, renewBeforeMinutes, now });
   const cached = verdictOf(deps.caches.secrets.get({ namespace, name: tlsSecret }));
   const live = await (cached.action === 'keep' ? undefined : readLiveSecret(deps, namespace, tlsSecret));
   const verdict = cached.action === 'keep' ? cached : verdictOf(live);
@@ -93,7 +95,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, ca: Si
     ca,
     commonName: `${name}.${namespace}`,
     dnsNames,
-    validityHours: workload.spec.tls.certificates?.validityHours ?? DEFAULT_VALIDITY_HOURS,
+    validityHours: certificates?.validityHours ?? DEFAULT_VALIDITY_HOURS,
     now,
   });
   await applyObject(
@@ -102,7 +104,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, ca: Si
     { metadata: secretMetadata(workload, tlsSecret), type: 'kubernetes.io/tls', data: encoded(data) },
     { fieldManager: FIELD_MANAGER },
   );
-  const issued = certificateVerdict({ data, caPem: ca.certificatePem, dnsNames, now });
+  const issued = certificateVerdict({ data, caPem: ca.certificatePem, dnsNames, renewBeforeMinutes, now });
   if (issued.action !== 'keep') throw new Error(`the certificate just issued for Secret ${tlsSecret} fails its own check: ${issued.reason}`);
   const verb = live === undefined ? 'Created' : 'Updated';
   return {

@@ -10,12 +10,18 @@ export type CertificateVerdict =
   | { readonly action: 'keep'; readonly renewAt: Date; readonly notAfter: Date; readonly fingerprint: string }
   | { readonly action: 'issue'; readonly cause: IssueCause; readonly reason: string };
 
-/** A certificate is issued again once a third of its lifetime is left, as cert-manager does by default. */
+/** Without spec.tls.certificates.renewBeforeMinutes, a certificate is issued again once a third of its lifetime is left, as cert-manager does by default. */
 const RENEW_AT_FRACTION = 2 / 3;
 
-export function renewalTime(certificate: X509Certificate): Date {
+/**
+ * When the certificate is issued again: `renewBeforeMinutes` before it expires, or at two thirds of its lifetime. Read
+ * from the certificate itself, not from validityHours, so that a change of renewBeforeMinutes moves the renewal of the
+ * certificate in use while a change of validityHours waits for the next one.
+ */
+export function renewalTime(certificate: X509Certificate, renewBeforeMinutes: number | undefined): Date {
   const from = new Date(certificate.validFrom).getTime();
   const to = new Date(certificate.validTo).getTime();
+  if (renewBeforeMinutes !== undefined) return new Date(to - renewBeforeMinutes * 60_000);
   return new Date(from + (to - from) * RENEW_AT_FRACTION);
 }
 
@@ -56,10 +62,12 @@ export interface VerdictInput {
   readonly data: Readonly<Record<string, string>> | undefined;
   readonly caPem: string;
   readonly dnsNames: readonly string[];
+  /** spec.tls.certificates.renewBeforeMinutes; undefined for the default, a third of the lifetime. */
+  readonly renewBeforeMinutes: number | undefined;
   readonly now: Date;
 }
 
-export function certificateVerdict({ data, caPem, dnsNames, now }: VerdictInput): CertificateVerdict {
+export function certificateVerdict({ data, caPem, dnsNames, renewBeforeMinutes, now }: VerdictInput): CertificateVerdict {
   if (data === undefined) return { action: 'issue', cause: 'missing', reason: 'no certificate yet' };
   const certificate = parsed(data[TLS_SECRET_KEYS.certificate]);
   const ca = parsed(caPem);
@@ -71,7 +79,7 @@ export function certificateVerdict({ data, caPem, dnsNames, now }: VerdictInput)
     return { action: 'issue', cause: 'otherCa', reason: 'the certificate was not issued by the current CA' };
   }
   if (dnsNamesOf(certificate).join(',') !== dnsNames.join(',')) return { action: 'issue', cause: 'names', reason: 'the names the members need changed' };
-  const renewAt = renewalTime(certificate);
+  const renewAt = renewalTime(certificate, renewBeforeMinutes);
   if (now.getTime() >= renewAt.getTime()) return { action: 'issue', cause: 'renewal', reason: `renewal due since ${renewAt.toISOString()}` };
   return { action: 'keep', renewAt, notAfter: new Date(certificate.validTo), fingerprint: certificate.fingerprint256 };
 }

@@ -1,0 +1,38 @@
+// When the reconcile of a workload comes back by itself: the observer's paced period, sooner while anything moves, and
+// never later than the renewal of the member certificate.
+import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
+import type { ChildAction } from './apply-children.js';
+import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import type { StatusReport } from './report-status.js';
+
+/**
+ * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
+ * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
+ * for the pod and StatefulSet events instead: polling it would only repeat the same answer. Either way it comes back
+ * when its certificate is due for renewal, not a period later: with a renewBeforeMinutes close to the validity, a
+ * period is a large part of the time left.
+ */
+export function nextLook(
+  key: string,
+  report: Pick<StatusReport, 'status' | 'observable'>,
+  actions: readonly ChildAction[],
+  deps: Pick<WorkloadReconcilerDependencies, 'pacer' | 'periods' | 'now'>,
+  renewAt: Date | undefined,
+): ReconcileResult {
+  const renewal = renewAt === undefined ? undefined : untilRenewal(renewAt, deps.now());
+  const settled = actions.length === 0;
+  if (settled && !report.observable) {
+    deps.pacer.release(key);
+    return renewal === undefined ? done : requeueAfter(renewal);
+  }
+  const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+  const paced = deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs);
+  return requeueAfter(renewal === undefined ? paced : Math.min(paced, renewal));
+}
+
+/** Timers hold at most 2^31-1 ms (24.8 days); a later renewal is looked at again in a day, and then again. */
+const MAX_RENEWAL_WAIT_MS = 24 * 3_600_000;
+
+function untilRenewal(renewAt: Date, now: Date): number {
+  return Math.min(Math.max(renewAt.getTime() - now.getTime(), 1_000), MAX_RENEWAL_WAIT_MS);
+}

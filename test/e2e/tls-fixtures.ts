@@ -1,0 +1,59 @@
+// What the bed tests of ensembles with a secure client port share: the member certificate in the workload's Secret, the
+// one each member serves, the CA file and connect string a TLS client is given, and the TLS writer's figures.
+import { X509Certificate } from 'node:crypto';
+import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import { derivedNames, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import type { WorkloadClient } from '../src/controllers/index.js';
+import type { TlsWriterReport } from '../src/ensemble-probe/index.js';
+
+export interface TlsWorkload {
+  readonly client: WorkloadClient;
+  readonly namespace: string;
+  readonly workload: string;
+}
+
+/** The members' secure client ports, as a TLS client is given them. */
+export async function secureConnectString({ client, namespace, workload }: TlsWorkload): Promise<string> {
+  const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
+  return pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`).join(',');
+}
+
+async function tlsSecretValue({ client, namespace, workload }: TlsWorkload, key: string): Promise<Buffer> {
+  const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(workload).tlsSecret });
+  return Buffer.from(secret.data?.[key] ?? '', 'base64');
+}
+
+/** The member certificate in the workload's Secret. */
+export async function issuedCertificate(target: TlsWorkload): Promise<X509Certificate> {
+  return new X509Certificate(await tlsSecretValue(target, TLS_SECRET_KEYS.certificate));
+}
+
+/** Writes the CA of the workload's Secret into `dir`, for clients that trust it; returns the file. */
+export async function writeCaFile(target: TlsWorkload, dir: string): Promise<string> {
+  const caFile = join(dir, 'ca.crt');
+  await writeFile(caFile, await tlsSecretValue(target, TLS_SECRET_KEYS.ca));
+  return caFile;
+}
+
+/** The serial number of the certificate a member presents on its secure client port, its chain verified to the CA. */
+export async function servedSerial(ip: string, caFile: string): Promise<string> {
+  const socket = connect({ host: ip, port: ZOOKEEPER_PORTS.secureClient, ca: await readFile(caFile), checkServerIdentity: () => undefined });
+  try {
+    await once(socket, 'secureConnect');
+    return socket.getPeerCertificate().serialNumber.toUpperCase();
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** One line of the TLS writer's figures, with the writes acknowledged during each step of the test. */
+export function writerSummary(what: string, report: TlsWriterReport, writesDuring: readonly number[]): string {
+  return (
+    `${what}: lost writes ${String(report.lost.length)} of ${String(report.acknowledged)} acknowledged over TLS, ` +
+    `${String(report.unacknowledged)} unknown, sessions ${String(report.sessions)}, longest write gap ${String(report.longestGapMs)} ms, ` +
+    `acknowledged during each step ${writesDuring.join(' / ')}`
+  );
+}

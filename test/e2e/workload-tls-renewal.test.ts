@@ -1,0 +1,128 @@
+// A renewal of the member certificate by time alone (issue 14), real ZooKeeper on the bed: a 3-member ensemble with
+// quorum TLS and a secure client port beside the plain one, a bound rolling trait, and ZooKeeper's Java client writing
+// over TLS throughout. Nothing touches the Secret: renewBeforeMinutes is moved so that the certificate in use falls due
+// a minute or two later (the certificate is not issued again by the change itself), the controller comes back at that
+// time although its observer period is five minutes, issues the certificate again, and the rolling trait restarts every
+// member onto it, followers first and the leader last. No acknowledged write is lost. The CRD refuses a renewal no
+// earlier than issuance.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { TlsWriter } from '../src/ensemble-probe/index.js';
+import { memberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
+import { RollScenario, useRollingController } from './rolling-scenario.js';
+import { issuedCertificate, secureConnectString, servedSerial, writeCaFile, writerSummary } from './tls-fixtures.js';
+
+const bed = inject('bed');
+/**
+ * Five minutes between timed looks of a Ready ensemble, longer than from the change of renewBeforeMinutes to the
+ * renewal: a renewal on time shows the reconcile came back for it, not a look that happened to fall then.
+ */
+const OBSERVE_PERIOD_MS = 300_000;
+const suite = useWorkloadController(bed, { namespacePrefix: 'tls-renewal', env: { OBSERVE_PERIOD_MS: String(OBSERVE_PERIOD_MS) } });
+const { client, namespace } = suite;
+useRollingController(bed);
+const traits = new RollingClient(bed);
+const WORKLOAD = 'zkr';
+const TRAIT = 'roll';
+const MEMBERS = 3;
+const scenario = new RollScenario({ client, traits, namespace, workload: WORKLOAD, trait: TRAIT, members: MEMBERS });
+const tlsWorkload = { client, namespace, workload: WORKLOAD };
+const dir = await mkdtemp(join(tmpdir(), 'workload-tls-renewal-'));
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const MINUTE_MS = 60_000;
+/** The renewal falls due this long after the change of renewBeforeMinutes, or up to a minute more (whole minutes). */
+const DUE_AFTER_MS = 75_000;
+/** A renewal 40 minutes after issuance of a one-hour certificate: none during the test unless the test moves it. */
+const QUIET_RENEW_BEFORE_MINUTES = 20;
+/** How late the controller may issue on this shared 2-core machine; a timed look would come 105 s late at the least. */
+const ON_TIME_MS = 15_000;
+const seconds = (ms: number): string => `${(ms / 1_000).toFixed(1)} s`;
+
+describe('renewal of the member certificate by time, rolled out leader last while a client writes over TLS', () => {
+  it('refuses a renewBeforeMinutes no shorter than the validity, the default validity included', async () => {
+    const early = (certificates: { validityHours?: number; renewBeforeMinutes: number }) =>
+      client.create(namespace, 'zk-early', bedWorkloadSpec({ replicas: 1, tls: { quorum: true, certificates } }));
+    const message = /tls.certificates.renewBeforeMinutes must be less than the validity, validityHours × 60 minutes/;
+    await expect(early({ validityHours: 1, renewBeforeMinutes: 60 })).rejects.toThrow(message);
+    await expect(early({ renewBeforeMinutes: 8_760 * 60 })).rejects.toThrow(message);
+  });
+
+  it('issues the certificate again when it falls due, restarts every member onto it, the leader last, and loses no write', async () => {
+    await client.create(
+      namespace,
+      WORKLOAD,
+      bedWorkloadSpec({ replicas: MEMBERS, tls: { quorum: true, client: 'Alongside', certificates: { validityHours: 1, renewBeforeMinutes: QUIET_RENEW_BEFORE_MINUTES } } }),
+    );
+    await scenario.waitHealthy();
+    await traits.create(namespace, TRAIT, WORKLOAD);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    const caFile = await writeCaFile(tlsWorkload, dir);
+    const writer = await TlsWriter.start({ caFile, hostsFile: join(bed.dir, 'agent', 'hosts') }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
+    const leader = (await scenario.waitHealthy()).status?.leader ?? '';
+    const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+    await history.start();
+
+    // Due in 75 to 135 s: renewBeforeMinutes in whole minutes, counted back from the certificate's own expiry.
+    const first = await issuedCertificate(tlsWorkload);
+    const notAfter = new Date(first.validTo).getTime();
+    const renewBeforeMinutes = Math.floor((notAfter - Date.now() - DUE_AFTER_MS) / MINUTE_MS);
+    const dueAt = new Date(notAfter - renewBeforeMinutes * MINUTE_MS);
+    const writesBefore = writer.count;
+    await client.patch(namespace, WORKLOAD, { spec: { tls: { certificates: { renewBeforeMinutes } } } });
+    const patchedAt = Date.now();
+
+    // The change alone issues nothing: the certificate in use is kept until its new renewal time.
+    await sleep(Math.max(0, dueAt.getTime() - Date.now() - 20_000));
+    expect((await issuedCertificate(tlsWorkload)).serialNumber).toBe(first.serialNumber);
+    const renewed = await waitFor(
+      'the member certificate issued again at its renewal time',
+      () => issuedCertificate(tlsWorkload),
+      (certificate) => certificate.serialNumber !== first.serialNumber,
+      dueAt.getTime() - Date.now() + 180_000,
+      500,
+    );
+    // The next renewal of the new certificate would be a few minutes away: moved out of the test's time.
+    await client.patch(namespace, WORKLOAD, { spec: { tls: { certificates: { renewBeforeMinutes: QUIET_RENEW_BEFORE_MINUTES } } } });
+    // Issued certificates are backdated 5 minutes (tls/secret-data.ts); X.509 times are whole seconds.
+    const issuedAt = new Date(renewed.validFrom).getTime() + 5 * MINUTE_MS;
+
+    const completed = await scenario.waitCompleted('the roll onto the renewed certificate to complete', dueAt);
+    await scenario.waitHealthy();
+    await history.stop();
+    const writesDuring = writer.count - writesBefore;
+    const report = await writer.stop();
+    const completedAt = new Date(completed.status?.completedAt ?? 0).getTime();
+    console.log(writerSummary('quorum TLS, client TLS alongside plain: a renewal by time rolled out leader last', report, [writesDuring]));
+    console.log(
+      `renewal: renewBeforeMinutes ${String(renewBeforeMinutes)} set ${seconds(dueAt.getTime() - patchedAt)} before due; issued ` +
+        `${seconds(issuedAt - dueAt.getTime())} after due (observer period ${seconds(OBSERVE_PERIOD_MS)}); roll completed ${seconds(completedAt - issuedAt)} after issuance`,
+    );
+
+    expect(issuedAt).toBeGreaterThanOrEqual(dueAt.getTime());
+    expect(issuedAt - dueAt.getTime()).toBeLessThan(ON_TIME_MS);
+    const secretEvents = (await eventsAbout(client, namespace, WORKLOAD)).filter((event) => event.note?.startsWith(`Updated Secret ${derivedNames(WORKLOAD).tlsSecret} `));
+    expect(secretEvents.map((event) => event.note)).toEqual([
+      `Updated Secret ${derivedNames(WORKLOAD).tlsSecret} (member certificate until ${new Date(renewed.validTo).toISOString()}: renewal due since ${dueAt.toISOString()})`,
+    ]);
+    expect(report.lost).toEqual([]);
+    expect(writesDuring).toBeGreaterThan(0);
+    expect(history.counts()).toEqual(scenario.onePerPod());
+    expect(history.order()).toEqual(scenario.expectedOrder(leader));
+    expect(history.mostDown).toBe(1);
+    expect(completed.status).toMatchObject({ updatedReplicas: MEMBERS, pendingReplicas: 0, leaderRestarted: true });
+    // One renewal only, and every member serves it.
+    expect((await issuedCertificate(tlsWorkload)).serialNumber).toBe(renewed.serialNumber);
+    const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(WORKLOAD) })).items;
+    for (const pod of pods) {
+      expect(await servedSerial(pod.status?.podIP ?? '', caFile)).toBe(renewed.serialNumber);
+    }
+  });
+});
