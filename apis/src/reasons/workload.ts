@@ -130,12 +130,16 @@ export const WORKLOAD_REASONS = reasonCatalog({
   AuthenticationSecretInvalid: {
     shownIn: ['Ready', 'Warning Event'],
     means:
-      'The users Secret spec.authentication.sasl.usersSecretRef names is unusable: it does not exist, holds no user, a key is not a ' +
-      'user name (letters, digits, ".", "_", "-", starting with a letter or digit), or a password is empty, not UTF-8, or holds a ' +
-      'double quote, a backslash, "${", a line break or another control character, which the members\' JAAS file cannot carry. ' +
-      'The message names the Secret, the key and the problem, never a password. Nothing is applied until it is fixed; running ' +
-      'members keep the users they started with.',
-    todo: 'Fix the Secret as the message says (one key per user, the password as its value), or remove spec.authentication.',
+      'A Secret spec.authentication names is unusable. The SASL users Secret (sasl.usersSecretRef): it does not exist, holds no ' +
+      'user, a key is not a user name (letters, digits, ".", "_", "-", starting with a letter or digit), or a password is empty, ' +
+      'not UTF-8, or holds a double quote, a backslash, "${", a line break or another control character, which the members\' JAAS ' +
+      'file cannot carry. The client CA Secret (x509.clientCaSecretRef): it does not exist, lacks ca.crt, or ca.crt holds no PEM ' +
+      'certificate, one that does not parse, a private key, or two certificates with the same subject (ZooKeeper\'s PEM trust store ' +
+      'would keep only one). The message names the Secret, the key and the problem, never a password or key. Nothing is applied ' +
+      'until it is fixed; running members keep the users and client CA they started with.',
+    todo:
+      'Fix the Secret as the message says (SASL: one key per user, the password as its value; x509: the PEM certificate(s) of the ' +
+      'client CA in ca.crt), or remove that method from spec.authentication.',
   },
   CertManagerMissing: {
     shownIn: ['Ready', 'Warning Event'],
@@ -177,7 +181,7 @@ export const WORKLOAD_REASONS = reasonCatalog({
   },
   AuthenticationSecret: {
     shownIn: FAILED_STEP,
-    means: 'Reading the users Secret or writing the members\' JAAS Secret `<name>-sasl` failed; the message quotes the API server.',
+    means: 'Reading the SASL users or client CA Secret, or writing the members\' JAAS Secret `<name>-sasl`, failed; the message quotes the API server.',
     todo: 'Check the controller\'s RBAC for Secrets in that namespace (deploy/workload/cluster-role.yaml) and the quoted error.',
   },
   ApplyChildren: {

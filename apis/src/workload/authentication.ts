@@ -14,19 +14,37 @@ export const saslSchema = z
   })
   .describe('SASL DIGEST-MD5: clients authenticate with a user name and password; ACLs name them as sasl:<user>.');
 
+/** Keys of the Secret named by spec.authentication.x509.clientCaSecretRef. */
+export const CLIENT_CA_SECRET_KEYS = { ca: 'ca.crt' } as const;
+
+export const x509Schema = z
+  .object({
+    clientCaSecretRef: z
+      .object({ name: dnsSubdomainSchema })
+      .describe(
+        `Secret whose key ${CLIENT_CA_SECRET_KEYS.ca} holds the CA certificate(s), PEM, that sign client certificates; no private key. ` +
+          'A change restarts the members.',
+      ),
+  })
+  .describe(
+    'Mutual TLS (ZooKeeper\'s x509 provider): a client presenting a certificate signed by the client CA on the secure port ' +
+      'is authenticated as its subject name; ACLs name it as x509:<subject> (e.g. x509:CN=alice,O=example). Needs tls.client ' +
+      'Alongside or Only.',
+  );
+
 export const authenticationSchema = withCel(
   z
-    .object({ sasl: saslSchema.optional() })
+    .object({ sasl: saslSchema.optional(), x509: x509Schema.optional() })
     .superRefine((authentication, context) => {
-      if (authentication.sasl === undefined) {
-        context.addIssue({ code: 'custom', path: ['sasl'], input: authentication, message: 'expected an authentication method: sasl' });
+      if (authentication.sasl === undefined && authentication.x509 === undefined) {
+        context.addIssue({ code: 'custom', path: ['sasl'], input: authentication, message: 'expected an authentication method: sasl, x509, or both' });
       }
     })
     .describe(
       'Client authentication. Sessions that do not authenticate are still accepted: znodes are protected by their ACLs ' +
-        '(e.g. sasl:<user>:cdrwa), since the controllers reconfigure as the digest superuser.',
+        '(e.g. sasl:<user>:cdrwa, x509:<subject>:cdrwa), since the controllers reconfigure as the digest superuser.',
     ),
-  { rule: 'has(self.sasl)', message: 'authentication needs a method: sasl', fieldPath: '.sasl', reason: 'FieldValueRequired' },
+  { rule: 'has(self.sasl) || has(self.x509)', message: 'authentication needs a method: sasl, x509, or both', fieldPath: '.sasl', reason: 'FieldValueRequired' },
 );
 export type AuthenticationSpec = z.infer<typeof authenticationSchema>;
 

@@ -31,5 +31,5 @@ export const FULL_WORKLOAD_SPEC_EXAMPLE: ZookeeperWorkloadSpec = {
   clientService: { type: 'LoadBalancer', port: 2181, annotations: { 'example.com/internal': 'true' } },
   superuserSecretRef: { name: 'zk-superuser' },
   tls: { quorum: true, client: 'Alongside', certificates: { validityHours: 720, caSecretRef: { name: 'zk-ca' } } },
-  authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } },
+  authentication: { sasl: { usersSecretRef: { name: 'zk-users' } }, x509: { clientCaSecretRef: { name: 'zk-client-ca' } } },
 };

@@ -6,8 +6,8 @@ import { compareQuantities, quantitySchema } from '../common/quantity.js';
 import { maxProperties, withCel } from '../common/structural.js';
 import { placementSchema, podSecurityContextSchema } from './placement.js';
 import { jvmSchema, resourcesSchema } from './resources.js';
-import { authenticationSchema } from './authentication.js';
-import { tlsSchema } from './tls.js';
+import { authenticationSchema, type AuthenticationSpec } from './authentication.js';
+import { tlsSchema, type TlsSpec } from './tls.js';
 import { zooConfigSchema } from './zoo-config.js';
 
 export const imageSchema = z
@@ -67,6 +67,23 @@ export const clientServiceSchema = z
 /** Every key of the users Secret becomes a SASL user: another Secret's keys (password, tls.key) would too. */
 const USERS_SECRET_MESSAGE = 'authentication.sasl.usersSecretRef must name a Secret of its own, not the superuser or the CA Secret';
 
+/** A client presents its certificate in the TLS handshake: only the secure client port has one. */
+const X509_NEEDS_TLS_MESSAGE = 'authentication.x509 needs tls.client Alongside or Only: clients present their certificate on the secure port';
+
+/** What spec.authentication needs from the rest of the spec: a users Secret of its own, a secure port for certificates. */
+function refineAuthentication(
+  spec: { authentication?: AuthenticationSpec | undefined; superuserSecretRef?: { name: string } | undefined; tls: TlsSpec },
+  context: z.RefinementCtx,
+): void {
+  const usersSecret = spec.authentication?.sasl?.usersSecretRef.name;
+  if (usersSecret !== undefined && [spec.superuserSecretRef?.name, spec.tls.certificates?.caSecretRef?.name].includes(usersSecret)) {
+    context.addIssue({ code: 'custom', path: ['authentication', 'sasl', 'usersSecretRef', 'name'], input: usersSecret, message: USERS_SECRET_MESSAGE });
+  }
+  if (spec.authentication?.x509 !== undefined && spec.tls.client === 'Disabled') {
+    context.addIssue({ code: 'custom', path: ['authentication', 'x509'], input: spec.authentication.x509, message: X509_NEEDS_TLS_MESSAGE });
+  }
+}
+
 export const workloadSpecSchema = withCel(
   z
     .object({
@@ -93,10 +110,7 @@ export const workloadSpecSchema = withCel(
       authentication: authenticationSchema.optional(),
     })
     .superRefine((spec, context) => {
-      const usersSecret = spec.authentication?.sasl?.usersSecretRef.name;
-      if (usersSecret !== undefined && [spec.superuserSecretRef?.name, spec.tls.certificates?.caSecretRef?.name].includes(usersSecret)) {
-        context.addIssue({ code: 'custom', path: ['authentication', 'sasl', 'usersSecretRef', 'name'], input: usersSecret, message: USERS_SECRET_MESSAGE });
-      }
+      refineAuthentication(spec, context);
       const heap = spec.jvm?.heap;
       const memoryLimit = spec.resources?.limits?.memory;
       if (heap !== undefined && memoryLimit !== undefined && compareQuantities(heap, memoryLimit) >= 0) {
@@ -125,6 +139,13 @@ export const workloadSpecSchema = withCel(
       'self.tls.certificates.caSecretRef.name != self.authentication.sasl.usersSecretRef.name))',
     message: USERS_SECRET_MESSAGE,
     fieldPath: '.authentication.sasl.usersSecretRef.name',
+  },
+  {
+    rule:
+      '!has(self.authentication) || !has(self.authentication.x509) || ' +
+      "(has(self.tls) && has(self.tls.client) && self.tls.client != 'Disabled')",
+    message: X509_NEEDS_TLS_MESSAGE,
+    fieldPath: '.authentication.x509',
   },
 );
 export type ZookeeperWorkloadSpec = z.infer<typeof workloadSpecSchema>;

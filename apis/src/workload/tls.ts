@@ -131,7 +131,7 @@ export const tlsSchema = withCel(
         .default('Disabled')
         .describe(
           'Client traffic: Disabled (plain port only), Alongside (plain and secure port), Only (secure port only). ' +
-            'Clients are not asked for a certificate.',
+            'Clients are asked for a certificate only with authentication.x509.',
         ),
       certificates: certificatesSchema.optional(),
     })

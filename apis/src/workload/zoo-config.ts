@@ -30,10 +30,11 @@ export const MANAGED_CONFIG_KEYS = [
 ] as const;
 
 /**
- * Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls), authentication
- * (spec.authentication, the superuser digest). ZooKeeper sets an unknown zoo.cfg key as the system property
- * `zookeeper.<key>`, over the JVM's own: that is how these reach the server, and how a second superDigest would
- * replace the one reconfig authenticates with.
+ * Key prefixes the operator manages: membership lines, the metrics provider, TLS (spec.tls, with ssl.clientAuth and
+ * the client trust store of spec.authentication.x509), authentication (spec.authentication, the superuser digest).
+ * ZooKeeper sets an unknown zoo.cfg key as the system property `zookeeper.<key>`, over the JVM's own: that is how these
+ * reach the server, how a second superDigest would replace the one reconfig authenticates with, and how
+ * X509AuthenticationProvider.superUser would make a client certificate a superuser behind spec.authentication's back.
  */
 export const MANAGED_CONFIG_KEY_PREFIXES = [
   'server.',
@@ -42,6 +43,7 @@ export const MANAGED_CONFIG_KEY_PREFIXES = [
   'authProvider.',
   'enforce.auth.',
   'DigestAuthenticationProvider.',
+  'X509AuthenticationProvider.',
 ] as const;
 
 const CONFIG_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;

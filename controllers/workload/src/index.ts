@@ -3,6 +3,7 @@ export { renderWorkload, type RenderedResource, type RenderedWorkload } from './
 export type { RenderInput, UpdateStrategy } from './render/input.js';
 export { buildSuperuserSecret } from './render/superuser-secret.js';
 export { SASL_REVISION_ANNOTATION } from './render/sasl-config.js';
+export { CLIENT_CA_ANNOTATION } from './render/x509-config.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
 export { heapMiB, jvmFlags } from './render/heap.js';
 export { buildInitialDynamicConfig, memberServerEntry } from './render/initial-dynamic-config.js';

@@ -20,7 +20,7 @@ export function isTlsBlocked(error: unknown): error is TlsCaSecretInvalidError |
   return error instanceof TlsCaSecretInvalidError || error instanceof CertManagerMissingError || error instanceof CertificateNotIssuedError;
 }
 
-/** A problem with a Secret the members need that a person (or the issuer) must resolve: TLS, or the SASL users. */
+/** A problem with a Secret the members need that a person (or the issuer) must resolve: TLS, or spec.authentication's. */
 export function isBlocked(error: unknown): error is TlsCaSecretInvalidError | CertManagerMissingError | CertificateNotIssuedError | AuthenticationSecretInvalidError {
   return isTlsBlocked(error) || error instanceof AuthenticationSecretInvalidError;
 }
@@ -64,11 +64,17 @@ export class CertificateNotIssuedError extends Error {
   }
 }
 
-/** The users Secret spec.authentication.sasl names is missing or unusable; the user must fix it. Never holds a password. */
+/** Which Secret of spec.authentication a problem is about, as a message names it. */
+export type AuthenticationSecretRole = 'SASL users' | 'client CA';
+
+/**
+ * A Secret spec.authentication names (the SASL users, or the x509 client CA) is missing or unusable; the user must fix
+ * it. Never holds a password or a key.
+ */
 export class AuthenticationSecretInvalidError extends Error {
   override readonly name = 'AuthenticationSecretInvalidError';
   readonly reason = 'AuthenticationSecretInvalid';
-  constructor(readonly secret: string, problem: string) {
-    super(`SASL users Secret ${secret} ${problem}`);
+  constructor(role: AuthenticationSecretRole, readonly secret: string, problem: string) {
+    super(`${role} Secret ${secret} ${problem}`);
   }
 }

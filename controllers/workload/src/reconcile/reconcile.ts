@@ -1,5 +1,5 @@
-// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> SASL users -> decide -> render ->
-// apply -> observe and report.
+// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> SASL users -> client CA ->
+// decide -> render -> apply -> observe and report.
 // Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
@@ -12,6 +12,7 @@ import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import { checkClientCa } from './client-ca.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
 import { CA_ROTATION_ANNOTATION, INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
@@ -28,7 +29,7 @@ import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser, CA or users Secret, or a Certificate not issued yet, is looked at again this often. */
+/** A user's broken superuser, CA, users or client CA Secret, or a Certificate not issued yet, is looked at again this often. */
 const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -58,19 +59,19 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     return requeueAfter(SECRET_RETRY_MS);
   }
   const statefulSet = liveStatefulSet(deps, workload);
-  let tls: TlsOutcome;
-  let sasl: SaslOutcome;
+  let secrets: MemberSecrets;
   try {
-    ({ tls, sasl } = await memberSecrets(deps, key, workload, statefulSet));
+    secrets = await memberSecrets(deps, key, workload, statefulSet);
   } catch (error) {
     if (!isBlocked(error)) throw error;
     if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
-    context.log.warn({ problem: error.message }, 'TLS certificates or SASL users not usable');
+    context.log.warn({ problem: error.message }, 'TLS certificates, SASL users or client CA not usable');
     await reportBlocked(deps, key, raw, error.reason, error.message);
     return requeueAfter(SECRET_RETRY_MS);
   }
+  const { tls, sasl, clientCaDigest } = secrets;
   const monitoringServed = await deps.monitoringServed();
-  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision });
+  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision, clientCaDigest });
   await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
   const applied = await inStep('ApplyChildren', key, () =>
     applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), { monitoringServed, names: workloadNames(workload) }),
@@ -86,16 +87,23 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
 }
 
-/** The Secrets the members read at start: the TLS certificates, then the SASL users' JAAS file. */
+interface MemberSecrets {
+  readonly tls: TlsOutcome;
+  readonly sasl: SaslOutcome;
+  readonly clientCaDigest: string | undefined;
+}
+
+/** The Secrets the members read at start: the TLS certificates, the SASL users' JAAS file, the x509 client CA. */
 async function memberSecrets(
   deps: WorkloadReconcilerDependencies,
   key: ObjectKey,
   workload: ZookeeperWorkload,
   statefulSet: V1StatefulSet | undefined,
-): Promise<{ tls: TlsOutcome; sasl: SaslOutcome }> {
+): Promise<MemberSecrets> {
   const tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload, statefulSet));
   const sasl = await inStep('AuthenticationSecret', key, () => ensureSaslUsers(deps, workload));
-  return { tls, sasl };
+  const clientCaDigest = await inStep('AuthenticationSecret', key, () => checkClientCa(deps, workload));
+  return { tls, sasl, clientCaDigest };
 }
 
 function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {

@@ -17,13 +17,13 @@ const annotated = (annotations: Record<string, string>) => ({ ...five, metadata:
 
 describe('decideRenderInput', () => {
   it('takes spec.replicas as size and initial members when the StatefulSet does not exist yet', () => {
-    const decision = decideRenderInput({ workload: five, statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined });
+    const decision = decideRenderInput({ workload: five, statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input).toMatchObject({ replicas: 5, initialMembers: 5, updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false });
     expect(decision.refusal).toBeUndefined();
   });
 
   it('refuses a changed spec.replicas without a scale trait, keeping the live size', () => {
-    const decision = decideRenderInput({ workload: five, statefulSet: statefulSet(3, 3), monitoringServed: true, tls: undefined, saslRevision: undefined });
+    const decision = decideRenderInput({ workload: five, statefulSet: statefulSet(3, 3), monitoringServed: true, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input.replicas).toBe(3);
     expect(decision.refusal).toEqual({
       from: 3,
@@ -34,19 +34,19 @@ describe('decideRenderInput', () => {
   });
 
   it('follows spec.replicas while a scale trait is bound, keeping the initial members of the StatefulSet', () => {
-    const decision = decideRenderInput({ workload: annotated({ [SCALE_TRAIT_ANNOTATION]: 'grow' }), statefulSet: statefulSet(3, 3), monitoringServed: false, tls: undefined, saslRevision: undefined });
+    const decision = decideRenderInput({ workload: annotated({ [SCALE_TRAIT_ANNOTATION]: 'grow' }), statefulSet: statefulSet(3, 3), monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input).toMatchObject({ replicas: 5, initialMembers: 3 });
     expect(decision.refusal).toBeUndefined();
   });
 
   it('switches the StatefulSet to OnDelete while a rolling trait is bound', () => {
-    const decision = decideRenderInput({ workload: annotated({ [ROLLING_TRAIT_ANNOTATION]: 'roll' }), statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined });
+    const decision = decideRenderInput({ workload: annotated({ [ROLLING_TRAIT_ANNOTATION]: 'roll' }), statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input.updateStrategy).toBe('OnDelete');
   });
 
   it('falls back to the live size for the initial members when the annotation is missing or malformed', () => {
     const live = statefulSet(5);
     live.metadata = { name: 'zk', annotations: { [INITIAL_MEMBERS_ANNOTATION]: 'three' } };
-    expect(decideRenderInput({ workload: five, statefulSet: live, monitoringServed: false, tls: undefined, saslRevision: undefined }).input.initialMembers).toBe(5);
+    expect(decideRenderInput({ workload: five, statefulSet: live, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined }).input.initialMembers).toBe(5);
   });
 });

@@ -27,6 +27,8 @@ export interface RenderDecisionInput {
   readonly tls: { readonly fingerprint: string; readonly trustBundleHash: string | undefined } | undefined;
   /** The JAAS Secret's revision, when spec.authentication uses SASL. */
   readonly saslRevision: string | undefined;
+  /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509. */
+  readonly clientCaDigest: string | undefined;
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
@@ -51,7 +53,7 @@ function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): 
   return statefulSet === undefined ? undefined : (statefulSet.spec?.replicas ?? desired);
 }
 
-export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision }: RenderDecisionInput): RenderDecision {
+export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision, clientCaDigest }: RenderDecisionInput): RenderDecision {
   const desired = workload.spec.replicas;
   const live = liveReplicas(statefulSet, desired);
   const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
@@ -68,6 +70,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       certificateFingerprint: tls?.fingerprint,
       trustBundleHash: tls?.trustBundleHash,
       saslRevision,
+      clientCaDigest,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
   };

@@ -71,7 +71,7 @@ describe('ensureSaslUsers', () => {
 
   it('names a missing users Secret, and writes nothing', async () => {
     const { deps, writes } = fakeCluster();
-    await expect(ensureSaslUsers(deps, withSasl)).rejects.toThrow(new AuthenticationSecretInvalidError('zk-users', 'named in spec.authentication.sasl.usersSecretRef does not exist'));
+    await expect(ensureSaslUsers(deps, withSasl)).rejects.toThrow(new AuthenticationSecretInvalidError('SASL users', 'zk-users', 'named in spec.authentication.sasl.usersSecretRef does not exist'));
     expect(writes).toEqual([]);
   });
 

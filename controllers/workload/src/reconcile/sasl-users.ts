@@ -32,9 +32,9 @@ export async function ensureSaslUsers(deps: Deps, workload: ZookeeperWorkload): 
   const cached = deps.caches.secrets.get({ namespace, name: saslSecret });
   const usersSecretName = sasl.usersSecretRef.name;
   const usersSecret = await readSecret(deps, namespace, usersSecretName);
-  if (usersSecret === undefined) throw new AuthenticationSecretInvalidError(usersSecretName, 'named in spec.authentication.sasl.usersSecretRef does not exist');
+  if (usersSecret === undefined) throw new AuthenticationSecretInvalidError('SASL users', usersSecretName, 'named in spec.authentication.sasl.usersSecretRef does not exist');
   const users = readSaslUsers(encodedData(usersSecret));
-  if (!users.ok) throw new AuthenticationSecretInvalidError(usersSecretName, users.problem);
+  if (!users.ok) throw new AuthenticationSecretInvalidError('SASL users', usersSecretName, users.problem);
   const desired = buildSaslSecret(workload, users.users);
   const kept = resourceVersionSchema.safeParse(cached).data;
   if (kept !== undefined && sameData(encodedData(cached), desired.data)) return { revision: kept.metadata.resourceVersion, actions: [] };

@@ -7,9 +7,10 @@ import { workloadNames } from './identity.js';
 import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
 import { SASL_DIR_ENV, SASL_MOUNT_PATH, usesSasl } from './sasl-config.js';
 import { clientContainerPorts, KEY_STORE_MOUNT_PATH, TLS_MOUNT_PATH } from './tls-config.js';
+import { CLIENT_CA_DIR_ENV, CLIENT_CA_MOUNT_PATH, usesX509 } from './x509-config.js';
 
 export const CONTAINER_NAME = 'zookeeper';
-export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', keyStore: 'key-store', sasl: 'sasl' } as const;
+export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', keyStore: 'key-store', sasl: 'sasl', clientCa: 'client-ca' } as const;
 
 /** `repository:tag`, or `repository@digest` when pinned. */
 export function imageReference(image: ZookeeperWorkload['spec']['image']): string {
@@ -42,6 +43,7 @@ function env(workload: ZookeeperWorkload): V1EnvVar[] {
     },
     ...tlsEnv(workload),
     ...(usesSasl(workload.spec) ? [{ name: SASL_DIR_ENV, value: SASL_MOUNT_PATH }] : []),
+    ...(usesX509(workload.spec) ? [{ name: CLIENT_CA_DIR_ENV, value: CLIENT_CA_MOUNT_PATH }] : []),
   ];
 }
 
@@ -118,6 +120,7 @@ export function buildContainer(workload: ZookeeperWorkload): V1Container {
           ]
         : []),
       ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, mountPath: SASL_MOUNT_PATH, readOnly: true }] : []),
+      ...(usesX509(workload.spec) ? [{ name: VOLUMES.clientCa, mountPath: CLIENT_CA_MOUNT_PATH, readOnly: true }] : []),
     ],
   };
 }

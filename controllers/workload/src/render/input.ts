@@ -28,4 +28,6 @@ export interface RenderInput {
   trustBundleHash: string | undefined;
   /** The resourceVersion of the JAAS Secret `<name>-sasl`, when spec.authentication uses SASL: on the pod template too. */
   saslRevision: string | undefined;
+  /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509: on the pod template too. */
+  clientCaDigest: string | undefined;
 }

@@ -16,7 +16,13 @@ export const CONFIG_FILES = {
 } as const;
 
 /** Placeholders in the rendered zoo.cfg that start.sh replaces: values known only inside the pod, and mount paths (env vars). */
-export const ZOO_CFG_PLACEHOLDERS = { dataDir: '@DATA_DIR@', podIP: '@POD_IP@', tlsDir: '@TLS_DIR@', keyStoreDir: '@KEY_STORE_DIR@' } as const;
+export const ZOO_CFG_PLACEHOLDERS = {
+  dataDir: '@DATA_DIR@',
+  podIP: '@POD_IP@',
+  tlsDir: '@TLS_DIR@',
+  keyStoreDir: '@KEY_STORE_DIR@',
+  clientCaDir: '@CLIENT_CA_DIR@',
+} as const;
 
 /** `<headless service>.<namespace>.svc.cluster.local`: member `i` is `<name>-<i>.` followed by this. */
 export function memberDomain(workload: ZookeeperWorkload): string {

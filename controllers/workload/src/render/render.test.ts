@@ -44,6 +44,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     monitoringCrdsPresent: true,
     certificateFingerprint: undefined, trustBundleHash: undefined,
     saslRevision: undefined,
+    clientCaDigest: undefined,
   });
 
   it('renders the ConfigMap with zoo.cfg, the initial membership and the scripts', () => {
@@ -181,11 +182,17 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
   });
 });
 
+/** What spec.authentication.x509 changes in the client TLS lines: the client CA as trust store, a certificate asked for. */
+const CLIENT_CERTIFICATE_LINES: Record<string, string> = {
+  'ssl.trustStore.location': 'ssl.trustStore.location=@CLIENT_CA_DIR@/ca.crt',
+  'ssl.clientAuth': 'ssl.clientAuth=want',
+};
+
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: '7' });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: '7', clientCaDigest: undefined });
 
-  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL provider and the additional config by key', () => {
+  it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL and x509 providers and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
       [
         'tickTime=3000',
@@ -200,9 +207,10 @@ describe('renderWorkload for a fully specified workload', () => {
         'metricsProvider.className=org.apache.zookeeper.metrics.prometheus.PrometheusMetricsProvider',
         'metricsProvider.httpHost=@POD_IP@',
         'metricsProvider.httpPort=7070',
-        ...EXPECTED_TLS_ZOO_CFG.client,
+        ...EXPECTED_TLS_ZOO_CFG.client.map((line) => CLIENT_CERTIFICATE_LINES[line.split('=')[0] ?? ''] ?? line),
         ...EXPECTED_TLS_ZOO_CFG.quorum,
         'authProvider.sasl=org.apache.zookeeper.server.auth.SASLAuthenticationProvider',
+        'authProvider.x509=org.apache.zookeeper.server.auth.X509AuthenticationProvider',
         'globalOutstandingLimit=2000',
         'jute.maxbuffer=4194304',
         '',
@@ -325,7 +333,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

@@ -30,14 +30,14 @@ export interface RenderedWorkload {
 export type RenderedResource = keyof RenderedWorkload;
 
 export function renderWorkload(input: RenderInput): RenderedWorkload {
-  const { workload, replicas, initialMembers, quorumTls, updateStrategy, monitoringCrdsPresent, certificateFingerprint, trustBundleHash, saslRevision } = input;
+  const { workload, replicas, initialMembers, quorumTls, updateStrategy, monitoringCrdsPresent, certificateFingerprint, trustBundleHash, saslRevision, clientCaDigest } = input;
   const configMap = buildConfigMap(workload, initialMembers, quorumTls);
   const monitored = monitoringCrdsPresent && workload.spec.metrics.enabled;
   return {
     configMap,
     headlessService: buildHeadlessService(workload),
     clientService: buildClientService(workload),
-    statefulSet: buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint, trustBundleHash, saslRevision }),
+    statefulSet: buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint, trustBundleHash, saslRevision, clientCaDigest }),
     podDisruptionBudget: buildPodDisruptionBudget(workload),
     serviceMonitor: monitored ? buildServiceMonitor(workload) : undefined,
     prometheusRule: monitored ? buildPrometheusRule(workload) : undefined,

@@ -1,4 +1,4 @@
-// What spec.authentication.sasl renders into a member: the JAAS Secret, its mount, and the zoo.cfg line. Pure.
+// What spec.authentication.sasl renders into a member: the JAAS Secret and its mount (the provider: zoo-cfg.ts). Pure.
 import type { V1Secret } from '@kubernetes/client-node';
 import { SASL_SECRET_KEYS, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { jaasServerSection, type SaslUser } from '../sasl/users.js';
@@ -15,11 +15,6 @@ export const SASL_REVISION_ANNOTATION = 'zookeeper.zkoam.dev/sasl-users-revision
 
 export function usesSasl(spec: Pick<ZookeeperWorkloadSpec, 'authentication'>): boolean {
   return spec.authentication?.sasl !== undefined;
-}
-
-/** zoo.cfg lines for spec.authentication: the SASL provider, so that clients can authenticate as sasl:<user>. */
-export function saslConfigEntries(spec: Pick<ZookeeperWorkloadSpec, 'authentication'>): [string, string][] {
-  return usesSasl(spec) ? [['authProvider.sasl', 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider']] : [];
 }
 
 /** The Secret `<name>-sasl`: the members' JAAS file with every user's password; only ever mounted, never in a ConfigMap. */

@@ -10,7 +10,7 @@ import { minimalWorkload, withSpec } from './test-workloads.js';
 const withSasl = withSpec(minimalWorkload(), (spec) => ({ ...spec, authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }));
 
 function render(workload: typeof withSasl, saslRevision: string | undefined): RenderedWorkload {
-  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision });
+  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision, clientCaDigest: undefined });
 }
 
 function container(rendered: RenderedWorkload): V1Container {

@@ -8,6 +8,7 @@ import type { UpdateStrategy } from './input.js';
 import { buildPlacement } from './placement.js';
 import { buildPodSecurityContext } from './pod-security.js';
 import { SASL_REVISION_ANNOTATION, usesSasl } from './sasl-config.js';
+import { CLIENT_CA_ANNOTATION, clientCaVolume } from './x509-config.js';
 
 /** Long enough for the JVM to close its sessions and quorum connections after SIGTERM. */
 export const TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -24,6 +25,8 @@ export interface StatefulSetInput {
   trustBundleHash: string | undefined;
   /** The JAAS Secret's resourceVersion, when spec.authentication uses SASL: on the pod template too. */
   saslRevision: string | undefined;
+  /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509: on the pod template too. */
+  clientCaDigest: string | undefined;
 }
 
 /** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
@@ -40,18 +43,19 @@ export function tlsPodAnnotations(certificateFingerprint: string | undefined, tr
   };
 }
 
-function podAnnotations({ configMap, certificateFingerprint, trustBundleHash, saslRevision }: StatefulSetInput): Record<string, string> {
+function podAnnotations({ configMap, certificateFingerprint, trustBundleHash, saslRevision, clientCaDigest }: StatefulSetInput): Record<string, string> {
   return {
     [CONFIG_HASH_ANNOTATION]: configHash(configMap),
     ...tlsPodAnnotations(certificateFingerprint, trustBundleHash),
     ...(saslRevision === undefined ? {} : { [SASL_REVISION_ANNOTATION]: saslRevision }),
+    ...(clientCaDigest === undefined ? {} : { [CLIENT_CA_ANNOTATION]: clientCaDigest }),
   };
 }
 
 /**
  * The config volume; when the workload uses TLS, the member TLS Secret's (owner read-only: it holds a key) and the
  * memory-backed directory start.sh writes ZooKeeper's key store into; with SASL users, the JAAS Secret's (owner
- * read-only: it holds passwords).
+ * read-only: it holds passwords); with x509, the user's client CA Secret's ca.crt.
  */
 function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
   const names = workloadNames(workload);
@@ -64,6 +68,7 @@ function podVolumes(workload: ZookeeperWorkload): V1Volume[] {
         ]
       : []),
     ...(usesSasl(workload.spec) ? [{ name: VOLUMES.sasl, secret: { secretName: names.saslSecret, defaultMode: 0o400 } }] : []),
+    ...clientCaVolume(workload.spec, VOLUMES.clientCa),
   ];
 }
 

@@ -1,7 +1,8 @@
 // What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, and the ports it serves.
 import type { V1ContainerPort, V1ServicePort } from '@kubernetes/client-node';
-import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep, type TlsSpec } from '@zk-oam/apis';
+import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep, type TlsSpec, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
+import { clientCertificates } from './x509-config.js';
 
 /** The member TLS Secret is mounted here; start.sh learns the path from ZK_TLS_DIR. */
 export const TLS_MOUNT_PATH = '/zk-oam/tls';
@@ -16,31 +17,34 @@ export const KEY_STORE_FILE = 'keystore.pem';
 
 const { tlsDir, podIP, keyStoreDir } = ZOO_CFG_PLACEHOLDERS;
 
-/** ZooKeeper's PEM key store: the key and certificate in one file; the trust store: the CA. */
-function stores(prefix: 'ssl' | 'ssl.quorum'): [string, string][] {
+const WORKLOAD_CA_LOCATION = `${tlsDir}/${TLS_SECRET_KEYS.ca}`;
+
+/** ZooKeeper's PEM key store: the key and certificate in one file; the trust store: the CA(s) peers are checked against. */
+function stores(prefix: 'ssl' | 'ssl.quorum', trustStoreLocation: string): [string, string][] {
   return [
     [`${prefix}.keyStore.location`, `${keyStoreDir}/${KEY_STORE_FILE}`],
     [`${prefix}.keyStore.type`, 'PEM'],
-    [`${prefix}.trustStore.location`, `${tlsDir}/${TLS_SECRET_KEYS.ca}`],
+    [`${prefix}.trustStore.location`, trustStoreLocation],
     [`${prefix}.trustStore.type`, 'PEM'],
   ];
 }
 
-/** zoo.cfg lines for spec.tls, the quorum at the given step; none when it uses no TLS. */
-export function tlsConfigEntries(tls: TlsSpec, quorum: QuorumTlsStep): [string, string | number][] {
-  return [...clientTlsEntries(tls), ...quorumTlsEntries(quorum)];
+/** zoo.cfg lines for spec.tls (with the client certificates spec.authentication.x509 asks for), the quorum at the given step. */
+export function tlsConfigEntries(spec: Pick<ZookeeperWorkloadSpec, 'tls' | 'authentication'>, quorum: QuorumTlsStep): [string, string | number][] {
+  return [...clientTlsEntries(spec), ...quorumTlsEntries(quorum)];
 }
 
-function clientTlsEntries(tls: TlsSpec): [string, string | number][] {
-  if (tls.client === 'Disabled') return [];
+function clientTlsEntries(spec: Pick<ZookeeperWorkloadSpec, 'tls' | 'authentication'>): [string, string | number][] {
+  if (spec.tls.client === 'Disabled') return [];
+  const certificates = clientCertificates(spec, WORKLOAD_CA_LOCATION);
   return [
     // The secure client port needs Netty's connection factory (the NIO one speaks plain text only).
     ['serverCnxnFactory', 'org.apache.zookeeper.server.NettyServerCnxnFactory'],
     ['secureClientPort', ZOOKEEPER_PORTS.secureClient],
     ['secureClientPortAddress', podIP],
-    ...stores('ssl'),
-    // Encryption only: clients are not asked for a certificate (client authentication is not offered yet).
-    ['ssl.clientAuth', 'none'],
+    ...stores('ssl', certificates.trustStoreLocation),
+    // Without x509, encryption only: clients are not asked for a certificate.
+    ['ssl.clientAuth', certificates.clientAuth],
   ];
 }
 
@@ -54,7 +58,7 @@ function quorumTlsEntries(step: QuorumTlsStep): [string, string | number][] {
   return [
     ['sslQuorum', step === 'PlainAcceptingTls' ? 'false' : 'true'],
     ...acceptsBoth,
-    ...stores('ssl.quorum'),
+    ...stores('ssl.quorum', WORKLOAD_CA_LOCATION),
     // Peers are verified by certificate chain to the workload's CA (mutual TLS), not by name: a member accepting a
     // connection checks the peer's source address or its reverse DNS name, which a pod's outgoing connection
     // does not reliably carry, and every member holds the same certificate anyway.

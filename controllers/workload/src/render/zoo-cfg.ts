@@ -1,7 +1,6 @@
-// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS, SASL; membership lives in the dynamic file.
-import type { QuorumTlsStep, ZookeeperWorkloadSpec } from '@zk-oam/apis';
+// The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS, SASL, x509; membership lives in the dynamic file.
+import type { AuthenticationSpec, QuorumTlsStep, ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
-import { saslConfigEntries } from './sasl-config.js';
 import { tlsConfigEntries } from './tls-config.js';
 
 /**
@@ -40,12 +39,25 @@ export function buildZooCfg(spec: ZookeeperWorkloadSpec, quorumTls: QuorumTlsSte
     // The admin server would bind 0.0.0.0:8080 and duplicates what the four-letter words give.
     ['admin.enableServer', 'false'],
     ...metricsEntries(metrics),
-    ...tlsConfigEntries(spec.tls, quorumTls),
-    ...saslConfigEntries(spec),
+    ...tlsConfigEntries(spec, quorumTls),
+    ...authProviderEntries(spec),
     ...Object.entries(config.additionalConfig ?? {}).sort(([a], [b]) => a.localeCompare(b)),
   ];
   const lines = entries.filter((entry): entry is [string, string | number] => entry[1] !== undefined).map(([key, value]) => `${key}=${value}`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * ZooKeeper's provider for each method of spec.authentication, registered as authProvider.<scheme>: clients then
+ * authenticate as sasl:<user> or x509:<certificate subject>.
+ */
+const AUTH_PROVIDERS: readonly (readonly [keyof AuthenticationSpec, string])[] = [
+  ['sasl', 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider'],
+  ['x509', 'org.apache.zookeeper.server.auth.X509AuthenticationProvider'],
+];
+
+function authProviderEntries({ authentication }: ZookeeperWorkloadSpec): [string, string][] {
+  return AUTH_PROVIDERS.filter(([scheme]) => authentication?.[scheme] !== undefined).map(([scheme, provider]) => [`authProvider.${scheme}`, provider]);
 }
 
 function metricsEntries(metrics: ZookeeperWorkloadSpec['metrics']): [string, string | number][] {

@@ -226,6 +226,15 @@ describe('start.sh', () => {
     expect(zooCfg).toContain(`dynamicConfigFile=${zk.dataDir}/conf/zoo.cfg.dynamic.chosen\n`);
   });
 
+  it('points the client trust store at the mounted client CA when ZK_CLIENT_CA_DIR is set', async () => {
+    const zk = await member(0, 3, { ZK_CLIENT_CA_DIR: '/client-ca' });
+    await writeFile(join(zk.root, 'config', 'zoo.cfg'), 'ssl.trustStore.location=@CLIENT_CA_DIR@/ca.crt\n');
+
+    await zk.run();
+
+    expect(await readFile(join(zk.dataDir, 'conf', 'zoo.cfg'), 'utf8')).toBe('ssl.trustStore.location=/client-ca/ca.crt\n');
+  });
+
   it('hands the JVM the JAAS file of the mounted SASL Secret, by its path only, when ZK_SASL_DIR is set', async () => {
     const zk = await member(0, 3, { ZK_SASL_DIR: '/sasl' });
 

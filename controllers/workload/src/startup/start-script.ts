@@ -1,6 +1,7 @@
 // start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
 import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { SASL_DIR_ENV } from '../render/sasl-config.js';
+import { CLIENT_CA_DIR_ENV } from '../render/x509-config.js';
 import { KEY_STORE_FILE } from '../render/tls-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
 
@@ -52,7 +53,8 @@ fi
 
 # ZooKeeper rewrites the zoo.cfg it runs with, and tunables may have changed: start from the rendered one every time.
 sed -e "s|@DATA_DIR@|\${ZK_DATA_DIR}|g" -e "s|@POD_IP@|\${POD_IP}|g" -e "s|@TLS_DIR@|\${${TLS_DIR_ENV}:-}|g" \
-  -e "s|@KEY_STORE_DIR@|\${${KEY_STORE_DIR_ENV}:-}|g" "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
+  -e "s|@KEY_STORE_DIR@|\${${KEY_STORE_DIR_ENV}:-}|g" -e "s|@CLIENT_CA_DIR@|\${${CLIENT_CA_DIR_ENV}:-}|g" \
+  "\${ZK_CONFIG_DIR}/zoo.cfg" > "\${conf_dir}/zoo.cfg"
 
 server_lines() { grep -E '^server\\.[0-9]+=' || true; }
 

@@ -8,9 +8,9 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { CA_ROTATION_ANNOTATION } from '../reconcile/markers.js';
 import { CERTIFICATE_ANNOTATION, tlsPodAnnotations, TRUST_BUNDLE_ANNOTATION } from '../render/stateful-set.js';
-import { joinedPem, pemBlocks, trustBundleHash } from './pem.js';
+import { joinedPem, trustBundleHash } from './pem.js';
 import { everyMemberUpdated } from './quorum-steps.js';
-import { parsed } from './renewal.js';
+import { parsed, pemBlocks } from './renewal.js';
 
 export const CA_ROTATION_STEPS = [1, 2, 3] as const;
 export type CaRotationStep = (typeof CA_ROTATION_STEPS)[number];

@@ -1,10 +1,6 @@
-// PEM bundles: ca.crt holds two CAs while the CA rotates, and cert-manager writes a chain into tls.crt.
+// The member Secret's ca.crt as a bundle: it holds two CAs while the CA rotates (tls/ca-rotation.ts).
 import { createHash } from 'node:crypto';
-
-/** The certificates of a PEM bundle, in order (leaf first in a chain). */
-export function pemBlocks(pem: string): string[] {
-  return pem.split(/(?<=-----END CERTIFICATE-----)/).filter((block) => block.includes('-----BEGIN CERTIFICATE-----'));
-}
+import { pemBlocks } from './renewal.js';
 
 /** Two PEM texts as one bundle, one certificate after the other. */
 export function joinedPem(first: string, second: string): string {

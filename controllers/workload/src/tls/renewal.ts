@@ -33,6 +33,11 @@ export function dnsNamesOf(certificate: X509Certificate): string[] {
     .map((entry) => entry.slice('DNS:'.length));
 }
 
+/** The certificates of a PEM bundle in order, e.g. tls.crt as cert-manager writes it (leaf, then any intermediates). */
+export function pemBlocks(pem: string): string[] {
+  return pem.split(/(?<=-----END CERTIFICATE-----)/).filter((block) => block.includes('-----BEGIN CERTIFICATE-----'));
+}
+
 /** A certificate from PEM (the first one), or undefined when it does not parse. */
 export function parsed(pem: string | undefined): X509Certificate | undefined {
   if (pem === undefined) return undefined;
