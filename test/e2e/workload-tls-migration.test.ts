@@ -4,6 +4,7 @@
 // acknowledged write is lost. Afterwards the members verify to the workload CA on the secure client port, and their
 // election port speaks TLS and refuses a plain-text peer.
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
@@ -73,15 +74,15 @@ async function closesPlainPeer(ip: string): Promise<boolean> {
  */
 async function stepsUntilTls(name: string, change: () => Promise<void>): Promise<QuorumTlsStep[]> {
   const stepsSeen: QuorumTlsStep[] = ['Plain'];
-  const watchingSteps = setInterval(() => {
-    client.get(namespace, name).then(
-      (workload) => {
-        const step = workload.status?.quorumTls;
-        if (step !== undefined && stepsSeen.at(-1) !== step) stepsSeen.push(step);
-      },
-      () => undefined,
-    );
-  }, 500);
+  // One read at a time: overlapping reads on a loaded machine can answer out of order and show a step twice.
+  let watching = true;
+  const watchingSteps = (async () => {
+    while (watching) {
+      const step = (await client.get(namespace, name).catch(() => undefined))?.status?.quorumTls;
+      if (step !== undefined && stepsSeen.at(-1) !== step) stepsSeen.push(step);
+      await sleep(500);
+    }
+  })();
   try {
     await change();
     // The StatefulSet read fresh, as the controller's own criterion: the status of its latest generation counts every
@@ -100,7 +101,8 @@ async function stepsUntilTls(name: string, change: () => Promise<void>): Promise
     );
     return stepsSeen;
   } finally {
-    clearInterval(watchingSteps);
+    watching = false;
+    await watchingSteps;
   }
 }
 
