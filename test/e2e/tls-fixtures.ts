@@ -58,3 +58,20 @@ export function writerSummary(what: string, report: TlsWriterReport, writesDurin
     `acknowledged during each step ${writesDuring.join(' / ')}`
   );
 }
+
+/**
+ * Whether a member's port, in a TLS handshake, presents a certificate that verifies to `ca` (optionally presenting a
+ * client certificate of its own); a failed verification is false, not an error.
+ */
+export async function handshakeVerifies(ip: string, port: number, credentials: { ca: string | Buffer; cert?: Buffer; key?: Buffer }): Promise<boolean> {
+  const socket = connect({ host: ip, port, ...credentials, rejectUnauthorized: false, checkServerIdentity: () => undefined });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('secureConnect', resolve);
+      socket.once('error', reject);
+    });
+    return socket.authorized;
+  } finally {
+    socket.destroy();
+  }
+}

@@ -7,7 +7,6 @@
 import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { connect as connectTls } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +15,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
-import { tlsSecretValue } from './tls-fixtures.js';
+import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
 
 /** The annotation the workload controller records a CA rotation's step in, on the StatefulSet. */
 const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';
@@ -56,17 +55,8 @@ async function memberCa(): Promise<string> {
 }
 
 /** Whether a member's secure client port presents a certificate that verifies to `ca`. */
-async function verifiesTo(ip: string, ca: string): Promise<boolean> {
-  const socket = connectTls({ host: ip, port: ZOOKEEPER_PORTS.secureClient, ca, rejectUnauthorized: false, checkServerIdentity: () => undefined });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('secureConnect', resolve);
-      socket.once('error', reject);
-    });
-    return socket.authorized;
-  } finally {
-    socket.destroy();
-  }
+function verifiesTo(ip: string, ca: string): Promise<boolean> {
+  return handshakeVerifies(ip, ZOOKEEPER_PORTS.secureClient, { ca });
 }
 
 /** The steps of the rotation the workload's Progressing condition showed, in order, while `during` runs. */

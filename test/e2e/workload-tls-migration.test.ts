@@ -6,12 +6,12 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
-import { connect as connectTls } from 'node:tls';
-import { derivedNames, memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
+import { memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, inject, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
 
 const bed = inject('bed');
 const apps = appsApi(bed);
@@ -30,23 +30,6 @@ useRollingController(bed);
 async function memberIps(workload = WORKLOAD): Promise<string[]> {
   const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
   return pods.map((pod) => pod.status?.podIP ?? '').filter((ip) => ip !== '');
-}
-
-async function memberSecret(): Promise<{ ca: Buffer; cert: Buffer; key: Buffer }> {
-  const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(WORKLOAD).tlsSecret });
-  const decoded = (key: string): Buffer => Buffer.from(secret.data?.[key] ?? '', 'base64');
-  return { ca: decoded(TLS_SECRET_KEYS.ca), cert: decoded(TLS_SECRET_KEYS.certificate), key: decoded(TLS_SECRET_KEYS.privateKey) };
-}
-
-/** A TLS handshake, the chain verified to `ca`; resolves with whether the peer's certificate was authorised. */
-async function tlsHandshake(ip: string, port: number, credentials: { ca: Buffer; cert?: Buffer; key?: Buffer }): Promise<boolean> {
-  const socket = connectTls({ host: ip, port, ...credentials, checkServerIdentity: () => undefined });
-  try {
-    await once(socket, 'secureConnect');
-    return socket.authorized;
-  } finally {
-    socket.destroy();
-  }
 }
 
 /**
@@ -145,10 +128,11 @@ describe('moving a serving ensemble from plain text to TLS', () => {
     expect(header?.split(/\s{2,}/)).toContain('QUORUM TLS');
     expect(row?.split(/\s+/)).toContain('Tls');
 
-    const credentials = await memberSecret();
+    const secretValue = (key: string): Promise<Buffer> => tlsSecretValue({ client, namespace, workload: WORKLOAD }, key);
+    const credentials = { ca: await secretValue(TLS_SECRET_KEYS.ca), cert: await secretValue(TLS_SECRET_KEYS.certificate), key: await secretValue(TLS_SECRET_KEYS.privateKey) };
     for (const ip of await memberIps()) {
-      expect(await tlsHandshake(ip, ZOOKEEPER_PORTS.secureClient, { ca: credentials.ca })).toBe(true);
-      expect(await tlsHandshake(ip, ZOOKEEPER_PORTS.election, credentials)).toBe(true);
+      expect(await handshakeVerifies(ip, ZOOKEEPER_PORTS.secureClient, { ca: credentials.ca })).toBe(true);
+      expect(await handshakeVerifies(ip, ZOOKEEPER_PORTS.election, credentials)).toBe(true);
       expect(await closesPlainPeer(ip)).toBe(true);
     }
   });
