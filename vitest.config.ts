@@ -1,5 +1,9 @@
-// Two projects: fast unit tests beside the code, and test-bed tests that share one real bed per run.
+// Two projects: fast unit tests beside the code, and test-bed tests, each worker of which runs its files on a real bed
+// of its own (test/src/bed-workers.ts says how many).
 import { defineConfig } from 'vitest/config';
+import { bedWorkers } from './test/src/bed-workers.js';
+
+const beds = bedWorkers(process.env);
 
 export default defineConfig({
   test: {
@@ -18,8 +22,8 @@ export default defineConfig({
           globalSetup: ['test/src/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
-          maxWorkers: 1,
+          fileParallelism: beds > 1,
+          maxWorkers: beds,
         },
       },
     ],

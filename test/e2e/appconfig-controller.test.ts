@@ -20,7 +20,7 @@ import {
 } from '@zk-oam/apis';
 import { isApiError, KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventsAbout,
   installCrds,
@@ -34,8 +34,9 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `appconfig-${Date.now().toString(36)}`;
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);

@@ -1,7 +1,8 @@
 // The bed's controller manager really runs: owner references are garbage-collected and deleted
 // namespaces are emptied and removed.
 import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `bed-gc-${Date.now().toString(36)}`;
 let core: CoreV1Api;
@@ -29,7 +30,7 @@ async function namespaceExists(name: string): Promise<boolean> {
 describe('garbage collection on the bed', () => {
   beforeAll(async () => {
     const kubeconfig = new KubeConfig();
-    kubeconfig.loadFromFile(inject('bed').kubeconfig);
+    kubeconfig.loadFromFile(workerBed().kubeconfig);
     core = kubeconfig.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
   });

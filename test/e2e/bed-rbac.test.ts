@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiException, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountKubeconfig } from '../src/bed/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `bed-rbac-${Date.now().toString(36)}`;
 const serviceAccount = 'pod-reader';
@@ -32,7 +33,7 @@ async function listPodsAs(kubeconfigFile: string): Promise<number> {
 describe('ServiceAccount permissions on the bed', () => {
   beforeAll(async () => {
     admin = new KubeConfig();
-    admin.loadFromFile(inject('bed').kubeconfig);
+    admin.loadFromFile(workerBed().kubeconfig);
     const core = admin.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
     await core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: serviceAccount } } });
@@ -44,7 +45,7 @@ describe('ServiceAccount permissions on the bed', () => {
   });
 
   it('refuses a ServiceAccount without a Role with 403, and allows it once a RoleBinding grants the Role', async () => {
-    const adminKubeconfig = inject('bed').kubeconfig;
+    const adminKubeconfig = workerBed().kubeconfig;
     const kubeconfig = await serviceAccountKubeconfig(adminKubeconfig, namespace, serviceAccount, join(workDir, 'kubeconfig'));
 
     expect(await listPodsAs(kubeconfig)).toBe(403);

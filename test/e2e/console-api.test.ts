@@ -15,11 +15,12 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createEvent, subjectOfEvent, ZOOKEEPER_WORKLOAD, type ZkEvent } from '@zk-oam/apis';
 import { KubeClient } from '@zk-oam/runtime';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installCrds, waitFor } from '../src/controllers/index.js';
 import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, serviceAccountToken, SseReader, startConsole, type ConsoleProcess } from './console-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const id = Date.now().toString(36);
 const east = `console-east-${id}`;
 const west = `console-west-${id}`;

@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, repoRoot, waitFor } from '../src/controllers/index.js';
 import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, launchChromium, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
 import { useRollingController } from './rolling-scenario.js';
 import { useScaleController } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'console-page' });
 useRollingController(bed);
 const { namespace } = suite;

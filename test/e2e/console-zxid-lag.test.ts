@@ -9,12 +9,13 @@ import { KubeConfig } from '@kubernetes/client-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { observationSubject, OBSERVATION_SUBJECT_PREFIX, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { ZnodeClient } from '../src/ensemble-probe/znode-client.js';
 import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'console-lag' });
 const { namespace, client } = suite;
 const NAME = 'zk-lag';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KubeConfig } from '@kubernetes/client-node';
 import { memberSelectorOf } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
@@ -18,8 +18,9 @@ import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient
 import { call, createConsoleRoles, deleteConsoleRoles, serviceAccountToken, SseReader } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const controllers = new ControllerPods(bed);
 const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);

@@ -6,11 +6,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { KubeApiError, KubeClient } from '@zk-oam/runtime';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountKubeconfig } from '../src/bed/index.js';
 import { CONTROLLER_NAMESPACE, installControllerRbac, installCrds, installOam, WorkloadClient } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `rbac-${Date.now().toString(36)}`;
 const ns = `/namespaces/${namespace}`;
 

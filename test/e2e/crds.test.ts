@@ -27,8 +27,9 @@ import {
   type WorkloadRef,
 } from '@zk-oam/apis';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `crds-${Date.now().toString(36)}`;
 const FIELD_MANAGER = 'zk-oam-crd-test';
@@ -83,7 +84,7 @@ function zodProblemPaths(kind: Kind, body: unknown): string[] {
  * it maps known kinds through its models, which drop `x-kubernetes-*` keys written in their JSON spelling.
  */
 async function kubectlApply(objects: readonly object[]): Promise<void> {
-  const { binDir, kubeconfig: file } = inject('bed');
+  const { binDir, kubeconfig: file } = workerBed();
   const args = ['--kubeconfig', file, 'apply', '--server-side', '--force-conflicts', `--field-manager=${FIELD_MANAGER}`, '-f', '-'];
   const child = spawn(join(binDir, 'kubectl'), args, { stdio: ['pipe', 'ignore', 'pipe'], timeout: 60_000 });
   let stderr = '';
@@ -109,7 +110,7 @@ async function applyAndWaitEstablished(crds: CustomResourceDefinition[]): Promis
 
 beforeAll(async () => {
   kubeconfig = new KubeConfig();
-  kubeconfig.loadFromFile(inject('bed').kubeconfig);
+  kubeconfig.loadFromFile(workerBed().kubeconfig);
   customObjects = kubeconfig.makeApiClient(CustomObjectsApi);
   await applyAndWaitEstablished([...crdManifests(), ...oamCrdManifests()]);
   await kubeconfig.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });

@@ -6,10 +6,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installCrds, installOam, kubectl, readManifests, repoRoot } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const samplesNamespace = `samples-${Date.now().toString(36)}`;
 const SYSTEM_NAMESPACE = 'zk-oam-system';
 /** Every directory of deploy/ with a kustomization (the controllers' included, as they land). */

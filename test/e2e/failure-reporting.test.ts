@@ -7,7 +7,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { OAM_APPLICATION_CONFIGURATION, OAM_COMPONENT, OAM_LABELS, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { KubeClient } from '@zk-oam/runtime';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   bedWorkloadSpec,
@@ -23,8 +23,9 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `failures-${Date.now().toString(36)}`;
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);

@@ -3,14 +3,15 @@
 // `helm upgrade` adding the scale controller makes `kubectl scale zks` work; `helm uninstall` leaves the CRDs and the
 // ensembles in place. The release has its own name and namespace, so nothing it creates is shared with deploy/.
 import { memberSelectorOf, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleDir } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { BED_KUBE_VERSION, CHART_DIR, helm } from '../src/controllers/helm.js';
 import { bedWorkloadSpec, installCrds, installOam, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suffix = Date.now().toString(36);
 const release = 'zk-helm';
 const releaseNamespace = `zk-oam-helm-${suffix}`;

@@ -11,7 +11,7 @@ import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo }
 import { isApiError, KubeClient } from '@zk-oam/runtime';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installCrds,
   isReady,
@@ -27,8 +27,9 @@ import {
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { installKubeVela, startVelaCore, SYSTEM_DEFINITION_NAMESPACE, uninstallKubeVela } from '../src/kubevela/vela-core.js';
 import { figures, memberPods, probeEnsemble } from './rolling-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `vela-${Date.now().toString(36)}`;
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);

@@ -3,7 +3,7 @@
 // would want 5 per second, so the pacer is at its limit). Every workload becomes Ready, then 5 of them are scaled
 // 1 -> 3 at once and all 5 complete, while the other 45 stay Ready. Figures are printed, not asserted.
 import { memberSelectorOf, type ZookeeperWorkload } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bedWorkloadSpec,
   counterOf,
@@ -16,8 +16,9 @@ import {
   type ControllerProcess,
 } from '../src/controllers/index.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `many-${Date.now().toString(36)}`;
 const WORKLOADS = 50;
 const SCALED = 5;

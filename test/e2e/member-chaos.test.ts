@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { podOfMember, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { pause } from '@zk-oam/runtime';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bedWorkloadSpec,
   counterOf,
@@ -21,8 +21,9 @@ import {
   type ControllerProcess,
 } from '../src/controllers/index.js';
 import { ScaleClient } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `chaos-${Date.now().toString(36)}`;
 const WORKLOADS = 20;
 const CHAOS_MS = Number(process.env['ZKOAM_CHAOS_SECONDS'] ?? '120') * 1_000;

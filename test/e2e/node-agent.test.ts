@@ -5,14 +5,15 @@ import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
 import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { isAlive } from '../src/bed/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const core = kubeConfig.makeApiClient(CoreV1Api);

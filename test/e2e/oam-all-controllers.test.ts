@@ -9,7 +9,7 @@ import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { isApiError, KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installCrds,
   installOam,
@@ -24,8 +24,9 @@ import {
   type ControllerProcess,
 } from '../src/controllers/index.js';
 import { memberPods } from './rolling-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `oam-all-${Date.now().toString(36)}`;
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);

@@ -5,12 +5,13 @@
 // runs on its own (ginkgo focus), so each passes or fails here by name.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installOam, kubectl, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { oamRuntimeSuiteDir, runSuite, startRuntimeControllers } from '../src/controllers/oam-runtime-suite.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const SUITE_TIMEOUT_MS = 16 * 60_000;
 
 /** The suite's 11 specs (It texts, with the file each is in); the dry run below checks there are no others. */

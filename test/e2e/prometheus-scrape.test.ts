@@ -9,14 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROLLER_ALERTS, CONTROLLER_PANELS } from '@zk-oam/apis';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { CONTROLLER_NAMESPACE } from '../src/controllers/controller-process.js';
 import { repoRoot, waitFor } from '../src/controllers/index.js';
 import { startPrometheus, type EvaluatedRule, type RunningPrometheus, type Sample, type TargetGroup } from '../src/monitoring/prometheus.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const controllers = new ControllerPods(bed);
 let prometheus: RunningPrometheus | undefined;
 let scratch = '';

@@ -7,12 +7,13 @@ import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
 import { KubeClient, ObjectLock } from '@zk-oam/runtime';
 import pino from 'pino';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);

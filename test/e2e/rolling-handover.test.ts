@@ -5,13 +5,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { myidOfOrdinal, podOfMember, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { traitCondition, useScaleController } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 // The scale controller runs too, with a scale trait at the same size: a handover must not look like its failure.
 const suite = useScaleController(bed, { namespacePrefix: 'handover' });
 const { client, namespace } = suite;

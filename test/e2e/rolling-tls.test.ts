@@ -2,12 +2,13 @@
 // observes the members over TLS and restarts every member for its restart trigger, followers first and the leader
 // last; a trait asking for a handover by reconfig is not bound (not supported on TLS-only yet).
 import { ZOOKEEPER_ROLLING } from '@zk-oam/apis';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { memberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling-tls', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);

@@ -5,7 +5,7 @@ import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api, KubeConfi
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
 import {
   EventRecorder,
@@ -24,6 +24,7 @@ import {
   updateStatus,
   type ResourceType,
 } from '@zk-oam/runtime';
+import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `runtime-helpers-${Date.now().toString(36)}`;
 const log = pino({ level: 'warn' });
@@ -43,7 +44,7 @@ async function until(what: string, timeoutMs: number, condition: () => Promise<b
 describe('runtime helpers on a real apiserver', () => {
   beforeAll(async () => {
     kubeConfig = new KubeConfig();
-    kubeConfig.loadFromFile(inject('bed').kubeconfig);
+    kubeConfig.loadFromFile(workerBed().kubeconfig);
     client = new KubeClient(kubeConfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     extensions = kubeConfig.makeApiClient(ApiextensionsV1Api);

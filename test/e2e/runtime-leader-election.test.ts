@@ -8,9 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { KubeClient, coreResources, isApiError, microTime, objectPath } from '@zk-oam/runtime';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/bed/ports.js';
 import { waitForValue } from '../src/wait-for.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/trivial-controller.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,7 +36,7 @@ async function startReplica(identity: string): Promise<Replica> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
     cwd: repoRoot,
-    env: { ...process.env, KUBECONFIG: inject('bed').kubeconfig, IDENTITY: identity, NAMESPACE: namespace, HTTP_PORT: String(port) },
+    env: { ...process.env, KUBECONFIG: workerBed().kubeconfig, IDENTITY: identity, NAMESPACE: namespace, HTTP_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -88,7 +89,7 @@ async function annotationBy(name: string): Promise<string | undefined> {
 describe('leader election between controller processes', () => {
   beforeAll(async () => {
     kubeConfig = new KubeConfig();
-    kubeConfig.loadFromFile(inject('bed').kubeconfig);
+    kubeConfig.loadFromFile(workerBed().kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     coordination = kubeConfig.makeApiClient(CoordinationV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });

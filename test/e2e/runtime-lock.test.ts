@@ -4,9 +4,10 @@
 import { Writable } from 'node:stream';
 import { ApiException, CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient, ObjectLock, lockLeaseName, lockOperationAnnotation, type LockOwner } from '@zk-oam/runtime';
 import { waitForValue } from '../src/wait-for.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `runtime-lock-${Date.now().toString(36)}`;
 const logLines: string[] = [];
@@ -51,7 +52,7 @@ async function holderOnServer(owner: LockOwner): Promise<string | undefined> {
 describe('object lock on a real apiserver', () => {
   beforeAll(async () => {
     kubeConfig = new KubeConfig();
-    kubeConfig.loadFromFile(inject('bed').kubeconfig);
+    kubeConfig.loadFromFile(workerBed().kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     coordination = kubeConfig.makeApiClient(CoordinationV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });

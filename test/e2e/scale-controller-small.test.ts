@@ -4,12 +4,13 @@
 import { eventFilterSubject, memberSelectorOf, type ZkEvent } from '@zk-oam/apis';
 import { connectEventBus, createLogger } from '@zk-oam/runtime';
 import { Registry } from 'prom-client';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, kubectl } from '../src/controllers/index.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, settledAt, traitCondition, traitEvents, useScaleController, waitFor, waitScaled as waitScaledIn } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'scale-small' });
 const { client, traits, namespace } = suite;
 const name = 'solo';

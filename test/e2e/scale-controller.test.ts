@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock } from '@zk-oam/runtime';
 import { KubeConfig } from '@kubernetes/client-node';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, kubectl } from '../src/controllers/index.js';
 import { measured } from './scale-measure.js';
 import {
@@ -19,8 +19,9 @@ import {
   waitFor,
   waitScaled as waitScaledIn,
 } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'scale' });
 const { client, traits, namespace } = suite;
 const kubeConfig = new KubeConfig();

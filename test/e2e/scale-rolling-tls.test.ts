@@ -7,15 +7,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, PodHistory, waitFor } from '../src/controllers/index.js';
 import { TlsWriter } from '../src/ensemble-probe/index.js';
 import { memberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitScaled } from './scale-support.js';
 import { issuedCertificate, secureConnectString, servedSerial, writeCaFile, writerSummary } from './tls-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'scale-tls' });
 const { client, traits, namespace } = suite;
 useRollingController(bed);

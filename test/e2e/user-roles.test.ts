@@ -5,11 +5,12 @@
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/controllers/command.js';
 import { installCrds, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const namespace = `user-roles-${Date.now().toString(36)}`;
 const admin = new KubeConfig();
 admin.loadFromFile(bed.kubeconfig);

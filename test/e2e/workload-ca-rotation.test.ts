@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
 /** The annotation the workload controller records a CA rotation's step in, on the StatefulSet. */
 const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';
@@ -25,7 +26,7 @@ const USER_CA = 'user-ca';
 const MEMBERS = 3;
 const STEPS = 3;
 const run = promisify(execFile);
-const bed = inject('bed');
+const bed = workerBed();
 const apps = appsApi(bed);
 const { client, namespace } = useWorkloadController(bed, { namespacePrefix: 'ca-rot', env: { OBSERVE_PERIOD_MS: '2000' } });
 const traits = new RollingClient(bed);

@@ -11,16 +11,17 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { CustomObjectsApi, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberHost, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
 import { builtBy } from '../src/controllers/go-built.js';
 import { crdNamesIn, installCrdsFrom } from '../src/controllers/manifests.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { memberPods as listMemberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const run = promisify(execFile);
-const bed = inject('bed');
+const bed = workerBed();
 // Discovery is asked again every second, so installing the CRDs mid-test is seen at once.
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-cm', env: { MONITORING_DISCOVERY_TTL_MS: '1000' } });
 const { client, namespace } = suite;

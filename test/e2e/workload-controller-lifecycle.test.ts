@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { isApiError, KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 // A short discovery TTL, so installing the monitoring CRDs is noticed within seconds.
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-life', env: { MONITORING_DISCOVERY_TTL_MS: '2000' } });
 const { client, namespace } = suite;

@@ -2,10 +2,11 @@
 // makes no write request for a minute (counted in the bed apiserver's audit log, by the controller's own user).
 // Its leader-election Lease renewals are the one expected exception and are counted apart.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-steady', logLevel: 'warn' });
 const { client, namespace } = suite;
 const workloads = ['steady-a', 'steady-b'];

@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-ctrl' });
 const { client, namespace } = suite;
 const kubeConfig = new KubeConfig();

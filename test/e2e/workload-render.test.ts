@@ -9,10 +9,11 @@ import { parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD, type ZookeeperWorkl
 import { buildSuperuserSecret, renderWorkload, selectorLabels } from '@zk-oam/workload';
 import { fourLetterWord, parseMntr, parseSrvr, voters, ZooKeeperAdmin } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForValue } from '../src/wait-for.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const core = kubeConfig.makeApiClient(CoreV1Api);

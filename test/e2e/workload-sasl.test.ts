@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { SASL_REVISION_ANNOTATION } from '@zk-oam/workload';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, PodHistory } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitFor, waitScaled } from './scale-support.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'wl-sasl' });
 const { client, traits, namespace } = suite;
 const rollingTraits = new RollingClient(bed);

@@ -7,13 +7,14 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
 import { memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 const apps = appsApi(bed);
 /** The annotation the workload controller records the rendered step in, on the StatefulSet. */
 const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';

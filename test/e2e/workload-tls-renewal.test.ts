@@ -10,14 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { TlsWriter } from '../src/ensemble-probe/index.js';
 import { memberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { issuedCertificate, secureConnectString, servedSerial, writeCaFile, writerSummary } from './tls-fixtures.js';
+import { workerBed } from '../src/worker-bed.js';
 
-const bed = inject('bed');
+const bed = workerBed();
 /**
  * Five minutes between timed looks of a Ready ensemble, longer than from the change of renewBeforeMinutes to the
  * renewal: a renewal on time shows the reconcile came back for it, not a look that happened to fall then.

@@ -23,12 +23,13 @@ import {
   type ZookeeperWorkload,
 } from '@zk-oam/apis';
 import { adminConnector, CONFIRM_ZNODE, fourLetterWord, HandleGate, observeEnsemble, parseSrvr, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const run = promisify(execFile);
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-tls' });
 const { client, namespace } = suite;
 const name = 'zk';

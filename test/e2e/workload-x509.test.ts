@@ -17,12 +17,13 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, memberServerName, myidOfPod, SUPERUSER_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { CLIENT_CA_ANNOTATION } from '@zk-oam/workload';
 import { adminConnector, CONFIRM_ZNODE, HandleGate } from '@zk-oam/zookeeper';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/agent/debian-zookeeper.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { workerBed } from '../src/worker-bed.js';
 
 const run = promisify(execFile);
-const bed = inject('bed');
+const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-x509' });
 const { client, namespace } = suite;
 const name = 'zkx';

@@ -1,17 +1,19 @@
-// vitest global setup for the `bed` project: builds the controllers' bundles (what the bed runs; turbo rebuilds only
-// what changed), then one shared test bed per run, provided to tests as `bed` (read it with inject('bed')), stopped
-// after the last test. ZKOAM_BED_DIR chooses its directory (kept afterwards); ZKOAM_KEEP_BED=1 keeps the default
-// temporary one, with its logs.
+// vitest global setup for the `bed` project: builds the controllers' bundles (what the beds run; turbo rebuilds only
+// what changed), then starts one test bed per bed worker (bed-workers.ts), side by side, provided to tests as `beds`
+// (a test file reads its own with workerBed()), and stops them after the last test. ZKOAM_BED_DIR chooses their
+// directory (kept afterwards; one subdirectory per bed when there are several); ZKOAM_KEEP_BED=1 keeps the default
+// temporary ones, with their logs.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pino } from 'pino';
-import { resolveBinaries, startBed, type BedInfo } from './bed/index.js';
+import { resolveBinaries, startBed, type Bed, type BedInfo } from './bed/index.js';
 import { repoRoot } from './bed/paths.js';
+import { bedWorkers } from './bed-workers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    bed: BedInfo;
+    beds: BedInfo[];
   }
 }
 
@@ -19,12 +21,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const log = pino({ name: 'bed', level: process.env['ZKOAM_BED_LOG_LEVEL'] ?? 'info' });
   log.info('building the controllers (npm run build)');
   execFileSync(join(repoRoot(), 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: repoRoot(), stdio: 'inherit' });
-  const bed = await startBed({
-    log,
-    binaries: await resolveBinaries(process.env),
-    keepDir: process.env['ZKOAM_KEEP_BED'] === '1',
-    ...(process.env['ZKOAM_BED_DIR'] ? { dir: process.env['ZKOAM_BED_DIR'] } : {}),
-  });
-  project.provide('bed', bed.info);
-  return () => bed.stop();
+  const binaries = await resolveBinaries(process.env);
+  const count = bedWorkers(process.env);
+  const chosenDir = process.env['ZKOAM_BED_DIR'];
+  const starting = Array.from({ length: count }, (_, index) =>
+    startBed({
+      log,
+      binaries,
+      keepDir: process.env['ZKOAM_KEEP_BED'] === '1',
+      ...(chosenDir ? { dir: count === 1 ? chosenDir : join(chosenDir, String(index + 1)) } : {}),
+    }),
+  );
+  const results = await Promise.allSettled(starting);
+  const beds = results.flatMap((result): Bed[] => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(beds.map((bed) => bed.stop()));
+  };
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide('beds', beds.map((bed) => bed.info));
+  return stopAll;
 }

@@ -42,6 +42,7 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
     kubeConfig: config.kubeConfig,
     nodeNames: config.nodeNames,
     hostsFile: join(dir, 'hosts'),
+    podIpScope: dir,
     log: log.child({ part: 'pods' }),
     workerDeps: {
       hostIP: '127.0.0.1',

@@ -15,13 +15,15 @@ export interface PodFleetOptions {
   kubeConfig: KubeConfig;
   nodeNames: readonly string[];
   hostsFile: string;
+  /** What makes this agent's pod IPs its own among agents on the machine (its directory). */
+  podIpScope: string;
   workerDeps: Omit<PodWorkerDeps, 'core' | 'hostsReady'>;
   log: Logger;
 }
 
 export class PodFleet {
   private readonly workers = new Map<string, PodWorker>();
-  private readonly ips = new PodIpAllocator();
+  private readonly ips: PodIpAllocator;
   private readonly hosts: HostsRegistry;
   private readonly nodes: ReadonlySet<string>;
   private readonly core: CoreV1Api;
@@ -31,6 +33,7 @@ export class PodFleet {
 
   constructor(private readonly options: PodFleetOptions) {
     this.nodes = new Set(options.nodeNames);
+    this.ips = new PodIpAllocator(options.podIpScope);
     this.hosts = new HostsRegistry(options.hostsFile, options.log);
     this.core = options.kubeConfig.makeApiClient(CoreV1Api);
     this.informer = makeInformer<V1Pod>(options.kubeConfig, '/api/v1/pods', () => this.core.listPodForAllNamespaces());

@@ -1,6 +1,6 @@
 // The whole test bed: control plane, NATS with JetStream, the node agent with its Nodes, and the
 // `bed-local` StorageClass. stop() leaves no process behind and says what it had to kill.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -59,6 +59,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   const baseLog = options.log ?? pino({ name: 'bed' });
   await reapAbandonedBeds(tmpdir(), tempDirPrefix, baseLog);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), tempDirPrefix));
+  mkdirSync(dir, { recursive: true });
   const removeDirOnStop = options.dir === undefined && !options.keepDir;
   const log = baseLog.child({ bed: dir });
   // A reused directory may hold processes of a bed whose owner crashed: they would hold its ports and files.
