@@ -76,8 +76,7 @@ async function describeControllers(controllers: ControllerPods): Promise<void> {
 }
 
 /** The console's pod, Ready, and a token for a person who may edit the demo namespace (TokenRequest, a day long). */
-async function startConsole(controllers: ControllerPods, client: WorkloadClient): Promise<{ url: string; token: string }> {
-  await controllers.install(['console']);
+async function consoleAccess(controllers: ControllerPods, client: WorkloadClient): Promise<{ url: string; token: string }> {
   const [pod] = await waitFor('the console pod Ready', () => controllers.pods('console'), (pods) => pods.length > 0 && pods.every((found) => found.ready), 120_000, 1_000);
   if (pod === undefined) throw new Error('no console pod');
   await client.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: demoUser } } }).catch(ignoreConflict);
@@ -103,13 +102,21 @@ async function main(): Promise<void> {
   if (!bed) throw new Error('the bed is not up: run npm run cluster:up first');
   const started = Date.now();
   const controllers = new ControllerPods(bed);
-  await controllers.install(CONTROLLER_NAMES);
-  say(`installed ${CONTROLLER_NAMES.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k; the node agent runs their pods from controllers/<name>/dist/`);
+  const installed = [...CONTROLLER_NAMES, 'console'] as const;
+  await controllers.installShared(installed);
   const client = new WorkloadClient(bed);
-  await client.createNamespace(namespace).catch(() => undefined);
   const objects = await samples();
   if (objects.length === 0) throw new Error('deploy/samples/ holds no Component or ApplicationConfiguration');
-  await applyManifests(bed, objects);
+  // The samples go in while the controllers start, and the console with them, so that its pod becomes Ready while the
+  // ensemble comes up: the controllers pick up what is already there, as after any restart.
+  await Promise.all([
+    controllers.installDeployments(installed),
+    client
+      .createNamespace(namespace)
+      .catch(() => undefined)
+      .then(() => applyManifests(bed, objects)),
+  ]);
+  say(`installed ${installed.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k; the node agent runs their pods from controllers/<name>/dist/ and console/dist/`);
   say(`applied ${objects.map((object) => String(object['kind'])).join(', ')} from deploy/samples/ in namespace ${namespace}`);
   const workload = await waitForReadyEnsemble(client);
   say(`ensemble ${workload.metadata.name} Ready ${String(Math.round((Date.now() - started) / 1000))} s after start; each member over its pod IP:`);
@@ -121,10 +128,10 @@ async function main(): Promise<void> {
   }
   say('the controllers, each a Deployment in zk-oam-system:');
   await describeControllers(controllers);
-  const consoleAccess = await startConsole(controllers, client);
-  say(`the console (deploy/console) serves ${consoleAccess.url}`);
+  const access = await consoleAccess(controllers, client);
+  say(`the console (deploy/console) serves ${access.url}`);
   say(`  sign in as ${namespace}/${demoUser} (may edit ${namespace} through the built-in edit role) with this token, valid for a day:`);
-  process.stdout.write(`\n${consoleAccess.token}\n\n`);
+  process.stdout.write(`\n${access.token}\n\n`);
   process.stdout.write(
     [
       '',

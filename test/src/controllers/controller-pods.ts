@@ -46,15 +46,30 @@ export class ControllerPods {
     this.coordination = kubeConfig.makeApiClient(CoordinationV1Api);
   }
 
-  /** Namespace, CRDs (and the OAM ones for appconfig), the NATS Secret, then each `deploy/<name>` with kubectl -k. */
+  /** What the controllers share, then every `deploy/<name>` with kubectl -k. */
   async install(names: readonly ImageName[]): Promise<void> {
+    await this.installShared(names);
+    await this.installDeployments(names);
+  }
+
+  /**
+   * The namespace, then side by side the CRDs (and the OAM ones for appconfig), each Established, and the NATS Secret:
+   * what the controllers need before they start, and what a user's objects need before they are applied.
+   */
+  async installShared(names: readonly ImageName[]): Promise<void> {
     await kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy/namespace')]);
-    await installCrds(this.bed);
-    if (names.includes('appconfig')) await installOam(this.bed);
     const { url, user, password } = this.bed.nats;
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: NATS_SECRET, namespace: CONTROLLER_NAMESPACE }, stringData: { url, user, password } };
-    await kubectl(this.bed, ['apply', '--server-side', '-f', '-'], JSON.stringify(secret));
-    for (const name of names) await kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy', name)]);
+    await Promise.all([
+      installCrds(this.bed),
+      names.includes('appconfig') ? installOam(this.bed) : undefined,
+      kubectl(this.bed, ['apply', '--server-side', '-f', '-'], JSON.stringify(secret)),
+    ]);
+  }
+
+  /** Every `deploy/<name>` with kubectl -k, side by side: each controller installs on its own. */
+  async installDeployments(names: readonly ImageName[]): Promise<void> {
+    await Promise.all(names.map((name) => kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy', name)])));
   }
 
   /** Deletes the Deployments and waits until their pods are gone (each releases its Lease on SIGTERM). */
