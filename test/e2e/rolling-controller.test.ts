@@ -90,6 +90,8 @@ describe('the rolling controller on the bed', () => {
 
   it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {
     const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
+    const firstPod = scenario.expectedOrder(leader)[0] ?? '';
+    const firstPid = await zookeeperPid(bed, namespace, firstPod);
     const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
@@ -98,16 +100,22 @@ describe('the rolling controller on the bed', () => {
     await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'restart-1' } });
 
     // During a step: the first pod is down; the controller dies, and a new one must wait for it, not delete another.
-    await waitFor('the first pod deleted', async () => history.restarts.length, (count) => count >= 1, 120_000, 100);
-    const firstDown = history.order()[0];
+    await waitFor('the first pod deleted', async () => history.order(), (order) => order.length >= 1, 120_000, 100);
+    expect(history.order()).toEqual([firstPod]);
     await controllerProcess().kill();
     await controllerProcess().restart();
-    await waitControllerReady(controllerProcess());
-    await waitFor('the restarted controller to reconcile the trait', reconciles, (count) => count >= 1, 60_000, 100);
-    await history.caughtUp();
-    // It planned while the first pod was still down (not back Ready yet), and deleted no other.
-    expect(history.returns).toEqual([]);
-    expect(history.restarts).toHaveLength(1);
+    // Its replacement's ZooKeeper is held stopped, so the pod stays down for as long as the new process takes to lead.
+    const replacementPid = await waitFor(`${firstPod}'s new ZooKeeper started`, () => zookeeperPid(bed, namespace, firstPod), (pid) => Number.isInteger(pid) && pid > 0 && pid !== firstPid, 120_000, 100);
+    process.kill(replacementPid, 'SIGSTOP');
+    try {
+      await waitControllerReady(controllerProcess());
+      await waitFor('the restarted controller to reconcile the trait twice', reconciles, (count) => count >= 2, 60_000, 100);
+      await history.caughtUp();
+      expect(history.returns).toEqual([]);
+      expect(history.restarts).toHaveLength(1);
+    } finally {
+      process.kill(replacementPid, 'SIGCONT');
+    }
 
     // Between two steps: paused, the roll finishes the pod in progress and rests; the controller dies there.
     await traits.patch(namespace, TRAIT, { spec: { paused: true } });
@@ -134,7 +142,7 @@ describe('the rolling controller on the bed', () => {
     expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
     // The second deletion came only once the pod in progress at the kill was back Ready.
-    const firstBack = history.returns.find((back) => back.pod === firstDown);
+    const firstBack = history.returns.find((back) => back.pod === firstPod);
     expect(firstBack).toBeDefined();
     expect(history.restarts[1]?.at).toBeGreaterThanOrEqual(firstBack?.at ?? Number.POSITIVE_INFINITY);
     expect(report.leaders.elections).toBe(1);
