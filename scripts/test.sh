@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The README's test command: installs what is missing, then runs every test (unit and test bed)
+# The README's test command: installs what is missing (the test tools too), then runs every test (unit and test bed)
 # and ends with the plain line "N passed, N failed".
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
-bash scripts/bootstrap.sh
+bash scripts/bootstrap.sh tests
 export PATH="$repo/node_modules/.bin:$PATH"
 t0=$(date +%s)
 mkdir -p test-results

@@ -2,13 +2,12 @@
 // leader in place (the default leaderHandover, Election; rolling-handover.test.ts has the handover). One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
 import { KubeClient, ObjectLock } from '@zk-oam/runtime';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, PodHistory, reconcilesRun, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -29,6 +28,8 @@ const scenario = new RollScenario({ client, traits, namespace, workload: BOUND, 
 const PODS = scenario.pods;
 const controllerProcess = useRollingController(bed);
 const trait = (): Promise<ZookeeperRolling> => scenario.trait();
+/** Reconciles the rolling controller's current process has run; a restarted one counts from 0. */
+const reconciles = (): Promise<number> => reconcilesRun(controllerProcess());
 
 async function updateStrategy(name: string): Promise<string | undefined> {
   return (await apps.readNamespacedStatefulSet({ namespace, name })).spec?.updateStrategy?.type;
@@ -90,6 +91,8 @@ describe('the rolling controller on the bed', () => {
 
   it('restarts every pod for the restart trigger alone, leader last, across a controller killed during a step and between two steps', async () => {
     const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
+    const firstPod = scenario.expectedOrder(leader)[0] ?? '';
+    const firstPid = await zookeeperPid(bed, namespace, firstPod);
     const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
@@ -98,12 +101,22 @@ describe('the rolling controller on the bed', () => {
     await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'restart-1' } });
 
     // During a step: the first pod is down; the controller dies, and a new one must wait for it, not delete another.
-    await waitFor('the first pod deleted', async () => history.restarts.length, (count) => count >= 1, 120_000, 100);
+    await waitFor('the first pod deleted', async () => history.order(), (order) => order.length >= 1, 120_000, 100);
+    expect(history.order()).toEqual([firstPod]);
     await controllerProcess().kill();
-    await sleep(3_000);
-    expect(history.restarts).toHaveLength(1);
     await controllerProcess().restart();
-    await waitControllerReady(controllerProcess());
+    // Its replacement's ZooKeeper is held stopped, so the pod stays down for as long as the new process takes to lead.
+    const replacementPid = await waitFor(`${firstPod}'s new ZooKeeper started`, () => zookeeperPid(bed, namespace, firstPod), (pid) => Number.isInteger(pid) && pid > 0 && pid !== firstPid, 120_000, 100);
+    process.kill(replacementPid, 'SIGSTOP');
+    try {
+      await waitControllerReady(controllerProcess());
+      await waitFor('the restarted controller to reconcile the trait twice', reconciles, (count) => count >= 2, 60_000, 100);
+      await history.caughtUp();
+      expect(history.returns).toEqual([]);
+      expect(history.restarts).toHaveLength(1);
+    } finally {
+      process.kill(replacementPid, 'SIGCONT');
+    }
 
     // Between two steps: paused, the roll finishes the pod in progress and rests; the controller dies there.
     await traits.patch(namespace, TRAIT, { spec: { paused: true } });
@@ -113,7 +126,8 @@ describe('the rolling controller on the bed', () => {
     await controllerProcess().kill();
     await controllerProcess().restart();
     await waitControllerReady(controllerProcess());
-    await sleep(3_000);
+    await waitFor('the restarted controller to reconcile the paused trait', reconciles, (count) => count >= 1, 60_000, 100);
+    await history.caughtUp();
     expect((await trait()).status?.phase).toBe('Paused');
     expect(history.restarts).toHaveLength(restartedBeforeKill);
     await traits.patch(namespace, TRAIT, { spec: { paused: false } });
@@ -128,6 +142,10 @@ describe('the rolling controller on the bed', () => {
     expect(history.counts()).toEqual(scenario.onePerPod());
     expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
+    // The second deletion came only once the pod in progress at the kill was back Ready.
+    const firstBack = history.returns.find((back) => back.pod === firstPod);
+    expect(firstBack).toBeDefined();
+    expect(history.restarts[1]?.at).toBeGreaterThanOrEqual(firstBack?.at ?? Number.POSITIVE_INFINITY);
     expect(report.leaders.elections).toBe(1);
     expect(report.writes.lost).toEqual([]);
     expect(completed.status).toMatchObject({ observedRestartTrigger: 'restart-1', updatedReplicas: MEMBERS, leaderRestarted: true });
@@ -153,8 +171,12 @@ describe('the rolling controller on the bed', () => {
 
     const waiting = await waitFor('the roll to wait for the Lease', trait, (current) => rollingCondition(current, 'Waiting')?.reason === 'DisruptionLockBusy', 120_000, 500);
     expect(rollingCondition(waiting, 'Waiting')?.message).toContain('held by scale/grow (test: a scale step) since');
-    await sleep(5_000);
+    // Two more reconciles, each finding the Lease held: no deletion, still waiting for it.
+    const reconcilesWaiting = await reconciles();
+    await waitFor('two reconciles while the Lease is held', reconciles, (count) => count >= reconcilesWaiting + 2, 60_000, 100);
+    await history.caughtUp();
     expect(history.restarts).toEqual([]);
+    expect(rollingCondition(await trait(), 'Waiting')?.reason).toBe('DisruptionLockBusy');
     expect(await lock.release('scale/grow')).toBe(true);
 
     await waitFor('the first pod deleted after the release', async () => history.restarts.length, (count) => count >= 1, 120_000, 250);

@@ -73,11 +73,13 @@ describe('a leader handover on the bed', () => {
     await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
     await waitFor('the scale trait Idle at 5', () => suite.traits.get(namespace, SCALE_TRAIT), (current) => current.status?.phase === 'Idle', 120_000, 500);
     const { leader, history, probe, started } = await watchRoll();
+    // Every read of the scale trait during the roll, each phase and reason once; a failed read is kept, not dropped.
     const scaleSeen = new Set<string>();
+    const scaleReadErrors: string[] = [];
     const watchingScale = setInterval(() => {
       suite.traits.get(namespace, SCALE_TRAIT).then(
         (current) => scaleSeen.add(`${current.status?.phase ?? '-'} ${traitCondition(current, 'Progressing')?.reason ?? '-'}`),
-        () => undefined,
+        (error: unknown) => scaleReadErrors.push(error instanceof Error ? error.message : String(error)),
       );
     }, 250);
 
@@ -103,6 +105,8 @@ describe('a leader handover on the bed', () => {
     expect(reasons.filter((reason) => reason === 'VoterRestored')).toHaveLength(1);
     expect(reasons.indexOf('LeaderHandedOver')).toBeLessThan(reasons.indexOf('VoterRestored'));
     console.log(`scale trait during the handover roll: ${[...scaleSeen].join('; ')}`);
+    expect(scaleReadErrors).toEqual([]);
+    expect(scaleSeen.size).toBeGreaterThan(0);
     expect([...scaleSeen].filter((seen) => seen.startsWith('Blocked'))).toEqual([]);
     // Its status.replicas is what it last observed: 4 voters while the leader was out, 5 at its next look.
     const settledScale = await waitFor('the scale trait to see every voter back', () => suite.traits.get(namespace, SCALE_TRAIT), (current) => current.status?.replicas === MEMBERS, 30_000, 250);

@@ -59,6 +59,13 @@ async function leaderGauge(replica: Replica): Promise<number | undefined> {
   }
 }
 
+/** Renewals of the lease the replica has made while leading, from its /metrics (its renew interval histogram). */
+async function renewals(replica: Replica): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${String(replica.port)}/metrics`)).text();
+  const match = /^leader_election_renew_interval_seconds_count\{name="trivial-controller"\} (\d+)$/m.exec(text);
+  return Number(match?.[1] ?? 0);
+}
+
 async function leaseHolder(): Promise<string> {
   try {
     const lease = await coordination.readNamespacedLease({ namespace, name: 'trivial-controller' });
@@ -111,9 +118,11 @@ describe('leader election between controller processes', () => {
     });
     const [first, second] = leader === a.identity ? [a, b] : [b, a];
     await waitUntilLeading(first, 30_000);
-    // Both are up (serving metrics); the follower keeps campaigning without leading.
+    // Both are up (serving metrics); the follower keeps campaigning without leading. Two renewals of the leader later,
+    // the follower has tried again (every retry period, as the leader renews) and still follows.
     await poll('the follower to serve metrics', 30_000, async () => ((await leaderGauge(second)) === 0 ? true : undefined));
-    await sleep(2 * retryPeriodMs);
+    const renewed = await renewals(first);
+    await poll('two renewals by the leader', 30_000, async () => ((await renewals(first)) >= renewed + 2 ? true : undefined));
     expect([await leaderGauge(first), await leaderGauge(second)]).toEqual([1, 0]);
     expect(await leaseHolder()).toBe(first.identity);
 

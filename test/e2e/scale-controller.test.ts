@@ -2,12 +2,11 @@
 // client writing sequential znodes throughout each scenario. One ensemble goes 3 -> 5 -> 3 -> 5 -> 3: the controller is
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock } from '@zk-oam/runtime';
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, kubectl } from '../src/controllers/index.js';
+import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
 import { measured } from './scale-measure.js';
 import {
   ensembleTruth,
@@ -38,6 +37,14 @@ const workloadReplicas = async (): Promise<number> => (await client.get(namespac
 const committed = async (): Promise<number[] | undefined> => (await ensembleTruth(listPods)).committed;
 
 const waitScaled = (size: number): Promise<void> => waitScaledIn(traits, { namespace, trait, listPods }, size);
+
+/** Writes of the workload by the scale controller logged since `offset`, with the apiserver's answer. */
+async function workloadWritesSince(offset: number): Promise<{ verb: string; code: number | undefined }[]> {
+  const user = suite.scaleController().user;
+  return (await auditEntriesSince(bed, offset))
+    .filter((entry) => entry.user.username === user && entry.objectRef?.resource === ZOOKEEPER_WORKLOAD.plural && entry.objectRef.name === name)
+    .map((entry) => ({ verb: entry.verb, code: entry.responseStatus?.code }));
+}
 
 async function pvcUids(): Promise<Record<string, string | undefined>> {
   const claims = (await client.core.listNamespacedPersistentVolumeClaim({ namespace })).items;
@@ -90,11 +97,12 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     expect((await waitFor('5 settled members', () => ensembleTruth(listPods), (seen) => settledAt(seen, 5), 120_000, 1_000)).assessment?.leader).toBe(5);
 
     await scaleControllerMayWriteWorkloads(bed, false);
+    const auditOffset = await auditLogSize(bed);
     const removal = await measured('5 -> 4, leader on member 5, killed before lowering', watch, async () => {
       await traits.scale(namespace, trait, 4);
       await waitFor('member 5 out of the committed config', committed, (ids) => ids !== undefined && !ids.includes(5), 180_000, 250);
-      await sleep(2_000);
-      // Invariant 2: the member left the config; its pod is still there, the lowering was refused.
+      // Invariant 2: the member left the config; its pod is still there, the lowering was tried and refused.
+      await waitFor('the scale controller\'s write of the workload refused (403)', () => workloadWritesSince(auditOffset), (writes) => writes.some((write) => write.code === 403), 60_000, 250);
       expect(await workloadReplicas()).toBe(5);
       await suite.scaleController().kill();
       await scaleControllerMayWriteWorkloads(bed, true);
@@ -131,8 +139,11 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       await traits.scale(namespace, trait, 5);
       const waiting = await waitFor('the trait waiting for the lock', readTrait, (current) => traitCondition(current, 'Progressing')?.reason === 'WaitingForDisruptionLock', 60_000, 500);
       expect(traitCondition(waiting, 'Progressing')?.message).toContain('held by rolling/zk-restart (rolling restart (held by the test)) since');
-      await sleep(5_000);
+      // Two more reconciles, each finding the Lease held: the workload still at 3, the trait still waiting.
+      const reconciles = await reconcilesRun(suite.scaleController());
+      await waitFor('two reconciles while the Lease is held', () => reconcilesRun(suite.scaleController()), (count) => count >= reconciles + 2, 60_000, 100);
       expect(await workloadReplicas()).toBe(3);
+      expect(traitCondition(await readTrait(), 'Progressing')?.reason).toBe('WaitingForDisruptionLock');
       expect(await lock.release('rolling/zk-restart')).toBe(true);
       await waitScaled(5);
     });

@@ -32,6 +32,16 @@ export async function issuedCertificate(target: TlsWorkload): Promise<X509Certif
   return new X509Certificate(await tlsSecretValue(target, TLS_SECRET_KEYS.certificate));
 }
 
+/**
+ * The renewBeforeMinutes that makes `certificate` fall due at least `dueAfterMs` from now, and at most a minute later
+ * (renewBeforeMinutes is whole minutes, counted back from the certificate's own expiry), and when that is.
+ */
+export function renewalDueSoon(certificate: X509Certificate, dueAfterMs: number): { renewBeforeMinutes: number; dueAt: Date } {
+  const notAfter = new Date(certificate.validTo).getTime();
+  const renewBeforeMinutes = Math.floor((notAfter - Date.now() - dueAfterMs) / 60_000);
+  return { renewBeforeMinutes, dueAt: new Date(notAfter - renewBeforeMinutes * 60_000) };
+}
+
 /** Writes the CA of the workload's Secret into `dir`, for clients that trust it; returns the file. */
 export async function writeCaFile(target: TlsWorkload, dir: string): Promise<string> {
   const caFile = join(dir, 'ca.crt');

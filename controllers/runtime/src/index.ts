@@ -22,7 +22,7 @@ export type { InformerEvent, InformerListener } from './informer/informer-event.
 export type { Lister, ListOptions } from './informer/store.js';
 
 export type { BackoffOptions } from './queue/backoff.js';
-export { RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';
+export { DEFAULT_PERIOD_JITTER, RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';
 export { backoffDelayMs, pause, reconnectBackoff, type BackoffPolicy } from './retry/backoff.js';
 
 export { controller, buildController, type ControllerBuilder, type ControllerDefinition } from './controller/builder.js';

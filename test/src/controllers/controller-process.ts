@@ -165,3 +165,11 @@ export async function counterOf(controller: ControllerProcess, metric: string): 
   const series = new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\d+)$`, 'gm');
   return [...metrics.matchAll(series)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
+
+/**
+ * Reconciles the process has run to the end since it started, whatever their result: the count of its reconcile
+ * duration histogram (a key of a namespace being deleted is put back without running, and is not counted).
+ */
+export function reconcilesRun(controller: ControllerProcess): Promise<number> {
+  return counterOf(controller, 'controller_runtime_reconcile_time_seconds_count');
+}

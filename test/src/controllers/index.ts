@@ -3,6 +3,7 @@ export {
   CONTROLLER_NAMESPACE,
   counterOf,
   prepareControllerLaunch,
+  reconcilesRun,
   startControllerProcess,
   waitControllerReady,
   type ControllerLaunch,
@@ -11,7 +12,7 @@ export {
 } from './controller-process.js';
 export { applyManifests, deploymentRuntimeEnv, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
-export { PodHistory, PodTally, tallyPods, type Restart } from './pod-history.js';
+export { PodHistory, PodTally, tallyPods, type PodReturn, type Restart } from './pod-history.js';
 export {
   auditEntriesSince,
   auditLogSize,

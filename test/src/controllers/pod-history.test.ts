@@ -43,6 +43,7 @@ describe('tallyPods', () => {
     const tally = tallyPods(3, [allReady, list(1, { 'zk-0': 'a:notReady', 'zk-1': 'b:notReady', 'zk-2': 'c:notReady' }), allReady]);
 
     expect(tally.restarts).toEqual([]);
+    expect(tally.returns).toEqual([]);
     expect(tally.mostDown).toBe(0);
   });
 
@@ -62,6 +63,11 @@ describe('tallyPods', () => {
     expect(tally.restarts.map((restart) => restart.pod)).toEqual(['zk-2', 'zk-1', 'zk-0']);
     expect(tally.restarts.map((restart) => restart.at)).toEqual([1, 5, 7]);
     expect(tally.mostDown).toBe(1);
+    expect(tally.returns).toEqual([
+      { pod: 'zk-2', uid: 'c2', at: 4 },
+      { pod: 'zk-1', uid: 'b2', at: 6 },
+      { pod: 'zk-0', uid: 'a2', at: 8 },
+    ]);
   });
 
   it('counts two down when a second member goes while the first replacement has never been Ready', () => {

@@ -11,6 +11,9 @@ export interface Restart {
   readonly at: number;
 }
 
+/** A replacement pod (a uid the baseline did not have) seen Ready for the first time: the restarted member back. */
+export type PodReturn = Restart;
+
 function terminating(pod: V1Pod): boolean {
   return pod.metadata?.deletionTimestamp !== undefined;
 }
@@ -30,6 +33,7 @@ function uidOf(pod: V1Pod): string {
  */
 export class PodTally {
   readonly restarts: Restart[] = [];
+  readonly returns: PodReturn[] = [];
   mostDown = 0;
   private readonly up = new Set<string>();
   private readonly live = new Map<string, string>();
@@ -57,7 +61,10 @@ export class PodTally {
     for (const pod of pods) {
       const gone = this.restarts.some((restart) => restart.uid === uidOf(pod));
       if (!terminating(pod) && !gone) this.live.set(pod.metadata?.name ?? '', uidOf(pod));
-      if (ready(pod)) this.up.add(uidOf(pod));
+      if (ready(pod) && !this.up.has(uidOf(pod))) {
+        this.up.add(uidOf(pod));
+        this.returns.push({ pod: pod.metadata?.name ?? '', uid: uidOf(pod), at });
+      }
     }
     const upNow = pods.filter((pod) => !terminating(pod) && this.up.has(uidOf(pod))).length;
     this.mostDown = Math.max(this.mostDown, this.members - upNow);
@@ -86,6 +93,9 @@ export class PodHistory {
   private readonly tally: PodTally;
   private stopped = false;
   private loop: Promise<void> | undefined;
+  /** LISTs begun, and the latest of them folded into the tally (a failed LIST folds nothing). */
+  private listsBegun = 0;
+  private listFolded = 0;
 
   constructor(
     private readonly listPods: () => Promise<V1Pod[]>,
@@ -102,12 +112,31 @@ export class PodHistory {
     return this.tally.mostDown;
   }
 
+  get returns(): readonly PodReturn[] {
+    return this.tally.returns;
+  }
+
+  /**
+   * Resolves once a LIST begun after this call is folded in: whatever the pods went through before the call is in
+   * `restarts` and `returns` then. Call it after a signal (a reconcile counted, a condition seen) before asserting on
+   * the history. It waits for the poll rather than listing itself, so that lists are folded in the order they were read.
+   */
+  async caughtUp(timeoutMs = 30_000): Promise<void> {
+    const begun = this.listsBegun;
+    await waitFor('a LIST of the pods begun after the signal', async () => this.listFolded > begun, (folded) => folded, timeoutMs, 50);
+  }
+
   /** Starts polling and resolves once the baseline is taken: every member Ready in one of this history's own LISTs. */
   async start(intervalMs = 250, baselineTimeoutMs = 300_000): Promise<void> {
     this.loop = (async () => {
       while (!this.stopped) {
+        this.listsBegun += 1;
+        const list = this.listsBegun;
         const pods = await this.listPods().catch(() => undefined);
-        if (pods !== undefined) this.tally.observe(pods, Date.now());
+        if (pods !== undefined) {
+          this.tally.observe(pods, Date.now());
+          this.listFolded = list;
+        }
         await sleep(intervalMs);
       }
     })();

@@ -115,6 +115,8 @@ const auditEntrySchema = z.looseObject({
   user: z.looseObject({ username: z.string() }),
   objectRef: z.looseObject({ resource: z.string().optional(), subresource: z.string().optional(), namespace: z.string().optional(), name: z.string().optional() }).optional(),
   stage: z.string().optional(),
+  /** The apiserver's answer: 403 for a write the requester's RBAC forbids (the audit filter runs before authorization). */
+  responseStatus: z.looseObject({ code: z.number().optional() }).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -1,12 +1,28 @@
 // Fixtures for the rendering tests: a ZooKeeper Component, an ApplicationConfiguration with both traits, the catalog
 // (with a scope kind, v0.3.3's HealthScope).
-import type { ApplicationConfiguration, Component, ScopeDefinition, TraitDefinition, WorkloadDefinition } from '@zk-oam/apis';
+import {
+  ZOOKEEPER_ROLLING,
+  ZOOKEEPER_SCALE,
+  ZOOKEEPER_WORKLOAD,
+  type ApplicationConfiguration,
+  type Component,
+  type KindInfo,
+  type ScopeDefinition,
+  type TraitDefinition,
+  type WorkloadDefinition,
+} from '@zk-oam/apis';
 import type { ResourceType } from '@zk-oam/runtime';
 import type { Catalog } from './catalog.js';
 
-export const workloadKind: ResourceType = { group: 'workload.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperworkloads', kind: 'ZookeeperWorkload', namespaced: true };
-export const scaleKind: ResourceType = { group: 'scale.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperscales', kind: 'ZookeeperScale', namespaced: true };
-export const rollingKind: ResourceType = { group: 'rolling.zookeeper.zkoam.dev', version: 'v1alpha1', plural: 'zookeeperrollings', kind: 'ZookeeperRolling', namespaced: true };
+/** Our kinds as discovery lists them, and as a definition names them (`<plural>.<group>`), from the contract. */
+function discovered(info: KindInfo): ResourceType {
+  return { group: info.group, version: info.version, plural: info.plural, kind: info.kind, namespaced: true };
+}
+const definitionName = (info: KindInfo): string => `${info.plural}.${info.group}`;
+
+export const workloadKind = discovered(ZOOKEEPER_WORKLOAD);
+export const scaleKind = discovered(ZOOKEEPER_SCALE);
+export const rollingKind = discovered(ZOOKEEPER_ROLLING);
 
 export const healthScopeKind: ResourceType = { group: 'core.oam.dev', version: 'v1alpha2', plural: 'healthscopes', kind: 'HealthScope', namespaced: true };
 
@@ -34,10 +50,10 @@ export function traitDefinition(name: string, appliesToWorkloads?: string[], wor
 
 export const catalog: Catalog = {
   resources: [workloadKind, scaleKind, rollingKind, healthScopeKind],
-  workloadDefinitions: [workloadDefinition('zookeeperworkloads.workload.zookeeper.zkoam.dev')],
+  workloadDefinitions: [workloadDefinition(definitionName(ZOOKEEPER_WORKLOAD))],
   traitDefinitions: [
-    traitDefinition('zookeeperscales.scale.zookeeper.zkoam.dev', ['zookeeperworkloads.workload.zookeeper.zkoam.dev']),
-    traitDefinition('zookeeperrollings.rolling.zookeeper.zkoam.dev', ['*.workload.zookeeper.zkoam.dev']),
+    traitDefinition(definitionName(ZOOKEEPER_SCALE), [definitionName(ZOOKEEPER_WORKLOAD)]),
+    traitDefinition(definitionName(ZOOKEEPER_ROLLING), [`*.${ZOOKEEPER_WORKLOAD.group}`]),
   ],
   scopeDefinitions: [scopeDefinition('healthscopes.core.oam.dev', 'spec.workloadRefs')],
 };
@@ -49,8 +65,8 @@ export const component: Component = {
   status: { observedGeneration: 2, latestRevision: { name: 'zk-v2', revision: 2 } },
   spec: {
     workload: {
-      apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
-      kind: 'ZookeeperWorkload',
+      apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+      kind: ZOOKEEPER_WORKLOAD.kind,
       metadata: { labels: { team: 'data' } },
       spec: { storage: { size: '1Gi' } },
     },
@@ -74,8 +90,8 @@ export const appConfig: ApplicationConfiguration = {
           { name: 'tickTime', value: 2500 },
         ],
         traits: [
-          { trait: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', spec: { replicas: 5 } } },
-          { trait: { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', metadata: { name: 'orders-roll' }, spec: { maxUnavailable: 1 } } },
+          { trait: { apiVersion: ZOOKEEPER_SCALE.apiVersion, kind: ZOOKEEPER_SCALE.kind, spec: { replicas: 5 } } },
+          { trait: { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, metadata: { name: 'orders-roll' }, spec: { maxUnavailable: 1 } } },
         ],
       },
     ],

@@ -4,10 +4,13 @@
 // objects created together do not stay in step. Reconciles caused by watch events are not paced.
 import { systemClock, type Clock } from './clock.js';
 
+/** How far a period moves either way by default, as a fraction: a look falls due 0.8 to 1.2 periods later. */
+export const DEFAULT_PERIOD_JITTER = 0.2;
+
 export interface RequeuePacerOptions {
   /** Timed requeues allowed to fall due per second. */
   readonly perSecond: number;
-  /** Each period is stretched or shrunk by up to this fraction, at random. Default 0.2. */
+  /** Each period is stretched or shrunk by up to this fraction, at random. Default DEFAULT_PERIOD_JITTER. */
   readonly jitter?: number;
   readonly clock?: Clock;
   readonly random?: () => number;
@@ -25,7 +28,7 @@ export class RequeuePacer {
   constructor(options: RequeuePacerOptions) {
     if (!(options.perSecond > 0)) throw new Error(`perSecond must be positive, got ${String(options.perSecond)}`);
     this.slotMs = 1000 / options.perSecond;
-    this.jitter = options.jitter ?? 0.2;
+    this.jitter = options.jitter ?? DEFAULT_PERIOD_JITTER;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
   }

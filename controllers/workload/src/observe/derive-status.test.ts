@@ -50,7 +50,7 @@ describe('deriveStatus', () => {
       replicas: 3,
       readyReplicas: 3,
       updatedReplicas: 3,
-      selector: 'app.kubernetes.io/instance=zk,app.kubernetes.io/name=zookeeper',
+      selector: 'app.kubernetes.io/component=server,app.kubernetes.io/instance=zk,app.kubernetes.io/name=zookeeper',
       members: [
         { pod: 'zk-0', myid: 1, role: 'leader', synced: true, voting: true },
         { pod: 'zk-1', myid: 2, role: 'follower', synced: true, voting: true },

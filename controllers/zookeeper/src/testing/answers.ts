@@ -1,5 +1,6 @@
 // Builds member observations for tests the way ZooKeeper answers: the captured srvr/mntr text with a few values changed,
 // read back by the real parsers, so a fixture cannot say what no ZooKeeper prints.
+import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { NotServingError } from '../four-letter-words/errors.js';
 import { classifyAnswer } from '../four-letter-words/classify.js';
 import { fixture } from '../four-letter-words/fixtures/index.js';
@@ -27,8 +28,6 @@ const DEFAULT_ZXID = parseZxid('0x100000000');
 
 /** The captured leader's counts: a three-voter ensemble with both followers synced. */
 const THREE_VOTERS_SYNCED: Required<LeaderSyncCounts> = { followers: 2, nonVotingFollowers: 0, observers: 0 };
-
-const CLIENT_PORT = 2181;
 
 /** Read once at import: simulations build many observations. */
 const CAPTURED = {
@@ -73,7 +72,7 @@ export function answeringMember(id: number, address: string, answers: MemberAnsw
 
 /** A member that is up but refuses srvr with the captured "not currently serving requests" line. */
 export function notServingMember(id: number, address: string): MemberObservation {
-  const context = { host: address, port: CLIENT_PORT, word: 'srvr' };
+  const context = { host: address, port: ZOOKEEPER_PORTS.client, word: 'srvr' };
   try {
     classifyAnswer(context, CAPTURED.notServing);
   } catch (error) {

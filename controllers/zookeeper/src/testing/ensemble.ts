@@ -1,5 +1,5 @@
 // Builds ensemble observations for tests: members of StatefulSet `zk` on loopback IPs answering as srvr/mntr would, and configs.
-import { podOfMember } from '@zk-oam/apis';
+import { podOfMember, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import type { CommittedConfig } from '../admin/client.js';
 import type { ServerEntry } from '../dynamic-config/server-line.js';
 import type { ObservedPod } from '../ensemble/ensemble-observation.js';
@@ -26,7 +26,7 @@ export const observer = (myid: number): ObservedPod => observed(myid, answeringM
 export const notServing = (myid: number): ObservedPod => observed(myid, notServingMember(myid, ipOf(myid)));
 
 export function server(myid: number, role: ServerEntry['role'] = 'participant'): ServerEntry {
-  return { id: myid, host: ipOf(myid), quorumPort: 2888, electionPort: 3888, role, clientAddress: ipOf(myid), clientPort: 2181 };
+  return { id: myid, host: ipOf(myid), quorumPort: ZOOKEEPER_PORTS.quorum, electionPort: ZOOKEEPER_PORTS.election, role, clientAddress: ipOf(myid), clientPort: ZOOKEEPER_PORTS.client };
 }
 
 export function committed(servers: ServerEntry[], version = '200000000'): CommittedConfig {
