@@ -11,6 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export const POLL_INTERVAL_MS = 250;
 
+/** For a read that costs next to nothing: a port of a process on this machine, a file, a value in memory. */
+export const LOCAL_POLL_INTERVAL_MS = 100;
+
 /** Says why waiting for `what` has become pointless (a child process exited, a member died), or undefined to go on. */
 export type GiveUp = (what: string) => Error | undefined | Promise<Error | undefined>;
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { writeAuditPolicy } from './audit-policy.js';
 import type { Pki } from './pki.js';
 import { readPem } from './pki.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { httpsStatus } from './http-status.js';
-import { exitEndsWait, LOCAL_PORT_POLL_MS, startWhenReady, type ManagedProcess } from './process.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface ApiServerSpec {
   bedDir: string;
@@ -49,6 +49,6 @@ export async function startApiServer(spec: ApiServerSpec): Promise<ManagedProces
   return startWhenReady(
     { name: 'kube-apiserver', command: spec.binary, args: apiServerArgs(spec), bedDir: spec.bedDir },
     (started) =>
-      waitFor('kube-apiserver /readyz', () => httpsStatus(readyz, tls), (status) => status === 200, spec.timeoutMs, LOCAL_PORT_POLL_MS, exitEndsWait([started])),
+      waitFor('kube-apiserver /readyz', () => httpsStatus(readyz, tls), (status) => status === 200, spec.timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([started])),
   );
 }

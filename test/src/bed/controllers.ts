@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Pki } from './pki.js';
 import { freePort } from './ports.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { httpsStatus } from './http-status.js';
-import { exitEndsWait, LOCAL_PORT_POLL_MS, startWhenReady, type ManagedProcess } from './process.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface ComponentSpec {
   bedDir: string;
@@ -72,5 +72,5 @@ export async function startScheduler(spec: ComponentSpec): Promise<ManagedProces
 /** /healthz is always allowed without credentials; the serving certificate is self-signed. */
 async function waitForHealth(name: string, port: number, process: ManagedProcess, timeoutMs: number): Promise<void> {
   const healthz = `https://127.0.0.1:${String(port)}/healthz`;
-  await waitFor(`${name} /healthz`, () => httpsStatus(healthz, { insecure: true }), (status) => status === 200, timeoutMs, LOCAL_PORT_POLL_MS, exitEndsWait([process]));
+  await waitFor(`${name} /healthz`, () => httpsStatus(healthz, { insecure: true }), (status) => status === 200, timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([process]));
 }

@@ -2,9 +2,9 @@
 // durability across machine crashes for speed on small disks).
 import { join } from 'node:path';
 import { freePorts } from './ports.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { httpStatus } from './http-status.js';
-import { exitEndsWait, LOCAL_PORT_POLL_MS, startWhenReady, type ManagedProcess } from './process.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface Etcd {
   process: ManagedProcess;
@@ -27,7 +27,7 @@ export async function startEtcd(options: { bedDir: string; binary: string; timeo
     '--log-level=warn',
   ];
   const process = await startWhenReady({ name: 'etcd', command: options.binary, args, bedDir: options.bedDir }, (started) =>
-    waitFor('etcd /health', () => httpStatus(`${clientUrl}/health`), (status) => status === 200, options.timeoutMs, LOCAL_PORT_POLL_MS, exitEndsWait([started])),
+    waitFor('etcd /health', () => httpStatus(`${clientUrl}/health`), (status) => status === 200, options.timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([started])),
   );
   return { process, clientUrl };
 }

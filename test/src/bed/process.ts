@@ -98,9 +98,6 @@ export function describeExit(status: ExitStatus): string {
   return status.signal ? `killed by ${status.signal}` : `exited with code ${String(status.code)}`;
 }
 
-/** How often the bed asks a child it started whether its port serves: a local request costs nothing, and start-up waits on it. */
-export const LOCAL_PORT_POLL_MS = 100;
-
 /** Ends a wait on something `processes` provide as soon as one of them has exited, naming it and its log. */
 export function exitEndsWait(processes: readonly ManagedProcess[]): GiveUp {
   return async (what) => {
