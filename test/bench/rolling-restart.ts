@@ -63,7 +63,6 @@ async function waitSettled(client: WorkloadClient, name: string, size: number): 
     () => client.get(NAMESPACE, name),
     (w) => isReady(w) && w.status?.leader !== undefined && w.status.members?.length === size && w.status.members.every((member) => member.synced),
     ROLL_TIMEOUT_MS,
-    1_000,
   );
   return workload.status?.leader ?? '';
 }
@@ -77,9 +76,9 @@ async function roll(client: WorkloadClient, traits: RollingClient, method: Metho
   const probe = await probeEnsemble(client, NAMESPACE, name);
   const started = performance.now();
   await client.patch(NAMESPACE, name, { spec: { config: { tickTime } } });
-  await waitFor(`${name}: every pod restarted`, async () => history.restarts.length, (count) => count >= size, ROLL_TIMEOUT_MS, 500);
+  await waitFor(`${name}: every pod restarted`, async () => history.restarts.length, (count) => count >= size, ROLL_TIMEOUT_MS);
   if (method !== NATIVE) {
-    await waitFor(`${name}: the trait Completed`, () => traits.get(NAMESPACE, name), (t) => t.status?.phase === 'Completed', ROLL_TIMEOUT_MS, 500);
+    await waitFor(`${name}: the trait Completed`, () => traits.get(NAMESPACE, name), (t) => t.status?.phase === 'Completed', ROLL_TIMEOUT_MS);
   }
   await waitSettled(client, name, size);
   const seconds = (performance.now() - started) / 1000;

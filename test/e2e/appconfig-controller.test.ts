@@ -133,7 +133,7 @@ function synced(config: ApplicationConfiguration): { status: string; reason: str
 }
 
 async function waitSynced(what: string, accept: (config: ApplicationConfiguration) => boolean, name = APP): Promise<ApplicationConfiguration> {
-  return waitFor(what, () => appConfig(name), accept, 90_000, 500);
+  return waitFor(what, () => appConfig(name), accept, 90_000);
 }
 
 async function apply(yaml: string): Promise<void> {
@@ -222,7 +222,7 @@ describe('the appconfig controller on the bed', () => {
       expect(trait?.status).toBeUndefined();
     }
 
-    const ready = await waitFor('the rendered workload to be Ready', () => workloads.get(namespace, 'zookeeper'), isReady, ENSEMBLE_TIMEOUT_MS, 2_000);
+    const ready = await waitFor('the rendered workload to be Ready', () => workloads.get(namespace, 'zookeeper'), isReady, ENSEMBLE_TIMEOUT_MS);
     expect(ready.status?.members).toHaveLength(3);
     expect(await notes(APP)).toEqual(
       expect.arrayContaining([
@@ -235,10 +235,10 @@ describe('the appconfig controller on the bed', () => {
 
   it('re-renders the workload when a parameter value changes and when the Component changes', async () => {
     await patchJson('applicationconfiguration', APP, [{ op: 'replace', path: '/spec/components/0/parameterValues/0/value', value: 2500 }]);
-    await waitFor('tickTime 2500 on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => z.looseObject({ config: z.looseObject({ tickTime: z.literal(2500) }) }).safeParse(w?.spec).success, 60_000, 500);
+    await waitFor('tickTime 2500 on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => z.looseObject({ config: z.looseObject({ tickTime: z.literal(2500) }) }).safeParse(w?.spec).success, 60_000);
 
     await kubectl(bed, ['patch', 'component', 'zookeeper', '-n', namespace, '--type=merge', '-p', JSON.stringify({ spec: { workload: { spec: { config: { maxClientCnxns: 100 } } } } })]);
-    const changed = await waitFor('the Component change on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w?.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000, 500);
+    const changed = await waitFor('the Component change on the workload', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w?.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000);
     expect(changed?.spec).toMatchObject({ config: { tickTime: 2500, maxClientCnxns: 100 } });
     expect(changed?.metadata.labels).toEqual(oamLabels('WORKLOAD', 'zookeeper-v2'));
     const config = await waitSynced('the status to name the new revision', (c) => c.status?.workloads?.[0]?.componentRevisionName === 'zookeeper-v2');
@@ -249,7 +249,7 @@ describe('the appconfig controller on the bed', () => {
   it('deletes the rolling trait CR when the trait is removed from the spec, and nothing else', async () => {
     await patchJson('applicationconfiguration', APP, [{ op: 'remove', path: '/spec/components/0/traits/1' }]);
 
-    await waitFor('the ZookeeperRolling to be deleted', () => read(ZOOKEEPER_ROLLING, rollingRef.name), (trait) => trait === undefined, 60_000, 500);
+    await waitFor('the ZookeeperRolling to be deleted', () => read(ZOOKEEPER_ROLLING, rollingRef.name), (trait) => trait === undefined, 60_000);
     expect(await read(ZOOKEEPER_SCALE, scaleRef.name)).toBeDefined();
     expect(await read(ZOOKEEPER_WORKLOAD, 'zookeeper')).toBeDefined();
     const config = await waitSynced('the status without the rolling trait', (c) => c.status?.workloads?.[0]?.traits?.length === 1);
@@ -278,7 +278,7 @@ spec:
       const config = await waitSynced(`${name} to be reported`, (c) => synced(c)?.status === 'False', name);
       expect(synced(config)).toMatchObject({ status: 'False', reason, message });
       expect(config.status?.status).toBe('error');
-      const events = await waitFor(`the ${reason} Event`, () => notes(name), (list) => list.some((e) => e.reason === reason), 30_000, 500);
+      const events = await waitFor(`the ${reason} Event`, () => notes(name), (list) => list.some((e) => e.reason === reason), 30_000);
       expect(events).toContainEqual({ type: 'Warning', reason, note: message });
     }
     expect(appconfigController?.running()).toBe(true);
@@ -337,7 +337,7 @@ spec:
     expect(ownedByApp(configMap, config.metadata.uid ?? '')).toBe(true);
     expect(await read(ZOOKEEPER_SCALE, 'settings-zookeeperscale')).toBeUndefined();
     expect(await read({ group: '', version: 'v1', plural: 'secrets' }, 'settings-secret')).toBeUndefined();
-    const events = await waitFor('both Warning Events', () => notes('odd-traits'), (list) => list.filter((e) => e.type === 'Warning').length >= 2, 30_000, 500);
+    const events = await waitFor('both Warning Events', () => notes('odd-traits'), (list) => list.filter((e) => e.type === 'Warning').length >= 2, 30_000);
     expect(events).toEqual(
       expect.arrayContaining([
         { type: 'Warning', reason: 'TraitNotApplicable', note: notApplicable },
@@ -373,7 +373,7 @@ spec:
     // A health scope or trait controller reports into the status; the next reconcile (a label change) keeps it.
     await kubectl(bed, ['patch', 'applicationconfiguration', 'labelled', '-n', namespace, '--subresource=status', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/status/workloads/0/status', value: 'healthy' }])]);
     await kubectl(bed, ['label', 'applicationconfiguration', 'labelled', '-n', namespace, 'env=staging', '--overwrite']);
-    await waitFor('the new label on the ConfigMap', () => read(CONFIG_MAP, 'tagged'), (object) => object?.metadata.labels?.['env'] === 'staging', 30_000, 500);
+    await waitFor('the new label on the ConfigMap', () => read(CONFIG_MAP, 'tagged'), (object) => object?.metadata.labels?.['env'] === 'staging', 30_000);
     expect((await appConfig('labelled')).status?.workloads?.[0]?.status).toBe('healthy');
   });
 
@@ -390,7 +390,7 @@ spec:
       z.looseObject({ status: z.looseObject({ latestRevision: z.object({ name: z.string(), revision: z.int() }).optional(), observedGeneration: z.int().optional() }).optional() })
         .parse(await api.request('GET', path(OAM_COMPONENT, 'versioned'))).status;
     const revision = async (name: string): Promise<unknown> => api.request('GET', path(CONTROLLER_REVISION, name));
-    const latest = (name: string): Promise<unknown> => waitFor(`Component versioned to record ${name}`, componentStatus, (status) => status?.latestRevision?.name === name, 30_000, 500);
+    const latest = (name: string): Promise<unknown> => waitFor(`Component versioned to record ${name}`, componentStatus, (status) => status?.latestRevision?.name === name, 30_000);
 
     await apply(component('one'));
     await latest('versioned-v1');
@@ -428,7 +428,7 @@ spec:
     // A third spec: the entry that follows the Component moves to v3; the pinned one stays on v1.
     await apply(component('three'));
     await latest('versioned-v3');
-    await waitFor('versioned-new to carry v3', () => read(CONFIG_MAP, 'versioned-new'), (object) => object?.data?.['mode'] === 'three', 30_000, 500);
+    await waitFor('versioned-new to carry v3', () => read(CONFIG_MAP, 'versioned-new'), (object) => object?.data?.['mode'] === 'three', 30_000);
     expect((await read(CONFIG_MAP, 'versioned-new'))?.metadata.labels?.['app.oam.dev/revision']).toBe('versioned-v3');
     expect((await read(CONFIG_MAP, 'versioned-old'))?.data).toEqual({ mode: 'one' });
     expect(await revision('versioned-v2')).toMatchObject({ revision: 2, data: { spec: { workload: { data: { mode: 'two' } } } } });
@@ -589,7 +589,7 @@ spec:
     expect(await read(CONFIG_MAP, 'consumer')).toBeUndefined();
 
     await apply(source('ready'));
-    await waitFor('consumer applied with the endpoint', () => read(CONFIG_MAP, 'consumer'), (object) => object?.data?.['upstream'] === 'zk-client:2181', 30_000, 500);
+    await waitFor('consumer applied with the endpoint', () => read(CONFIG_MAP, 'consumer'), (object) => object?.data?.['upstream'] === 'zk-client:2181', 30_000);
     expect((await read(CONFIG_MAP, 'consumer'))?.data).toEqual({ role: 'client', upstream: 'zk-client:2181' });
     await waitSynced('chained to have no unsatisfied input left', (c) => c.status?.dependency === undefined, 'chained');
   });
@@ -633,10 +633,10 @@ spec:
     const ensemble = await workloads.get(namespace, 'gated-zk');
     expect(ensemble?.status?.phase).not.toBe('Running');
 
-    const running = await waitFor('the gated ensemble Running', () => workloads.get(namespace, 'gated-zk'), (w) => w?.status?.phase === 'Running', ENSEMBLE_TIMEOUT_MS, 2_000);
+    const running = await waitFor('the gated ensemble Running', () => workloads.get(namespace, 'gated-zk'), (w) => w?.status?.phase === 'Running', ENSEMBLE_TIMEOUT_MS);
     const connectString = running?.status?.clientEndpoint?.connectString;
     expect(connectString).toMatch(/:2181$/);
-    const trait = await waitFor('the rolling trait applied', () => read(ZOOKEEPER_ROLLING, 'gated-roll'), (t) => t !== undefined, 60_000, 1_000);
+    const trait = await waitFor('the rolling trait applied', () => read(ZOOKEEPER_ROLLING, 'gated-roll'), (t) => t !== undefined, 60_000);
     expect(trait?.metadata.annotations?.['zkoam.dev/connect-string']).toBe(connectString);
     const released = await waitSynced('the dependency satisfied', (c) => c.status?.dependency === undefined && synced(c)?.status === 'True', 'gated');
     expect(released.status?.workloads?.[0]?.traits).toEqual([{ traitRef: { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, name: 'gated-roll' }, status: 'applied' }]);
@@ -664,8 +664,8 @@ spec:
     expect(await read(ZOOKEEPER_SCALE, scaleRef.name)).toBeDefined();
     await kubectl(bed, ['delete', 'applicationconfiguration', APP, '-n', namespace, '--wait=false']);
 
-    await waitFor('the workload and the scale trait to be gone', async () => [await read(ZOOKEEPER_WORKLOAD, 'zookeeper'), await read(ZOOKEEPER_SCALE, scaleRef.name)], (left) => left.every((object) => object === undefined), 120_000, 1_000);
-    await waitFor('the StatefulSet to be gone', () => read(statefulSets, 'zookeeper'), (set) => set === undefined, 120_000, 1_000);
+    await waitFor('the workload and the scale trait to be gone', async () => [await read(ZOOKEEPER_WORKLOAD, 'zookeeper'), await read(ZOOKEEPER_SCALE, scaleRef.name)], (left) => left.every((object) => object === undefined), 120_000);
+    await waitFor('the StatefulSet to be gone', () => read(statefulSets, 'zookeeper'), (set) => set === undefined, 120_000);
     expect(appconfigController?.running()).toBe(true);
   });
 
@@ -680,7 +680,7 @@ spec:
 
     expect(await leader.stop()).toBe(0);
     appconfigController = standby;
-    await waitFor('the standby to hold the lease', holder, (identity) => identity?.endsWith(`-${String(standby.pid())}`) ?? false, 60_000, 500);
+    await waitFor('the standby to hold the lease', holder, (identity) => identity?.endsWith(`-${String(standby.pid())}`) ?? false, 60_000);
     await apply(`
 apiVersion: core.oam.dev/v1alpha2
 kind: ApplicationConfiguration

@@ -2,6 +2,7 @@
 // namespaces are emptied and removed.
 import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `bed-gc-${Date.now().toString(36)}`;
@@ -62,13 +63,13 @@ describe('garbage collection on the bed', () => {
 
     await core.deleteNamespacedConfigMap({ namespace, name: 'owner', propagationPolicy: 'Background' });
 
-    await expect.poll(() => configMapExists('dependent'), { timeout: 60_000, interval: 500 }).toBe(false);
+    await waitFor('the dependent ConfigMap collected', () => configMapExists('dependent'), (exists) => !exists, 60_000);
     expect(await configMapExists('bystander')).toBe(true);
   });
 
   it('removes a deleted namespace together with the objects in it', async () => {
     await core.deleteNamespace({ name: namespace });
 
-    await expect.poll(() => namespaceExists(namespace), { timeout: 120_000, interval: 1_000 }).toBe(false);
+    await waitFor(`namespace ${namespace} gone`, () => namespaceExists(namespace), (exists) => !exists, 120_000);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ApiException, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountKubeconfig } from '../src/bed/index.js';
+import { waitFor } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `bed-rbac-${Date.now().toString(36)}`;
@@ -65,6 +66,6 @@ describe('ServiceAccount permissions on the bed', () => {
     });
 
     // The RBAC authorizer reads bindings from a watch cache: allow it a moment to see the new ones.
-    await expect.poll(() => listPodsAs(kubeconfig), { timeout: 30_000, interval: 250 }).toBe(200);
+    await waitFor('the ServiceAccount allowed to list pods', () => listPodsAs(kubeconfig), (status) => status === 200, 30_000);
   });
 });

@@ -89,7 +89,7 @@ describe("each member's zxid lag in the console, from the workload controller ov
       },
     });
     await client.create(namespace, NAME, bedWorkloadSpec());
-    await waitFor(`${NAME} Ready`, () => client.get(namespace, NAME), isReady, READY_TIMEOUT_MS, 2_000);
+    await waitFor(`${NAME} Ready`, () => client.get(namespace, NAME), isReady, READY_TIMEOUT_MS);
     await writeSome();
     // The RBAC authorizer reads bindings from a watch cache: wait until the reader's right is seen.
     await waitFor('the reader to read the ensemble', async () => (await infoAs(reader)).code, (code) => code === 200, 30_000, 250);

@@ -77,7 +77,6 @@ describe('the controllers as pods of their shipped Deployments', () => {
         () => controllers.pods(controller),
         (pods) => (pods.find((pod) => pod.name === leader)?.restarts ?? 0) >= 1,
         120_000,
-        500,
       );
       expect(restarted.map((pod) => pod.name)).toContain(leader);
       const log = await readFile(restarted.find((pod) => pod.name === leader)?.logFile ?? '', 'utf8');
@@ -143,7 +142,7 @@ describe('the console as the pod of its shipped Deployment', () => {
   });
 
   it('runs from its bundle, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {
-    const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000, 500);
+    const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000);
     expect((await controllers.commandLine(pod?.name ?? '')).slice(1)).toEqual([join(bundleDir('console'), 'main.mjs')]);
     const volumes = await kubectl(bed, ['get', 'pod', pod?.name ?? '', '-n', CONTROLLER_NAMESPACE, '-o', 'jsonpath={.spec.volumes[*].name}']);
     expect(volumes).toBe('cluster-ca');

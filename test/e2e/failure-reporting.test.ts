@@ -117,7 +117,6 @@ async function expectReported(kind: KindInfo, name: string, conditionType: strin
     () => conditionOf(kind, name, conditionType),
     (found) => found?.status === 'False' && found.message.includes(REFUSAL),
     120_000,
-    1_000,
   );
   const reason = condition?.reason;
   const warnings = await waitFor(
@@ -125,7 +124,6 @@ async function expectReported(kind: KindInfo, name: string, conditionType: strin
     () => eventsAbout(workloads, namespace, name, kind.kind),
     (events) => events.some((event) => event.type === 'Warning' && event.reason === reason && (event.note ?? '').includes(REFUSAL)),
     60_000,
-    1_000,
   );
   expect(warnings.find((event) => event.reason === reason)?.note).toMatch(note);
 }
@@ -138,7 +136,7 @@ describe('failed steps reported on the object by every controller', () => {
     for (const controller of running) await waitControllerReady(controller);
     await workloads.createNamespace(namespace);
     await kubectl(bed, ['apply', '--server-side', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: refusingPolicy() }));
-    await waitFor('the policy in force', policyRefuses, (refuses) => refuses, 30_000, 500);
+    await waitFor('the policy in force', policyRefuses, (refuses) => refuses, 30_000);
   });
 
   afterAll(async () => {
@@ -186,7 +184,7 @@ describe('failed steps reported on the object by every controller', () => {
     const reconcileErrors = (): Promise<number> => counterOf(workloadController, 'controller_runtime_reconcile_errors_total');
     const before = { warnings: await warnings(), errors: await reconcileErrors() };
     expect(before.warnings).toBe(1);
-    await waitFor('three more failed reconciles', reconcileErrors, (errors) => errors >= before.errors + 3, 120_000, 1_000);
+    await waitFor('three more failed reconciles', reconcileErrors, (errors) => errors >= before.errors + 3, 120_000);
     expect(await warnings()).toBe(before.warnings);
   });
 });

@@ -94,7 +94,7 @@ describe('the Helm chart on the bed', () => {
 
   it('uninstalls the controllers and leaves the CRDs and the ensembles in place', async () => {
     await helm(['uninstall', release, '--namespace', releaseNamespace, '--wait'], bed);
-    await waitFor('the release pods gone', () => controllers.pods('workload'), (pods) => pods.length === 0, 120_000, 500);
+    await waitFor('the release pods gone', () => controllers.pods('workload'), (pods) => pods.length === 0, 120_000);
     const crds = await kubectl(bed, ['get', 'crd', '-o', 'name']);
     expect(crds).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group}`);
     expect(await kubectl(bed, ['get', 'zkw', name, '--namespace', namespace, '-o', 'name'])).toContain(name);

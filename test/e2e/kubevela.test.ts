@@ -124,13 +124,13 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
   });
 
   it('renders our CRs, which our controllers bring to a Ready 3-member ensemble, and the Application reports healthy', async () => {
-    await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), settled(3), ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), settled(3), ENSEMBLE_TIMEOUT_MS);
     const scale = await trait(ZOOKEEPER_SCALE, 'zookeeper-scale');
     const rolling = await trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling');
     expect(scale?.metadata.labels).toMatchObject({ 'app.oam.dev/name': 'example', 'app.oam.dev/component': 'zookeeper' });
     expect(scale?.spec.workloadRef?.name).toBe('zookeeper');
     expect(rolling?.spec.workloadRef?.name).toBe('zookeeper');
-    const app = await waitFor('the Application running and healthy', () => application(), healthy, 180_000, 2_000);
+    const app = await waitFor('the Application running and healthy', () => application(), healthy, 180_000);
     const [service] = app?.status?.services ?? [];
     console.log(`Application status: ${JSON.stringify(app?.status?.services)}`);
     expect(service?.message).toMatch(/^Running: /);
@@ -153,13 +153,13 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
       ENSEMBLE_TIMEOUT_MS,
       250,
     );
-    await waitFor('the scale trait Idle at 5', () => trait(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000, 1_000);
+    await waitFor('the scale trait Idle at 5', () => trait(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000);
     const report = await probe.stop();
     console.log(figures('KubeVela Application scaled 3 → 5', report, (performance.now() - started) / 1000));
     expect(sizes).toEqual([3, 4, 5]);
     expect(report.writes.acknowledged).toBeGreaterThan(0);
     expect(report.writes.lost).toEqual([]);
-    await waitFor('the Application healthy again', () => application(), healthy, 180_000, 2_000);
+    await waitFor('the Application healthy again', () => application(), healthy, 180_000);
   });
 
   it('rolls the members once each, the leader last, when a component parameter changes the pod template', async () => {
@@ -170,9 +170,9 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     await history.start();
     await patchApplication([{ op: 'replace', path: '/spec/components/0/properties/resources/requests/cpu', value: '150m' }]);
 
-    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS, 1_000);
-    await waitFor('the rolling trait Completed', () => trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS, 1_000);
-    const rolled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), settled(5), ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS);
+    await waitFor('the rolling trait Completed', () => trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS);
+    const rolled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), settled(5), ENSEMBLE_TIMEOUT_MS);
     await history.stop();
     const report = await probe.stop();
     console.log(figures(`KubeVela component parameter rolled (leader ${leader}, restarted ${history.order().join(', ')})`, report, (performance.now() - started) / 1000));
@@ -180,7 +180,7 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     expect(history.counts()).toEqual(Object.fromEntries([0, 1, 2, 3, 4].map((ordinal) => [`zookeeper-${String(ordinal)}`, 1])));
     expect(history.order().at(-1)).toBe(leader);
     expect(report.writes.lost).toEqual([]);
-    await waitFor('the Application healthy again', () => application(), healthy, 180_000, 2_000);
+    await waitFor('the Application healthy again', () => application(), healthy, 180_000);
   });
 
   it('refuses a zookeeper trait on a component of another type, with KubeVela\'s own message, and renders no trait', async () => {
@@ -205,7 +205,6 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
       async () => JSON.stringify((await application('wrong'))?.status ?? {}),
       (status) => status.includes('zookeeper-scale applies to zookeeper components'),
       120_000,
-      1_000,
     );
     console.log(`KubeVela's status of the refused Application: ${refused}`);
     expect(refused).toContain('validation failed for trait zookeeper-scale');
@@ -216,12 +215,12 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
 
   it('removes the workload, the traits, the StatefulSet, the pods and the volumes when the Application is deleted', async () => {
     await kubectl(bed, ['delete', 'application', 'example', '-n', namespace, '--wait=false']);
-    await waitFor('the Application gone', () => application(), (app) => app === undefined, 180_000, 1_000);
-    await waitFor('the workload gone', () => read(z.unknown(), ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w === undefined, 180_000, 1_000);
+    await waitFor('the Application gone', () => application(), (app) => app === undefined, 180_000);
+    await waitFor('the workload gone', () => read(z.unknown(), ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w === undefined, 180_000);
     expect(await trait(ZOOKEEPER_SCALE, 'zookeeper-scale')).toBeUndefined();
     expect(await trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling')).toBeUndefined();
-    await waitFor('the StatefulSet gone', async () => (await apps.listNamespacedStatefulSet({ namespace })).items.length, (count) => count === 0, 180_000, 1_000);
-    await waitFor('the pods gone', async () => (await core.listNamespacedPod({ namespace })).items.length, (count) => count === 0, 180_000, 1_000);
-    await waitFor('the volumes released', async () => (await core.listNamespacedPersistentVolumeClaim({ namespace })).items.length, (count) => count === 0, 180_000, 1_000);
+    await waitFor('the StatefulSet gone', async () => (await apps.listNamespacedStatefulSet({ namespace })).items.length, (count) => count === 0, 180_000);
+    await waitFor('the pods gone', async () => (await core.listNamespacedPod({ namespace })).items.length, (count) => count === 0, 180_000);
+    await waitFor('the volumes released', async () => (await core.listNamespacedPersistentVolumeClaim({ namespace })).items.length, (count) => count === 0, 180_000);
   });
 });

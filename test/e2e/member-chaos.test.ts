@@ -139,7 +139,7 @@ describe('member chaos under the workload and scale controllers', () => {
 
     const fresh = 'chaos-fresh';
     await workloads.create(namespace, fresh, bedWorkloadSpec({ replicas: 1 }));
-    await waitFor('a workload created after the chaos Ready', () => workloads.get(namespace, fresh), isReady, 300_000, 2_000);
+    await waitFor('a workload created after the chaos Ready', () => workloads.get(namespace, fresh), isReady, 300_000);
     await workloads.delete(namespace, fresh);
 
     const after = { workload: await handlesOf(workloadController.pid()), scale: await handlesOf(scaleController.pid()) };

@@ -9,8 +9,9 @@ import { createEvent, zkEventStream, type ZkEvent } from '@zk-oam/apis';
 import { connectEventBus, type EventBus } from '@zk-oam/runtime';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNats, type NatsServer } from '../src/bed/nats.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../src/wait-for.js';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const subject = {
@@ -21,6 +22,11 @@ const subject = {
 };
 const readiness = (readyReplicas: number): ZkEvent =>
   createEvent({ type: 'ReadinessChanged', source: 'bus-test', subject, data: { ready: readyReplicas === 3, readyReplicas, replicas: 3 } });
+
+/** Waits until the bus's zkoam_nats_connected gauge reads `value` (1 connected, 0 not). */
+async function natsConnected(registry: Registry, value: 0 | 1, timeoutMs: number): Promise<void> {
+  await waitFor(`zkoam_nats_connected ${String(value)}`, () => metricValue(registry, 'zkoam_nats_connected'), (seen) => seen === value, timeoutMs, LOCAL_POLL_INTERVAL_MS);
+}
 
 async function metricValue(registry: Registry, name: string, labels: Record<string, string> = {}): Promise<number> {
   const metric = registry.getSingleMetric(name);
@@ -55,7 +61,7 @@ describe('the NATS event bus', () => {
   };
 
   const waitForReceived = async (event: ZkEvent, timeout = 20_000): Promise<void> => {
-    await vi.waitFor(() => expect(receivedIds()).toContain(event.id), { timeout, interval: 50 });
+    await waitFor(`event ${event.id} received`, () => Promise.resolve(receivedIds()), (ids) => ids.includes(event.id), timeout, LOCAL_POLL_INTERVAL_MS);
   };
 
   let bus: EventBus;
@@ -66,7 +72,7 @@ describe('the NATS event bus', () => {
     raw = await connect({ servers: nats.url, user: nats.user, pass: nats.password, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
     bus = openBus('bus-test');
     bus.subscribe({ durable: 'bus-test', deliverPolicy: 'all', handler: (event) => void received.push(event) });
-    await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(1), { timeout: 20_000 });
+    await natsConnected(registry, 1, 20_000);
   });
 
   afterAll(async () => {
@@ -114,7 +120,7 @@ describe('the NATS event bus', () => {
     }
     expect(await metricValue(registry, 'zkoam_events_received_total', { type: 'invalid' })).toBe(4);
     const consumer = await jetstream(raw).consumers.get(zkEventStream.name, 'bus-test');
-    await vi.waitFor(async () => expect((await consumer.info()).num_ack_pending).toBe(0), { timeout: 10_000 });
+    await waitFor('no delivery pending an ack', async () => (await consumer.info()).num_ack_pending, (pending) => pending === 0, 10_000, LOCAL_POLL_INTERVAL_MS);
   });
 
   it('redelivers an event whose handler threw, and counts the failure', async () => {
@@ -135,7 +141,8 @@ describe('the NATS event bus', () => {
     const event = createEvent({ type: 'LeaderChanged', source: 'bus-test', subject: flakySubject, data: { to: 'zk-1' } });
     await bus.publish(event);
 
-    await vi.waitFor(() => expect(handled).toEqual([event.id]), { timeout: 20_000, interval: 50 });
+    await waitFor('the event handled once', () => Promise.resolve(handled), (ids) => ids.length > 0, 20_000, LOCAL_POLL_INTERVAL_MS);
+    expect(handled).toEqual([event.id]);
     expect(attempts.get(event.id)).toBe(2);
     expect(await metricValue(registry, 'zkoam_events_handler_errors_total', { type: 'LeaderChanged' })).toBe(1);
   });
@@ -149,24 +156,20 @@ describe('the NATS event bus', () => {
     const seen: string[] = [];
     const following = bus.follow({ filterSubject: 'zk.bus-test.followed.*', since, handler: (event) => void seen.push(event.id) });
     try {
-      await vi.waitFor(() => expect(seen).toEqual([stored.id]), { timeout: 20_000, interval: 50 });
+      await waitFor('the stored event followed', () => Promise.resolve(seen), (ids) => ids.length > 0, 20_000, LOCAL_POLL_INTERVAL_MS);
+      expect(seen).toEqual([stored.id]);
       await jetstream(raw).publish('zk.bus-test.followed.LeaderChanged', 'this is not JSON either');
       const live = followed('zk-1');
       await bus.publish(live);
-      await vi.waitFor(() => expect(seen).toEqual([stored.id, live.id]), { timeout: 20_000, interval: 50 });
+      await waitFor('the live event followed', () => Promise.resolve(seen), (ids) => ids.length > 1, 20_000, LOCAL_POLL_INTERVAL_MS);
+      expect(seen).toEqual([stored.id, live.id]);
 
       await nats.stop();
       await nats.start();
-      await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(1), { timeout: 20_000 });
+      await natsConnected(registry, 1, 20_000);
       // Published again until stored: JetStream de-duplicates the id, so it is one event however often it is sent.
       const afterRestart = followed('zk-2');
-      await vi.waitFor(
-        async () => {
-          await bus.publish(afterRestart);
-          expect(seen).toContain(afterRestart.id);
-        },
-        { timeout: 60_000, interval: 1_000 },
-      );
+      await waitFor('an event published after the restart followed', () => bus.publish(afterRestart).then(() => seen), (ids) => ids.includes(afterRestart.id), 60_000, 1_000);
       expect(seen).toEqual([stored.id, live.id, afterRestart.id]);
     } finally {
       await following.close();
@@ -176,7 +179,7 @@ describe('the NATS event bus', () => {
   it('fails publishes fast while NATS is down, reconnects, and the consumer resumes by itself', async () => {
     const before = await metricValue(registry, 'zkoam_events_publish_failures_total');
     await nats.stop();
-    await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(0), { timeout: 10_000 });
+    await natsConnected(registry, 0, 10_000);
 
     const startedAt = Date.now();
     await bus.publish(readiness(0));
@@ -190,12 +193,12 @@ describe('the NATS event bus', () => {
     expect(await metricValue(lateRegistry, 'zkoam_events_publish_failures_total', { reason: 'not_connected' })).toBe(1);
 
     await nats.start();
-    await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(1), { timeout: 20_000 });
+    await natsConnected(registry, 1, 20_000);
     const afterRestart = readiness(3);
     await bus.publish(afterRestart);
     await waitForReceived(afterRestart, 60_000);
 
-    await vi.waitFor(async () => expect(await metricValue(lateRegistry, 'zkoam_nats_connected')).toBe(1), { timeout: 30_000 });
+    await natsConnected(lateRegistry, 1, 30_000);
     const fromLateStarter = readiness(2);
     await lateBus.publish(fromLateStarter);
     await waitForReceived(fromLateStarter);
@@ -205,15 +208,9 @@ describe('the NATS event bus', () => {
     await nats.stop();
     await rm(join(dir, 'jetstream'), { recursive: true, force: true });
     await nats.start();
-    await vi.waitFor(async () => expect(await metricValue(registry, 'zkoam_nats_connected')).toBe(1), { timeout: 20_000 });
+    await natsConnected(registry, 1, 20_000);
 
     const afterWipe = readiness(1);
-    await vi.waitFor(
-      async () => {
-        await bus.publish(afterWipe);
-        expect(receivedIds()).toContain(afterWipe.id);
-      },
-      { timeout: 60_000, interval: 1_000 },
-    );
+    await waitFor('an event published after the wipe received', () => bus.publish(afterWipe).then(() => receivedIds()), (ids) => ids.includes(afterWipe.id), 60_000, 1_000);
   });
 });

@@ -30,7 +30,7 @@ async function createNamespace(prefix: string): Promise<string> {
 afterEach(async () => {
   for (const name of namespaces.splice(0)) {
     await core.deleteNamespace({ name });
-    await waitForValue(`namespace ${name} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== name) || undefined, 180_000, 2_000);
+    await waitForValue(`namespace ${name} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== name) || undefined, 180_000);
   }
 });
 
@@ -55,7 +55,6 @@ async function readyPods(namespace: string, count: number): Promise<Map<string, 
       return ready.length === count ? new Map(ready.map((pod) => [pod.metadata?.name ?? '', pod])) : undefined;
     },
     300_000,
-    2_000,
   );
 }
 
@@ -114,7 +113,7 @@ describe('the bed node agent', () => {
 
     await core.deleteNamespacedPod({ namespace, name: `${ensembleName}-1` });
 
-    await waitForValue('the deleted pod to stop its process', async () => (isAlive(oldPid) ? undefined : true), 60_000, 500);
+    await waitForValue('the deleted pod to stop its process', async () => (isAlive(oldPid) ? undefined : true), 60_000);
     const after = await waitForValue(
       'a replacement pod that is ready',
       async () => {
@@ -123,7 +122,6 @@ describe('the bed node agent', () => {
         return replacement?.metadata?.uid !== victim?.metadata?.uid ? pods : undefined;
       },
       300_000,
-      2_000,
     );
     const replacement = after.get(`${ensembleName}-1`);
     expect(replacement?.status?.podIP).toBe(victim?.status?.podIP);
@@ -140,7 +138,7 @@ describe('the bed node agent', () => {
     await waitForValue('the single-member ensemble to run', async () => {
       const pod = (await core.listNamespacedPod({ namespace })).items[0];
       return pod?.status?.containerStatuses?.[0]?.state?.running === undefined ? undefined : pod;
-    }, 300_000, 2_000);
+    }, 300_000);
     const volume = await claimDirectory(namespace, `data-${ensembleName}-0`);
     expect(existsSync(join(volume.path, 'data', 'myid'))).toBe(true);
 
@@ -148,16 +146,15 @@ describe('the bed node agent', () => {
       { namespace, name: ensembleName, body: { spec: { replicas: 0 } } },
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
     );
-    await waitForValue('the pod to be gone', async () => ((await core.listNamespacedPod({ namespace })).items.length === 0 ? true : undefined), 120_000, 1_000);
+    await waitForValue('the pod to be gone', async () => ((await core.listNamespacedPod({ namespace })).items.length === 0 ? true : undefined), 120_000);
     expect(existsSync(volume.path)).toBe(true);
     await core.deleteNamespacedPersistentVolumeClaim({ namespace, name: `data-${ensembleName}-0` });
 
-    await waitForValue('the volume directory to be removed', async () => (existsSync(volume.path) ? undefined : true), 120_000, 1_000);
+    await waitForValue('the volume directory to be removed', async () => (existsSync(volume.path) ? undefined : true), 120_000);
     await waitForValue(
       'the PV to be deleted',
       async () => ((await core.listPersistentVolume()).items.some((pv) => pv.metadata?.name === volume.volumeName) ? undefined : true),
       120_000,
-      1_000,
     );
   });
 });

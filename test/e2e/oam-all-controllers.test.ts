@@ -74,7 +74,7 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
   });
 
   it('becomes a Ready 3-member ensemble whose traits wait for their controllers, which bind them once started', async () => {
-    const ready = await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 3 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    const ready = await waitFor('a Ready 3-member ensemble', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 3 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS);
     const waiting = await read(ZOOKEEPER_SCALE, 'zookeeper-scale');
     expect(waiting).toBeDefined();
     expect(waiting?.status).toBeUndefined();
@@ -85,18 +85,18 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
       running.push(controller);
       await waitControllerReady(controller);
     }
-    const bound = await waitFor('both traits bound', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait'] !== undefined && w.metadata.annotations['scale.zookeeper.zkoam.dev/trait'] !== undefined, 120_000, 1_000);
+    const bound = await waitFor('both traits bound', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait'] !== undefined && w.metadata.annotations['scale.zookeeper.zkoam.dev/trait'] !== undefined, 120_000);
     expect(ready.status?.leader).toBeDefined();
     expect(bound.metadata.annotations).toMatchObject({ 'scale.zookeeper.zkoam.dev/trait': 'zookeeper-scale', 'rolling.zookeeper.zkoam.dev/trait': 'zookeeper-rolling' });
-    await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000, 1_000);
-    await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000, 1_000);
+    await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000);
+    await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000);
   });
 
   it('scales to 5 when the scale trait in the ApplicationConfiguration asks for 5', async () => {
     await patchApp([{ op: 'replace', path: '/spec/components/0/traits/0/trait/spec/replicas', value: 5 }]);
-    const scaled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    const scaled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS);
     expect(scaled.spec.replicas).toBe(5);
-    await waitFor('the scale trait Idle at 5', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000, 1_000);
+    await waitFor('the scale trait Idle at 5', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 5, 120_000);
   });
 
   it('rolls a Component spec change (its revision v2) through the rolling trait, every pod once, the leader last', async () => {
@@ -105,11 +105,11 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
     await history.start();
     await kubectl(bed, ['patch', 'component', 'zookeeper', '-n', namespace, '--type=json', '-p', JSON.stringify([{ op: 'replace', path: '/spec/workload/spec/resources/requests/cpu', value: '150m' }])]);
 
-    const labelled = await waitFor('the workload at revision zookeeper-v2', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000, 1_000);
+    const labelled = await waitFor('the workload at revision zookeeper-v2', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.labels?.['app.oam.dev/revision'] === 'zookeeper-v2', 60_000);
     expect(labelled.spec.resources?.requests).toMatchObject({ cpu: '150m' });
-    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS, 1_000);
-    await waitFor('the rolling trait Completed', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS, 1_000);
-    await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS);
+    await waitFor('the rolling trait Completed', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS);
+    await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), (w) => isReady(w) && w.status?.members?.length === 5 && w.status.members.every((m) => m.synced), ENSEMBLE_TIMEOUT_MS);
     await history.stop();
     expect(history.counts()).toEqual(Object.fromEntries([0, 1, 2, 3, 4].map((ordinal) => [`zookeeper-${String(ordinal)}`, 1])));
     expect(history.order().at(-1)).toBe(leader);
@@ -117,13 +117,13 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
 
   it('deletes the rolling trait removed from the ApplicationConfiguration and returns the StatefulSet to RollingUpdate', async () => {
     await patchApp([{ op: 'remove', path: '/spec/components/0/traits/1' }]);
-    await waitFor('the ZookeeperRolling gone', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t === undefined, 120_000, 1_000);
-    await waitFor('the StatefulSet RollingUpdate', updateStrategy, (type) => type === 'RollingUpdate', 60_000, 1_000);
+    await waitFor('the ZookeeperRolling gone', () => read(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t === undefined, 120_000);
+    await waitFor('the StatefulSet RollingUpdate', updateStrategy, (type) => type === 'RollingUpdate', 60_000);
   });
 
   it('removes the workload and the traits when the ApplicationConfiguration is deleted', async () => {
     await kubectl(bed, ['delete', 'applicationconfiguration', 'example', '-n', namespace, '--wait=false']);
-    await waitFor('the workload gone', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w === undefined, 180_000, 1_000);
-    await waitFor('the scale trait gone', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t === undefined, 180_000, 1_000);
+    await waitFor('the workload gone', () => read(ZOOKEEPER_WORKLOAD, 'zookeeper'), (w) => w === undefined, 180_000);
+    await waitFor('the scale trait gone', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t === undefined, 180_000);
   });
 });

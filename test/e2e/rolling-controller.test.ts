@@ -41,7 +41,7 @@ describe('the rolling controller on the bed', () => {
     await traits.create(namespace, TRAIT, BOUND);
 
     await Promise.all([scenario.waitHealthy(BOUND), scenario.waitHealthy(NATIVE)]);
-    const bound = await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000, 500);
+    const bound = await waitFor('the trait to be bound and idle', trait, (current) => rollingCondition(current, 'Bound')?.status === 'True' && current.status?.phase === 'Idle', 60_000);
 
     expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ZookeeperWorkload', name: BOUND })]);
     expect(bound.metadata.finalizers).toContain('rolling.zookeeper.zkoam.dev/unbind');
@@ -66,7 +66,7 @@ describe('the rolling controller on the bed', () => {
 
     const completed = await scenario.waitCompleted('the bound roll to complete', started);
     const oursSeconds = (Date.now() - started.getTime()) / 1000;
-    await waitFor('the native roll to replace every pod', async () => baseline.restarts.length, (count) => count >= MEMBERS, ROLL_TIMEOUT_MS, 1_000);
+    await waitFor('the native roll to replace every pod', async () => baseline.restarts.length, (count) => count >= MEMBERS, ROLL_TIMEOUT_MS);
     await scenario.waitHealthy(NATIVE);
     const nativeSeconds = (Date.now() - started.getTime()) / 1000;
     await scenario.waitHealthy(BOUND);
@@ -251,8 +251,8 @@ describe('the rolling controller on the bed', () => {
   it('unbinds when the trait is deleted: the annotation goes and the StatefulSet returns to RollingUpdate', async () => {
     await traits.delete(namespace, TRAIT);
 
-    await waitFor('the trait to be gone', () => traits.get(namespace, TRAIT).then(() => 'present', () => 'gone'), (state) => state === 'gone', 60_000, 500);
-    await waitFor('RollingUpdate', () => updateStrategy(BOUND), (strategy) => strategy === 'RollingUpdate', 60_000, 500);
+    await waitFor('the trait to be gone', () => traits.get(namespace, TRAIT).then(() => 'present', () => 'gone'), (state) => state === 'gone', 60_000);
+    await waitFor('RollingUpdate', () => updateStrategy(BOUND), (strategy) => strategy === 'RollingUpdate', 60_000);
     expect((await client.get(namespace, BOUND)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBeUndefined();
   });
 });

@@ -43,7 +43,7 @@ export class RollScenario {
 
   async waitHealthy(name = this.options.workload): Promise<ZookeeperWorkload> {
     const { client, namespace, members } = this.options;
-    return waitFor(`${name} to be Ready with a leader and ${members} synced members`, () => client.get(namespace, name), (workload) => this.healthy(workload), ENSEMBLE_TIMEOUT_MS, 1_000);
+    return waitFor(`${name} to be Ready with a leader and ${members} synced members`, () => client.get(namespace, name), (workload) => this.healthy(workload), ENSEMBLE_TIMEOUT_MS);
   }
 
   async trait(): Promise<ZookeeperRolling> {
@@ -57,7 +57,6 @@ export class RollScenario {
       () => this.trait(),
       (current) => current.status?.phase === 'Completed' && new Date(current.status.startedAt ?? 0).getTime() >= startedAfter.getTime() - 1_000,
       ROLL_TIMEOUT_MS,
-      1_000,
     );
   }
 

@@ -23,7 +23,7 @@ describe('the rolling trait on a TLS-only ensemble', () => {
     await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: MEMBERS, tls: { quorum: true, client: 'Only' } }));
     await traits.create(namespace, TRAIT, WORKLOAD);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
-    await waitFor('the trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
     await history.start();
     const started = new Date();
@@ -45,7 +45,7 @@ describe('the rolling trait on a TLS-only ensemble', () => {
 
   it('does not bind a trait asking for a handover by reconfig, and says why', async () => {
     await traits.create(namespace, 'handover', WORKLOAD, { leaderHandover: 'Reconfigure' });
-    const refused = await waitFor('the handover trait refused', () => traits.get(namespace, 'handover'), (trait) => trait.status?.phase === 'Blocked', 60_000, 500);
+    const refused = await waitFor('the handover trait refused', () => traits.get(namespace, 'handover'), (trait) => trait.status?.phase === 'Blocked', 60_000);
     expect(rollingCondition(refused, 'Bound')).toMatchObject({
       status: 'False',
       reason: 'TlsOnlyUnsupported',

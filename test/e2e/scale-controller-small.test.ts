@@ -51,7 +51,7 @@ function stepEvents(type: 'ScaleStepStarted' | 'ScaleStepCompleted'): string[] {
 describe('the scale controller from and to one member', () => {
   it('reports Blocked with WorkloadNotFound for a trait whose workload does not exist', async () => {
     await traits.create(namespace, 'orphan', { workloadRef: { name: 'no-such-workload' }, replicas: 3 });
-    const blocked = await waitFor('the orphan Blocked', () => traits.get(namespace, 'orphan'), (found) => found.status?.phase === 'Blocked', 60_000, 500);
+    const blocked = await waitFor('the orphan Blocked', () => traits.get(namespace, 'orphan'), (found) => found.status?.phase === 'Blocked', 60_000);
     expect(traitCondition(blocked, 'Blocked')).toMatchObject({ status: 'True', reason: 'WorkloadNotFound' });
     expect(traitCondition(blocked, 'Blocked')?.message).toContain('no-such-workload');
   });
@@ -84,14 +84,13 @@ describe('the scale controller from and to one member', () => {
       async () => (await client.core.listNamespacedPersistentVolumeClaim({ namespace })).items.map((claim) => claim.metadata?.name),
       (names) => names.length === 1,
       60_000,
-      500,
     );
     expect(claims).toEqual([`data-${name}-0`]);
   });
 
   it('announced every step as a Kubernetes Event on the trait and a NATS event about the workload', async () => {
     const expected = [`${name}-1 1->2`, `${name}-2 2->3`, `${name}-2 3->2`, `${name}-1 2->1`];
-    await waitFor('the NATS step events', () => Promise.resolve(stepEvents('ScaleStepCompleted')), (found) => found.length >= 4, 30_000, 500);
+    await waitFor('the NATS step events', () => Promise.resolve(stepEvents('ScaleStepCompleted')), (found) => found.length >= 4, 30_000);
     expect(stepEvents('ScaleStepStarted')).toEqual(expected);
     expect(stepEvents('ScaleStepCompleted')).toEqual(expected);
     const reasons = (await traitEvents(bed, namespace, trait)).map((event) => event.reason);

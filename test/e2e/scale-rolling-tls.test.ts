@@ -56,7 +56,7 @@ describe('scale and roll an ensemble with quorum TLS while a client writes over 
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const history = new PodHistory(memberPods(client, namespace, WORKLOAD), 3);
     await rollingTraits.create(namespace, ROLLING_TRAIT, WORKLOAD);
-    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const oldSerial = (await issuedCertificate(tlsWorkload)).serialNumber;
     await step(async () => {
       const started = new Date();

@@ -94,7 +94,6 @@ export async function waitScaled(
     () => traits.get(subject.namespace, subject.trait),
     (current) => current.status?.phase === 'Idle' && current.status.replicas === size && traitCondition(current, 'Ready')?.status === 'True',
     300_000,
-    1_000,
   );
   expect(scaled.status?.targetReplicas).toBe(size);
   const truth = await waitFor(`ZooKeeper settled at ${size}`, () => ensembleTruth(subject.listPods), (seen) => settledAt(seen, size), 60_000, 1_000);

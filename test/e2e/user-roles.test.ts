@@ -46,8 +46,8 @@ describe('the ClusterRoles for people, aggregated into view, edit and admin', ()
       });
     }
     // The aggregation controller copies the rules into the built-in roles; the authorizer sees them from its cache.
-    await waitFor('the editor to be allowed to create workloads', () => may('editor', 'create', workloads), (answer) => answer === 'yes', 60_000, 500);
-    await waitFor('the viewer to be allowed to list workloads', () => may('viewer', 'list', workloads), (answer) => answer === 'yes', 60_000, 500);
+    await waitFor('the editor to be allowed to create workloads', () => may('editor', 'create', workloads), (answer) => answer === 'yes', 60_000);
+    await waitFor('the viewer to be allowed to list workloads', () => may('viewer', 'list', workloads), (answer) => answer === 'yes', 60_000);
   });
 
   afterAll(async () => {

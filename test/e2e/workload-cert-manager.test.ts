@@ -66,7 +66,6 @@ async function servedOnceIssued(pod: V1Pod, caFile: string, name: string, serial
     () => servedCertificate(pod, caFile, name).catch(() => undefined),
     (seen) => seen?.certificate.serialNumber === serial,
     60_000,
-    1_000,
   );
   if (served === undefined) throw new Error(`${pod.metadata?.name ?? ''} served nothing`);
   return served;
@@ -81,7 +80,7 @@ describe('a workload naming a cert-manager issuer, in a cluster without cert-man
     await removeCertManagerCrds();
     const name = 'zk-no-cm';
     await client.create(namespace, name, tlsSpec(24));
-    const workload = await waitFor('Ready=False CertManagerMissing', () => client.get(namespace, name), (seen) => condition(seen, 'Ready')?.reason === 'CertManagerMissing', 60_000, 500);
+    const workload = await waitFor('Ready=False CertManagerMissing', () => client.get(namespace, name), (seen) => condition(seen, 'Ready')?.reason === 'CertManagerMissing', 60_000);
     const message =
       "Certificate zk-no-cm-tls cannot be requested: cert-manager's CRDs are not installed (the cluster does not serve " +
       'certificates.cert-manager.io/v1); install cert-manager, or remove spec.tls.certificates.issuerRef';
@@ -122,7 +121,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
 
   it('requests a Certificate the real CRD accepts: issuerRef, secretName, the members\' names, both usages, duration, renewBefore, owner', async () => {
     await client.create(namespace, name, tlsSpec(24));
-    const certificate = await waitFor('the Certificate', () => fake.certificate(namespace, names.tlsSecret).catch(() => undefined), (seen) => seen !== undefined, 60_000, 500);
+    const certificate = await waitFor('the Certificate', () => fake.certificate(namespace, names.tlsSecret).catch(() => undefined), (seen) => seen !== undefined, 60_000);
     const workload = await client.get(namespace, name);
     expect(certificate?.metadata).toMatchObject({
       name: names.tlsSecret,
@@ -163,7 +162,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
   });
 
   it('waits for the Secret with Ready=False CertificateNotIssued naming the Certificate and the Secret; no members yet', async () => {
-    const workload = await waitFor('Ready=False CertificateNotIssued', () => client.get(namespace, name), (seen) => condition(seen, 'Ready')?.reason === 'CertificateNotIssued', 60_000, 500);
+    const workload = await waitFor('Ready=False CertificateNotIssued', () => client.get(namespace, name), (seen) => condition(seen, 'Ready')?.reason === 'CertificateNotIssued', 60_000);
     const message = `Certificate ${names.tlsSecret} is not issued: its Secret ${names.tlsSecret} does not exist yet`;
     expect(condition(workload, 'Ready')).toMatchObject({ status: 'False', message });
     const events = await eventsAbout(client, namespace, name);
@@ -179,7 +178,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
   it("becomes Ready over TLS once the fake issuer writes the Secret; openssl verifies each member's chain to the issuer's CA", async () => {
     const started = Date.now();
     first = await fake.issue(namespace, names.tlsSecret);
-    await waitFor('the workload Ready with a leader and 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('the workload Ready with a leader and 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS);
     console.log(`Ready ${String(Math.round((Date.now() - started) / 1000))} s after the fake issuer wrote the Secret`);
     const fingerprint = new X509Certificate(first.certificatePem).fingerprint256;
     for (const pod of await memberPods(name)) {
@@ -210,7 +209,6 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
         pods.length === 3 &&
         pods.every((pod) => pod.metadata?.annotations?.[CERTIFICATE_ANNOTATION] === fingerprint && !before.some((old) => old.metadata?.uid === pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
-      2_000,
     );
     console.log(`members restarted onto the renewed certificate and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the renewal`);
     for (const pod of await memberPods(name)) {
@@ -221,7 +219,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
   it('rolls a renewal through a bound rolling trait: followers first, the leader last', async () => {
     const scenario = new RollScenario({ client, traits, namespace, workload: name, trait: 'roll', members: 3 });
     await traits.create(namespace, 'roll', name);
-    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const history = new PodHistory(listMemberPods(client, namespace, name), 3);
     await history.start();

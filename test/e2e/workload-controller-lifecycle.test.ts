@@ -65,16 +65,16 @@ describe('a workload deleted with each storage reclaim policy', () => {
   ] as const)('with reclaimPolicy %s %s', async (reclaimPolicy, _what, name) => {
     await client.create(namespace, name, bedWorkloadSpec({ ...unschedulable, storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy } }));
     await waitFor(`children of ${name}`, async () => Promise.all(childPaths(name).map(exists)), (found) => found.every(Boolean), 60_000, 500);
-    const pvcs = await waitFor(`3 PVCs of ${name}`, () => pvcsOf(name), (found) => found.length === 3, 60_000, 500);
+    const pvcs = await waitFor(`3 PVCs of ${name}`, () => pvcsOf(name), (found) => found.length === 3, 60_000);
     const sts = await apps.readNamespacedStatefulSet({ namespace, name });
     expect(sts.spec?.persistentVolumeClaimRetentionPolicy).toEqual({ whenDeleted: reclaimPolicy, whenScaled: 'Retain' });
 
     await client.delete(namespace, name);
 
-    await waitFor(`children of ${name} gone`, async () => Promise.all(childPaths(name).map(exists)), (found) => found.every((f) => !f), 120_000, 1_000);
-    await waitFor(`pods of ${name} gone`, async () => (await names(`/api/v1/namespaces/${namespace}/pods`)).filter((pod) => pod.startsWith(`${name}-`)), (pods) => pods.length === 0, 120_000, 1_000);
+    await waitFor(`children of ${name} gone`, async () => Promise.all(childPaths(name).map(exists)), (found) => found.every((f) => !f), 120_000, 500);
+    await waitFor(`pods of ${name} gone`, async () => (await names(`/api/v1/namespaces/${namespace}/pods`)).filter((pod) => pod.startsWith(`${name}-`)), (pods) => pods.length === 0, 120_000);
     if (reclaimPolicy === 'Delete') {
-      await waitFor(`PVCs of ${name} gone`, () => pvcsOf(name), (found) => found.length === 0, 120_000, 1_000);
+      await waitFor(`PVCs of ${name} gone`, () => pvcsOf(name), (found) => found.length === 0, 120_000);
     } else {
       expect(await pvcsOf(name)).toEqual(pvcs);
     }
@@ -88,7 +88,7 @@ describe('monitoring objects', () => {
   it('renders the workload without failing while the monitoring CRDs are absent', async () => {
     const created = await client.create(namespace, name, bedWorkloadSpec({ ...unschedulable, metrics: { enabled: true } }));
 
-    const observed = await waitFor('a status', () => client.get(namespace, name), (w) => w.status?.phase !== undefined, 60_000, 500);
+    const observed = await waitFor('a status', () => client.get(namespace, name), (w) => w.status?.phase !== undefined, 60_000);
     expect(observed.metadata.uid).toBe(created.metadata.uid);
     expect(await exists(`/apis/apps/v1/namespaces/${namespace}/statefulsets/${name}`)).toBe(true);
     const warnings = (await eventsAbout(client, namespace, name)).filter((event) => event.type === 'Warning');
@@ -107,7 +107,7 @@ describe('monitoring objects', () => {
       spec: z.looseObject({}),
     });
     for (const plural of ['servicemonitors', 'prometheusrules']) {
-      const object = await waitFor(`${plural}/${name}`, () => api.request('GET', monitoringPath(plural)), () => true, 60_000, 1_000);
+      const object = await waitFor(`${plural}/${name}`, () => api.request('GET', monitoringPath(plural)), () => true, 60_000);
       expect(ownerSchema.parse(object).metadata.ownerReferences).toEqual([expect.objectContaining({ uid: workload.metadata.uid, controller: true })]);
     }
     const rules = z

@@ -41,7 +41,7 @@ function healthy(workload: ZookeeperWorkload, members = 3): boolean {
 }
 
 async function waitHealthy(what: string): Promise<ZookeeperWorkload> {
-  return waitFor(what, () => client.get(namespace, name), (workload) => healthy(workload), ENSEMBLE_TIMEOUT_MS, 2_000);
+  return waitFor(what, () => client.get(namespace, name), (workload) => healthy(workload), ENSEMBLE_TIMEOUT_MS);
 }
 
 describe('the workload controller on the bed', () => {
@@ -81,7 +81,6 @@ describe('the workload controller on the bed', () => {
       () => client.get(namespace, name),
       (workload) => workload.status?.phase === 'Degraded' && (condition(workload, 'Degraded')?.message.includes(victim) ?? false),
       120_000,
-      500,
     );
     expect(condition(degraded, 'Degraded')?.status).toBe('True');
     const after = await waitHealthy('the ensemble to recover after the agent restarts the process');
@@ -107,7 +106,6 @@ describe('the workload controller on the bed', () => {
       },
       (pods) => pods.length === 3 && pods.every((pod) => podReady(pod) && !oldUids.has(pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
-      500,
     );
     expect(mostInReplacement).toBe(1);
     for (const pod of rolled) {
@@ -124,15 +122,15 @@ describe('the workload controller on the bed', () => {
 
     await client.patch(namespace, name, { spec: { replicas: 5 } });
 
-    const refused = await waitFor('the ScaleRefused condition', () => client.get(namespace, name), (w) => condition(w, 'ScaleRefused') !== undefined, 60_000, 500);
+    const refused = await waitFor('the ScaleRefused condition', () => client.get(namespace, name), (w) => condition(w, 'ScaleRefused') !== undefined, 60_000);
     expect(condition(refused, 'ScaleRefused')).toMatchObject({ status: 'True', reason: 'ScaleTraitRequired', message: expected });
-    const warning = await waitFor('the Warning Event', () => eventsAbout(client, namespace, name), (events) => events.some((e) => e.reason === 'ScaleTraitRequired'), 30_000, 500);
+    const warning = await waitFor('the Warning Event', () => eventsAbout(client, namespace, name), (events) => events.some((e) => e.reason === 'ScaleTraitRequired'), 30_000);
     expect(warning.find((e) => e.reason === 'ScaleTraitRequired')).toMatchObject({ type: 'Warning', note: expected });
     expect((await apps.readNamespacedStatefulSet({ namespace, name })).spec?.replicas).toBe(3);
     expect(await memberPods()).toHaveLength(3);
 
     await client.patch(namespace, name, { spec: { replicas: 3 } });
-    await waitFor('the refusal to clear', () => client.get(namespace, name), (w) => condition(w, 'ScaleRefused') === undefined && healthy(w), 60_000, 500);
+    await waitFor('the refusal to clear', () => client.get(namespace, name), (w) => condition(w, 'ScaleRefused') === undefined && healthy(w), 60_000);
   });
 
   it('generates the superuser Secret once and keeps it as it is across a controller restart', async () => {
@@ -148,7 +146,6 @@ describe('the workload controller on the bed', () => {
       async () => (await fetch(`http://127.0.0.1:${String(suite.controller().metricsPort)}/metrics`)).text(),
       (metrics) => /^controller_runtime_reconcile_total\{[^}]*\} [1-9]/m.test(metrics),
       60_000,
-      500,
     );
 
     const after = await client.core.readNamespacedSecret({ namespace, name: secretName });

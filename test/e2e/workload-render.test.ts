@@ -53,7 +53,6 @@ async function readyPods(count: number): Promise<Map<string, V1Pod>> {
       return ready.length === count ? new Map(ready.map((pod) => [pod.metadata?.name ?? '', pod])) : undefined;
     },
     420_000,
-    2_000,
   );
 }
 
@@ -94,7 +93,7 @@ beforeAll(async () => {
   await kubectl(['apply', '--server-side', '--field-manager=zk-oam-render-test', '-f', join(import.meta.dirname, '../../deploy/crds/workload.zookeeper.zkoam.dev_zookeeperworkloads.yaml')]);
   const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, namespace, plural: ZOOKEEPER_WORKLOAD.plural };
   const body = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name, namespace }, spec };
-  const created: unknown = await waitForValue('the ZookeeperWorkload CRD to serve', () => customObjects.createNamespacedCustomObject({ ...target, body }), 60_000, 1_000);
+  const created: unknown = await waitForValue('the ZookeeperWorkload CRD to serve', () => customObjects.createNamespacedCustomObject({ ...target, body }), 60_000);
   workload = parseResource(zookeeperWorkloadSchema, created, `ZookeeperWorkload ${namespace}/${name}`);
   const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
   await core.createNamespacedSecret({ namespace, body: buildSuperuserSecret(workload, password) });
@@ -107,7 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core.deleteNamespace({ name: namespace }).catch((error: unknown) => console.error(`deleting namespace ${namespace} failed`, error));
-  await waitForValue(`namespace ${namespace} to be gone`, async () => ((await core.listNamespace()).items.some((ns) => ns.metadata?.name === namespace) ? undefined : true), 300_000, 2_000);
+  await waitForValue(`namespace ${namespace} to be gone`, async () => ((await core.listNamespace()).items.some((ns) => ns.metadata?.name === namespace) ? undefined : true), 300_000);
 });
 
 describe('the rendered workload on the test bed', () => {
@@ -131,7 +130,6 @@ describe('the rendered workload on the test bed', () => {
         return [...pods.values()].every((pod) => !oldUids.has(pod.metadata?.uid)) ? pods : undefined;
       },
       420_000,
-      2_000,
     );
     expect(await modes(after.values())).toEqual(['follower', 'follower', 'leader']);
     expect(await readZnode(after.values(), '/written-before-restart')).toBe('kept');

@@ -78,7 +78,7 @@ describe('an ensemble with SASL users', () => {
 
   it('becomes Ready, with the JAAS file in a Secret it owns, mounted, and the users nowhere in its ConfigMap', async () => {
     const started = Date.now();
-    const workload = await waitFor('the SASL ensemble Ready with 3 synced members', () => client.get(namespace, name), (seen) => healthy(seen, 3), ENSEMBLE_TIMEOUT_MS, 2_000);
+    const workload = await waitFor('the SASL ensemble Ready with 3 synced members', () => client.get(namespace, name), (seen) => healthy(seen, 3), ENSEMBLE_TIMEOUT_MS);
     console.log(`SASL ensemble Ready ${String(Math.round((Date.now() - started) / 1000))} s after creation`);
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.saslSecret });
     expect(secret.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'ZookeeperWorkload', name, uid: workload.metadata.uid, controller: true });
@@ -118,7 +118,7 @@ describe('an ensemble with SASL users', () => {
     await traits.create(namespace, 'size', { workloadRef: { name }, replicas: 5 });
     await waitScaled(traits, { namespace, trait: 'size', listPods: memberPods }, 5);
     console.log(`SASL ensemble scaled 3 -> 5 in ${String(Math.round((Date.now() - started) / 1000))} s`);
-    await waitFor('the workload Ready at 5', () => client.get(namespace, name), (seen) => healthy(seen, 5), 120_000, 2_000);
+    await waitFor('the workload Ready at 5', () => client.get(namespace, name), (seen) => healthy(seen, 5), 120_000);
     const joined = (await memberPods()).filter((pod) => ['3', '4'].includes(pod.metadata?.name?.split('-').pop() ?? ''));
     expect(joined).toHaveLength(2);
     for (const pod of joined) {
@@ -131,7 +131,7 @@ describe('an ensemble with SASL users', () => {
   it('restarts the members onto a changed password through the rolling trait, the leader last; the old password then fails, the new one works', async () => {
     await rollingTraits.create(namespace, 'roll', name);
     const scenario = new RollScenario({ client, traits: rollingTraits, namespace, workload: name, trait: 'roll', members: 5 });
-    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const before = (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION];
     const history = new PodHistory(memberPods, 5);
@@ -145,7 +145,6 @@ describe('an ensemble with SASL users', () => {
       async () => (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION],
       (seen) => seen !== undefined && seen !== before,
       60_000,
-      1_000,
     );
     await scenario.waitCompleted('the roll onto the changed password to complete', started);
     await scenario.waitHealthy();
@@ -199,7 +198,7 @@ describe('a workload whose SASL users Secret is unusable', () => {
 
   it('gets Ready=False naming the Secret when it does not exist, then the user whose password a JAAS file cannot carry; no pods', async () => {
     await client.create(namespace, broken, bedWorkloadSpec({ authentication: { sasl: { usersSecretRef: { name: secretName } } } }));
-    const missing = await waitFor('Ready=False AuthenticationSecretInvalid', () => client.get(namespace, broken), (seen) => condition(seen, 'Ready')?.reason === 'AuthenticationSecretInvalid', 60_000, 500);
+    const missing = await waitFor('Ready=False AuthenticationSecretInvalid', () => client.get(namespace, broken), (seen) => condition(seen, 'Ready')?.reason === 'AuthenticationSecretInvalid', 60_000);
     const missingMessage = `SASL users Secret ${secretName} named in spec.authentication.sasl.usersSecretRef does not exist`;
     expect(condition(missing, 'Ready')).toMatchObject({ status: 'False', message: missingMessage });
     const warnings = (await eventsAbout(client, namespace, broken)).filter((event) => event.type === 'Warning');
@@ -212,7 +211,6 @@ describe('a workload whose SASL users Secret is unusable', () => {
       () => client.get(namespace, broken),
       (seen) => condition(seen, 'Ready')?.message?.includes('carol') === true,
       90_000,
-      1_000,
     );
     expect(condition(unusable, 'Ready')).toMatchObject({
       status: 'False',

@@ -71,7 +71,7 @@ describe('a TLS-only workload on the bed', () => {
     dir = await mkdtemp(join(tmpdir(), 'zk-oam-tls-'));
     const started = Date.now();
     await client.create(namespace, name, bedWorkloadSpec({ tls: { quorum: true, client: 'Only', certificates: { validityHours: 24 } } }));
-    await waitFor('the TLS-only workload to be Ready with a leader and 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('the TLS-only workload to be Ready with a leader and 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS);
     readyAfterMs = Date.now() - started;
     pods = await memberPods();
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
@@ -201,7 +201,6 @@ describe('a TLS-only workload on the bed', () => {
         current.length === 3 &&
         current.every((pod) => pod.metadata?.annotations?.['zookeeper.zkoam.dev/certificate-sha256'] !== oldCertificate.fingerprint256 && !pods.some((old) => old.metadata?.uid === pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
-      2_000,
     );
     console.log(`members restarted onto the new certificate and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the Secret was deleted`);
     const after = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
@@ -240,7 +239,7 @@ describe('TLS beside plain text (tls.client Alongside) with quorum TLS', () => {
 
   it('becomes Ready, observed on the plain port, and answers on both client ports, over TLS with the workload CA', async () => {
     await client.create(namespace, both, bedWorkloadSpec({ tls: { quorum: true, client: 'Alongside' } }));
-    await waitFor('the workload with both client ports to be Ready', () => client.get(namespace, both), healthy, ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('the workload with both client ports to be Ready', () => client.get(namespace, both), healthy, ENSEMBLE_TIMEOUT_MS);
     const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(both).tlsSecret });
     const ca = Buffer.from(secret.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').toString('utf8');
     const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(both) })).items;
@@ -260,7 +259,7 @@ describe('a TLS workload whose CA Secret does not exist', () => {
   it('gets Ready=False naming the Secret and the problem, a Warning Event, and no children', async () => {
     const broken = 'zk-missing-ca';
     await client.create(namespace, broken, bedWorkloadSpec({ tls: { quorum: true, certificates: { caSecretRef: { name: 'no-such-ca' } } } }));
-    const workload = await waitFor('Ready=False TlsCaSecretInvalid', () => client.get(namespace, broken), (seen) => condition(seen, 'Ready')?.reason === 'TlsCaSecretInvalid', 60_000, 500);
+    const workload = await waitFor('Ready=False TlsCaSecretInvalid', () => client.get(namespace, broken), (seen) => condition(seen, 'Ready')?.reason === 'TlsCaSecretInvalid', 60_000);
     expect(condition(workload, 'Ready')).toMatchObject({
       status: 'False',
       message: 'TLS CA Secret no-such-ca named in spec.tls.certificates.caSecretRef does not exist',

@@ -105,7 +105,7 @@ describe('an ensemble whose clients authenticate by certificate', () => {
 
   it('becomes Ready, observed over TLS, with the client CA mounted and its digest on every member', async () => {
     const started = Date.now();
-    await waitFor('the x509 ensemble Ready with 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS, 2_000);
+    await waitFor('the x509 ensemble Ready with 3 synced members', () => client.get(namespace, name), healthy, ENSEMBLE_TIMEOUT_MS);
     console.log(`x509 ensemble Ready ${String(Math.round((Date.now() - started) / 1000))} s after creation`);
     const configMap = await client.core.readNamespacedConfigMap({ namespace, name: names.configMap });
     expect(configMap.data?.['zoo.cfg']).toContain('authProvider.x509=org.apache.zookeeper.server.auth.X509AuthenticationProvider');
@@ -167,7 +167,6 @@ describe('an ensemble whose clients authenticate by certificate', () => {
       ({ workload, pods }) =>
         healthy(workload) && pods.length === 3 && pods.every((pod) => pod.metadata?.annotations?.[CLIENT_CA_ANNOTATION] === digest && !before.includes(pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
-      2_000,
     );
     console.log(`members restarted onto the two client CAs and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the Secret changed`);
     servers = (await memberPods()).map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`).join(',');
@@ -210,7 +209,7 @@ describe('a workload whose client CA Secret is unusable', () => {
   });
 
   async function waitMessage(what: string, message: string): Promise<void> {
-    const seen = await waitFor(what, () => client.get(namespace, broken), (workload) => condition(workload, 'Ready')?.message === message, 90_000, 1_000);
+    const seen = await waitFor(what, () => client.get(namespace, broken), (workload) => condition(workload, 'Ready')?.message === message, 90_000);
     expect(condition(seen, 'Ready')).toMatchObject({ status: 'False', reason: 'AuthenticationSecretInvalid', message });
     const warnings = (await eventsAbout(client, namespace, broken)).filter((event) => event.type === 'Warning');
     expect(warnings.map((event) => [event.reason, event.note])).toContainEqual(['AuthenticationSecretInvalid', message]);

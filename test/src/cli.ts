@@ -4,13 +4,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { isAlive, processesMentioning, reapProcessesMentioning, resolveBinaries, startBed, type BedInfo } from './bed/index.js';
 import { repoRoot } from './bed/paths.js';
 import { clusterDir, clusterFiles, daemonPid, readyInfo } from './cluster-files.js';
+import { POLL_INTERVAL_MS, waitFor, waitForValue, WaitTimeoutError } from './wait-for.js';
 
 const files = clusterFiles;
 const upTimeoutMs = 10 * 60_000;
@@ -74,28 +74,29 @@ async function up(): Promise<number> {
     stdio: ['ignore', logFd, logFd],
   });
   daemon.unref();
-  if (daemon.pid === undefined) throw new Error(`could not start the bed daemon; see ${files.daemonLog}`);
-  writeFileSync(files.pid, `${String(daemon.pid)}\n`);
-  process.stdout.write(`Starting the test bed in the background (daemon pid ${String(daemon.pid)}, state in ${clusterDir})\n`);
-  const deadline = Date.now() + upTimeoutMs;
+  const { pid } = daemon;
+  if (pid === undefined) throw new Error(`could not start the bed daemon; see ${files.daemonLog}`);
+  writeFileSync(files.pid, `${String(pid)}\n`);
+  process.stdout.write(`Starting the test bed in the background (daemon pid ${String(pid)}, state in ${clusterDir})\n`);
   let offset = 0;
-  for (;;) {
+  const readyAfterEcho = (): Promise<BedInfo | undefined> => {
     offset = echoDaemonLog(offset);
-    const ready = readyInfo();
-    if (ready) {
-      process.stdout.write(`\n${usage(ready)}\n`);
-      return 0;
-    }
-    if (!isAlive(daemon.pid)) {
-      process.stdout.write(`The bed daemon exited before the bed was ready; see ${files.daemonLog}\n`);
+    return Promise.resolve(readyInfo());
+  };
+  const daemonExited = (): Error | undefined => (isAlive(pid) ? undefined : new Error(`The bed daemon exited before the bed was ready; see ${files.daemonLog}`));
+  try {
+    const ready = await waitForValue('the bed ready', readyAfterEcho, upTimeoutMs, POLL_INTERVAL_MS, daemonExited);
+    process.stdout.write(`\n${usage(ready)}\n`);
+    return 0;
+  } catch (error) {
+    echoDaemonLog(offset);
+    if (!(error instanceof WaitTimeoutError)) {
+      process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n`);
       rmSync(files.pid, { force: true });
       return 1;
     }
-    if (Date.now() > deadline) {
-      process.stdout.write(`The bed was not ready after ${String(upTimeoutMs / 60_000)} minutes; stopping it.\n`);
-      return down();
-    }
-    await sleep(500);
+    process.stdout.write(`The bed was not ready after ${String(upTimeoutMs / 60_000)} minutes; stopping it.\n`);
+    return down();
   }
 }
 
@@ -106,12 +107,11 @@ async function down(): Promise<number> {
   else {
     process.stdout.write(`Stopping the bed daemon (pid ${String(pid)}) and its ${String(started.length)} processes...\n`);
     process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + downTimeoutMs;
-    while (isAlive(pid) && Date.now() < deadline) await sleep(250);
-    if (isAlive(pid)) {
+    await waitFor('the bed daemon to stop', () => Promise.resolve(isAlive(pid)), (alive) => !alive, downTimeoutMs).catch((error: unknown) => {
+      if (!(error instanceof WaitTimeoutError)) throw error;
       process.stdout.write(`The daemon did not stop within ${String(downTimeoutMs / 1000)}s; killing it.\n`);
       process.kill(pid, 'SIGKILL');
-    }
+    });
   }
   const stragglers = await reapProcessesMentioning(`${clusterDir}/`);
   rmSync(files.pid, { force: true });

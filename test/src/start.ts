@@ -7,11 +7,11 @@ import { ApiException, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/cl
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { serviceAccountBearerToken, waitUntil } from './bed/index.js';
+import { serviceAccountBearerToken } from './bed/index.js';
 import { CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
 import { ControllerPods } from './controllers/controller-pods.js';
-import { applyManifests, isReady, readManifests, repoRoot, waitFor, WorkloadClient } from './controllers/index.js';
+import { applyManifests, isReady, readManifests, repoRoot, waitFor, waitForValue, WorkloadClient } from './controllers/index.js';
 
 const namespace = 'zk-demo';
 /** The person the demo signs in as: bound to Kubernetes' built-in edit role, which aggregates zk-oam-edit. */
@@ -46,22 +46,19 @@ function describeWorkload(workload: ZookeeperWorkload): string {
   return `${workload.metadata.name}: phase ${status?.phase ?? 'Pending'}, ready ${String(status?.readyReplicas ?? 0)}/${String(workload.spec.replicas)}, leader ${status?.leader ?? '-'}  ${members}`;
 }
 
+/** Says each change of the workloads' progress as it is seen, until one of them is Ready. */
 async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWorkload> {
   let last = '';
-  let ready: ZookeeperWorkload | undefined;
-  const showProgress = async (): Promise<boolean> => {
+  const showProgress = async (): Promise<ZookeeperWorkload | undefined> => {
     const workloads = await client.list(namespace);
     for (const workload of workloads) {
       const line = describeWorkload(workload);
       if (line !== last) say(line);
       last = line;
     }
-    ready = workloads.find(isReady);
-    return ready !== undefined;
+    return workloads.find(isReady);
   };
-  await waitUntil('an ensemble Ready (see the controller and agent logs)', showProgress, { timeoutMs: readyTimeoutMs, intervalMs: 2_000 });
-  if (ready === undefined) throw new Error('no ensemble Ready');
-  return ready;
+  return waitForValue('an ensemble Ready (see the controller and agent logs)', showProgress, readyTimeoutMs);
 }
 
 /** Each controller's pods: Ready or not, which one holds the Lease, and where the agent writes its output. */
@@ -77,7 +74,7 @@ async function describeControllers(controllers: ControllerPods): Promise<void> {
 
 /** The console's pod, Ready, and a token for a person who may edit the demo namespace (TokenRequest, a day long). */
 async function consoleAccess(controllers: ControllerPods, client: WorkloadClient): Promise<{ url: string; token: string }> {
-  const [pod] = await waitFor('the console pod Ready', () => controllers.pods('console'), (pods) => pods.length > 0 && pods.every((found) => found.ready), 120_000, 1_000);
+  const [pod] = await waitFor('the console pod Ready', () => controllers.pods('console'), (pods) => pods.length > 0 && pods.every((found) => found.ready), 120_000);
   if (pod === undefined) throw new Error('no console pod');
   await client.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: demoUser } } }).catch(ignoreConflict);
   const admin = new KubeConfig();

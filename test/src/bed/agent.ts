@@ -6,8 +6,8 @@ import { CoreV1Api, KubeConfig, type V1Node } from '@kubernetes/client-node';
 import { controllerImageEntrypoints } from './controller-images.js';
 import { oamE2eImageStandIns } from './oam-e2e-images.js';
 import { repoRoot } from './paths.js';
-import { startWhenReady, type ManagedProcess } from './process.js';
-import { waitUntil } from './wait.js';
+import { POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface AgentSpec {
   bedDir: string;
@@ -41,16 +41,16 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const kubeconfig = new KubeConfig();
   kubeconfig.loadFromFile(spec.kubeconfig);
   const core = kubeconfig.makeApiClient(CoreV1Api);
-  return startWhenReady({ name: 'node-agent', command: process.execPath, args, bedDir: spec.bedDir, cwd: root }, (started) =>
-    waitUntil(
+  return startWhenReady({ name: 'node-agent', command: process.execPath, args, bedDir: spec.bedDir, cwd: root }, async (started) => {
+    await waitFor(
       `Nodes ${spec.nodes.join(', ')} to be Ready`,
-      async () => {
-        const ready = new Set((await core.listNode()).items.filter(isReady).map((node) => node.metadata?.name));
-        return spec.nodes.every((name) => ready.has(name));
-      },
-      { timeoutMs: spec.timeoutMs, intervalMs: 500, processes: [started] },
-    ),
-  );
+      async () => new Set((await core.listNode()).items.filter(isReady).map((node) => node.metadata?.name)),
+      (ready) => spec.nodes.every((name) => ready.has(name)),
+      spec.timeoutMs,
+      POLL_INTERVAL_MS,
+      exitEndsWait([started]),
+    );
+  });
 }
 
 export function isReady(node: V1Node): boolean {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { writeAuditPolicy } from './audit-policy.js';
 import type { Pki } from './pki.js';
 import { readPem } from './pki.js';
-import { startWhenReady, type ManagedProcess } from './process.js';
-import { httpsStatus, waitUntil } from './wait.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
+import { httpsStatus } from './http-status.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface ApiServerSpec {
   bedDir: string;
@@ -48,9 +49,6 @@ export async function startApiServer(spec: ApiServerSpec): Promise<ManagedProces
   return startWhenReady(
     { name: 'kube-apiserver', command: spec.binary, args: apiServerArgs(spec), bedDir: spec.bedDir },
     (started) =>
-      waitUntil('kube-apiserver /readyz', async () => (await httpsStatus(readyz, tls)) === 200, {
-        timeoutMs: spec.timeoutMs,
-        processes: [started],
-      }),
+      waitFor('kube-apiserver /readyz', () => httpsStatus(readyz, tls), (status) => status === 200, spec.timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([started])),
   );
 }

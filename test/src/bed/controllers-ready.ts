@@ -1,13 +1,13 @@
 // Waits until kube-controller-manager has really started its controllers, not just its health endpoint:
 // the ServiceAccount controller has made `default/default`, which ServiceAccount admission needs for pods.
 import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { waitUntil } from './wait.js';
+import { waitFor } from '../wait-for.js';
 
 export async function waitForDefaultServiceAccount(kubeconfigFile: string, timeoutMs: number): Promise<void> {
   const kubeconfig = new KubeConfig();
   kubeconfig.loadFromFile(kubeconfigFile);
   const core = kubeconfig.makeApiClient(CoreV1Api);
-  await waitUntil(
+  await waitFor(
     'the default ServiceAccount (made by kube-controller-manager)',
     async () => {
       try {
@@ -18,6 +18,7 @@ export async function waitForDefaultServiceAccount(kubeconfigFile: string, timeo
         throw error;
       }
     },
-    { timeoutMs, intervalMs: 250 },
+    Boolean,
+    timeoutMs,
   );
 }

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Pki } from './pki.js';
 import { freePort } from './ports.js';
-import { startWhenReady, type ManagedProcess } from './process.js';
-import { httpsStatus, waitUntil } from './wait.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
+import { httpsStatus } from './http-status.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface ComponentSpec {
   bedDir: string;
@@ -69,10 +70,7 @@ export async function startScheduler(spec: ComponentSpec): Promise<ManagedProces
 }
 
 /** /healthz is always allowed without credentials; the serving certificate is self-signed. */
-function waitForHealth(name: string, port: number, process: ManagedProcess, timeoutMs: number): Promise<void> {
-  return waitUntil(
-    `${name} /healthz`,
-    async () => (await httpsStatus(`https://127.0.0.1:${String(port)}/healthz`, { insecure: true })) === 200,
-    { timeoutMs, processes: [process] },
-  );
+async function waitForHealth(name: string, port: number, process: ManagedProcess, timeoutMs: number): Promise<void> {
+  const healthz = `https://127.0.0.1:${String(port)}/healthz`;
+  await waitFor(`${name} /healthz`, () => httpsStatus(healthz, { insecure: true }), (status) => status === 200, timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([process]));
 }

@@ -21,14 +21,6 @@ export class BedProcessError extends Error {
   }
 }
 
-/** Something the bed waits for (a port, /readyz, Nodes) did not happen in time. */
-export class BedTimeoutError extends Error {
-  constructor(what: string, timeoutMs: number, options?: { cause?: unknown }) {
-    super(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${what}`, options);
-    this.name = 'BedTimeoutError';
-  }
-}
-
 /** A setup step (PKI, kubeconfig, API call) failed. */
 export class BedSetupError extends Error {
   constructor(step: string, options?: { cause?: unknown }) {

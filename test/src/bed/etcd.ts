@@ -2,8 +2,9 @@
 // durability across machine crashes for speed on small disks).
 import { join } from 'node:path';
 import { freePorts } from './ports.js';
-import { startWhenReady, type ManagedProcess } from './process.js';
-import { httpStatus, waitUntil } from './wait.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
+import { httpStatus } from './http-status.js';
+import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
 
 export interface Etcd {
   process: ManagedProcess;
@@ -26,10 +27,7 @@ export async function startEtcd(options: { bedDir: string; binary: string; timeo
     '--log-level=warn',
   ];
   const process = await startWhenReady({ name: 'etcd', command: options.binary, args, bedDir: options.bedDir }, (started) =>
-    waitUntil('etcd /health', async () => (await httpStatus(`${clientUrl}/health`)) === 200, {
-      timeoutMs: options.timeoutMs,
-      processes: [started],
-    }),
+    waitFor('etcd /health', () => httpStatus(`${clientUrl}/health`), (status) => status === 200, options.timeoutMs, LOCAL_POLL_INTERVAL_MS, exitEndsWait([started])),
   );
   return { process, clientUrl };
 }

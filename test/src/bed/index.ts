@@ -6,5 +6,4 @@ export { serviceAccountBearerToken, serviceAccountKubeconfig } from './service-a
 export { startNats, type NatsServer } from './nats.js';
 export { bedStorageClass } from './storage-class.js';
 export { processesMentioning, reapProcessesMentioning, isAlive } from './reap.js';
-export { waitUntil, type WaitOptions } from './wait.js';
-export { BedBinariesError, BedProcessError, BedSetupError, BedTimeoutError } from './errors.js';
+export { BedBinariesError, BedProcessError, BedSetupError } from './errors.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { freePort } from './ports.js';
-import { waitUntil } from './wait.js';
+import { waitFor } from '../wait-for.js';
 
 export interface NatsServer {
   /** nats://127.0.0.1:<port> */
@@ -151,7 +151,7 @@ async function waitUntilHealthy(
     throw new Error(`healthz answered ${response.status}: ${await response.text()}`);
   };
   try {
-    await waitUntil('nats-server healthy', healthy, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100, giveUp });
+    await waitFor('nats-server healthy', healthy, () => true, READY_TIMEOUT_MS, 100, giveUp);
   } catch (error) {
     if (error instanceof NatsServerError) throw error;
     await terminate(child);

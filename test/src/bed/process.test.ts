@@ -5,13 +5,18 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { startProcess, type ManagedProcess } from './process.js';
 import { isAlive, processesMentioning, reapProcessesMentioning } from './reap.js';
 import { supervise } from './supervise.js';
 
 const bedDir = mkdtempSync(join(tmpdir(), 'bed-process-'));
 const started: ManagedProcess[] = [];
+
+async function logShows(child: ManagedProcess, text: string): Promise<void> {
+  await waitFor(`${JSON.stringify(text)} in ${child.logFile}`, () => Promise.resolve(readFileSync(child.logFile, 'utf8')), (log) => log.includes(text), 10_000, LOCAL_POLL_INTERVAL_MS);
+}
 
 function shell(name: string, script: string): ManagedProcess {
   const child = startProcess({ name, command: 'sh', args: ['-c', script, bedDir], bedDir });
@@ -30,7 +35,7 @@ describe('bed child processes', () => {
     const child = shell('echoer', 'echo hello from the child; sleep 5');
     const pidFile = join(bedDir, 'pids', 'echoer.pid');
     expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(child.pid));
-    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('hello from the child'), { timeout: 10_000 });
+    await logShows(child, 'hello from the child');
 
     await child.stop();
 
@@ -40,7 +45,7 @@ describe('bed child processes', () => {
 
   it('kills a process that ignores SIGTERM once the grace period is over', async () => {
     const child = shell('stubborn', "trap '' TERM; echo trapped; while :; do sleep 0.1; done");
-    await vi.waitFor(() => expect(readFileSync(child.logFile, 'utf8')).toContain('trapped'), { timeout: 10_000 });
+    await logShows(child, 'trapped');
 
     const status = await child.stop(300);
 
@@ -52,7 +57,7 @@ describe('bed child processes', () => {
     const supervised = supervise(await start(), start, pino({ level: 'silent' }));
     const firstPid = supervised.pid;
 
-    await vi.waitFor(() => expect(supervised.pid).not.toBe(firstPid), { timeout: 5_000, interval: 100 });
+    await waitFor('the supervised process started again', () => Promise.resolve(supervised.pid), (pid) => pid !== firstPid, 5_000, LOCAL_POLL_INTERVAL_MS);
     await supervised.stop(100);
     const lastPid = supervised.pid;
     await sleep(1_500);
@@ -66,7 +71,8 @@ describe('bed child processes', () => {
     const orphan = startProcess({ name: 'orphan', command: 'sh', args: ['-c', 'sleep 30', marker], bedDir });
     started.push(orphan);
     // Until exec() completes, the child's command line is still its parent's.
-    await vi.waitFor(() => expect(processesMentioning(marker).map((p) => p.pid)).toEqual([orphan.pid]), { timeout: 10_000 });
+    const mentioning = (): Promise<number[]> => Promise.resolve(processesMentioning(marker).map((p) => p.pid));
+    await waitFor('the orphan to show the marker in its command line', mentioning, (pids) => pids.length === 1 && pids[0] === orphan.pid, 10_000, LOCAL_POLL_INTERVAL_MS);
 
     const reaped = await reapProcessesMentioning(marker, 1_000);
 

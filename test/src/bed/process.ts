@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GiveUp } from '../wait-for.js';
 import { BedProcessError } from './errors.js';
 
 export interface ExitStatus {
@@ -97,10 +98,19 @@ export function describeExit(status: ExitStatus): string {
   return status.signal ? `killed by ${status.signal}` : `exited with code ${String(status.code)}`;
 }
 
+/** Ends a wait on something `processes` provide as soon as one of them has exited, naming it and its log. */
+export function exitEndsWait(processes: readonly ManagedProcess[]): GiveUp {
+  return async (what) => {
+    const dead = processes.find((p) => !p.isRunning());
+    if (dead === undefined) return undefined;
+    return new BedProcessError(`${dead.name} ${describeExit(await dead.exited)} while waiting for ${what}`, dead.name, dead.logFile);
+  };
+}
+
 /** Starts a process and waits until `ready` resolves; stops it again when waiting fails, so nothing leaks. */
 export async function startWhenReady(
   spec: ProcessSpec,
-  ready: (process: ManagedProcess) => Promise<void>,
+  ready: (process: ManagedProcess) => Promise<unknown>,
 ): Promise<ManagedProcess> {
   const started = startProcess(spec);
   try {

@@ -2,8 +2,8 @@
 // directory, or whose pod marker (ZK_OAM_BED_POD_DIR, set by the agent on every pod process) points into it.
 // Only the marker is read from the environment: a user's shell may well carry the bed's KUBECONFIG.
 import { readdirSync, readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { podDirEnvName } from '../agent/pid-registry.js';
+import { waitFor, WaitTimeoutError } from '../wait-for.js';
 
 export interface FoundProcess {
   pid: number;
@@ -51,15 +51,21 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** SIGKILL cannot be ignored: a straggler still there after this is stuck in the kernel, which is worth an error. */
+const KILLED_GONE_WITHIN_MS = 60_000;
+
 /** SIGTERM to every straggler mentioning `text`, SIGKILL to those still there after graceMs; returns them. */
 export async function reapProcessesMentioning(text: string, graceMs = 5_000): Promise<FoundProcess[]> {
   const stragglers = processesMentioning(text);
   if (stragglers.length === 0) return [];
+  const alive = (): Promise<number[]> => Promise.resolve(stragglers.filter((p) => isAlive(p.pid)).map((p) => p.pid));
+  const none = (pids: number[]): boolean => pids.length === 0;
   for (const p of stragglers) signal(p.pid, 'SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && stragglers.some((p) => isAlive(p.pid))) await sleep(100);
+  await waitFor(`${String(stragglers.length)} processes to exit on SIGTERM`, alive, none, graceMs, 100).catch((error: unknown) => {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+  });
   for (const p of stragglers) if (isAlive(p.pid)) signal(p.pid, 'SIGKILL');
-  while (stragglers.some((p) => isAlive(p.pid))) await sleep(50);
+  await waitFor(`${String(stragglers.length)} processes to exit on SIGKILL`, alive, none, KILLED_GONE_WITHIN_MS, 50);
   return stragglers;
 }
 

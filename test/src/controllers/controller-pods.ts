@@ -77,7 +77,7 @@ export class ControllerPods {
     for (const name of names) {
       await this.apps.deleteNamespacedDeployment({ namespace: this.placement.namespace, name: this.deploymentName(name) }).catch(() => undefined);
     }
-    for (const name of names) await waitFor(`the ${name} controller pods gone`, () => this.pods(name), (pods) => pods.length === 0, 120_000, 500);
+    for (const name of names) await waitFor(`the ${name} controller pods gone`, () => this.pods(name), (pods) => pods.length === 0, 120_000);
   }
 
   async pods(name: ImageName): Promise<ControllerPod[]> {
@@ -94,7 +94,6 @@ export class ControllerPods {
       async () => ({ pods: await this.pods(name), holder: await this.leaseHolder(name) }),
       ({ pods, holder }) => pods.length === replicas && pods.every((pod) => pod.ready) && pods.some((pod) => pod.name === holder),
       timeoutMs,
-      500,
     ).then(({ pods }) => pods);
   }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
 import { freePort } from '../bed/ports.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
 import { deploymentRuntimeEnv, installControllerRbac, repoRoot } from './manifests.js';
 
@@ -145,18 +145,14 @@ export async function commandLineOf(controller: ControllerProcess): Promise<stri
 
 /** Polls the controller's /readyz until its caches are synced. */
 export async function waitControllerReady(controller: ControllerProcess, timeoutMs = 60_000): Promise<void> {
-  const state = await waitFor(
+  await waitFor(
     `the controller ready; see ${controller.logFile}`,
-    async () => {
-      if (!controller.running()) return 'exited';
-      const ready = await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/readyz`).then((response) => response.ok, () => false);
-      return ready ? 'ready' : 'starting';
-    },
-    (seen) => seen !== 'starting',
+    async () => (await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/readyz`)).status,
+    (status) => status === 200,
     timeoutMs,
-    250,
+    LOCAL_POLL_INTERVAL_MS,
+    () => (controller.running() ? undefined : new Error(`the controller exited before it was ready; see ${controller.logFile}`)),
   );
-  if (state === 'exited') throw new Error(`the controller exited before it was ready; see ${controller.logFile}`);
 }
 
 /** The sum of every series of a counter on the controller's /metrics, e.g. `controller_runtime_reconcile_total`. */

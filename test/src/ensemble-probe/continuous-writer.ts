@@ -2,7 +2,11 @@
 // write ZooKeeper acknowledged is still there (invariant 5). Writes whose outcome is unknown (connection lost while in
 // flight) are counted apart: they may or may not have been committed, so they are neither "acknowledged" nor "lost".
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor, WaitTimeoutError } from '../wait-for.js';
 import { ZnodeClient } from './znode-client.js';
+
+/** How long a shortfall is read again before it is reported as lost: a follower catches up within milliseconds. */
+const READ_BACK_MS = 10_000;
 
 export interface ContinuousWriterOptions {
   /** The members to connect to (`ip:port,...`), read again each time the writer opens a session. */
@@ -80,11 +84,7 @@ export class ContinuousWriter {
   }
 
   private async waitForFirstWrite(): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    while (this.acknowledged.length === 0) {
-      if (Date.now() > deadline) throw new Error(`the writer made no write under ${this.options.root} within 60 s`);
-      await sleep(50);
-    }
+    await waitFor(`a first write under ${this.options.root}`, () => Promise.resolve(this.acknowledged.length), (count) => count > 0, 60_000, 50);
     this.lastAckAt = performance.now();
     this.longestGapMs = 0;
   }
@@ -141,24 +141,23 @@ export class ContinuousWriter {
 
   /**
    * Acknowledged writes missing from the root's children. A new session may land on a follower a little behind the
-   * leader, so a shortfall is read again (up to 10 times, a second apart) before it is reported as lost.
+   * leader, so a shortfall (or a failed read) is read again for READ_BACK_MS; what is still missing then is lost.
    */
   private async missingAfterReadBack(): Promise<string[]> {
-    let missing: string[] = [];
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      let session: ZnodeClient | undefined;
+    const missing = async (): Promise<string[]> => {
+      const session = await ZnodeClient.connect(await this.options.connectString());
       try {
-        session = await ZnodeClient.connect(await this.options.connectString());
         const present = new Set((await session.children(this.options.root)).map((name) => `${this.options.root}/${name}`));
-        missing = this.acknowledged.filter((path) => !present.has(path));
-        if (missing.length === 0) return missing;
-      } catch (error: unknown) {
-        if (attempt === 10) throw error;
+        return this.acknowledged.filter((path) => !present.has(path));
       } finally {
-        session?.close();
+        session.close();
       }
-      await sleep(1_000);
+    };
+    try {
+      return await waitFor(`every acknowledged write under ${this.options.root} read back`, missing, (paths) => paths.length === 0, READ_BACK_MS);
+    } catch (error) {
+      if (!(error instanceof WaitTimeoutError)) throw error;
+      return missing();
     }
-    return missing;
   }
 }

@@ -10,7 +10,7 @@ import { builtBy } from '../controllers/go-built.js';
 import { kubectl } from '../controllers/kubectl.js';
 import { startLoggedProcess, type LoggedProcess } from '../controllers/logged-process.js';
 import { applyManifests, crdNamesIn, installCrdsFrom, installOam, readManifests, repoRoot } from '../controllers/manifests.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 
 /** Where KubeVela looks for definitions every namespace may use (its --system-definition-namespace default). */
 export const SYSTEM_DEFINITION_NAMESPACE = 'vela-system';
@@ -61,13 +61,13 @@ export async function startVelaCore(bed: Bed): Promise<LoggedProcess> {
     '--enable-leader-election=false',
     `--system-definition-namespace=${SYSTEM_DEFINITION_NAMESPACE}`,
   ]);
-  const status = await waitFor(
+  await waitFor(
     'vela-core ready',
-    async () => (velaCore.exited() ? 'exited' : fetch(`http://127.0.0.1:${String(healthPort)}/readyz`).then((response) => response.status, () => 0)),
-    (answer) => answer === 200 || answer === 'exited',
+    async () => (await fetch(`http://127.0.0.1:${String(healthPort)}/readyz`)).status,
+    (status) => status === 200,
     120_000,
-    1_000,
+    LOCAL_POLL_INTERVAL_MS,
+    () => (velaCore.exited() ? new Error(`vela-core exited while starting; see ${velaCore.logFile}`) : undefined),
   );
-  if (status === 'exited') throw new Error(`vela-core exited while starting; see ${velaCore.logFile}`);
   return velaCore;
 }

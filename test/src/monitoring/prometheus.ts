@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { freePort } from '../bed/ports.js';
-import { waitFor } from '../wait-for.js';
+import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 
 const PROMETHEUS_BINARY = '/usr/bin/prometheus';
 
@@ -68,12 +68,9 @@ export async function startPrometheus(dir: string, targets: readonly TargetGroup
   closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const log = join(dir, 'prometheus.log');
-  const readiness = async (): Promise<'starting' | 'ready' | 'exited'> => {
-    if (child.exitCode !== null) return 'exited';
-    return (await fetch(`${url}/-/ready`).catch(() => undefined))?.ok === true ? 'ready' : 'starting';
-  };
-  const state = await waitFor(`Prometheus ready on ${url} (log: ${log})`, readiness, (value) => value !== 'starting', 30_000, 250);
-  if (state === 'exited') throw new Error(`Prometheus exited at start (log: ${log})`);
+  const exitedAtStart = (): Error | undefined => (child.exitCode === null ? undefined : new Error(`Prometheus exited at start (log: ${log})`));
+  const readiness = async (): Promise<number> => (await fetch(`${url}/-/ready`)).status;
+  await waitFor(`Prometheus ready on ${url} (log: ${log})`, readiness, (status) => status === 200, 30_000, LOCAL_POLL_INTERVAL_MS, exitedAtStart);
   return {
     url,
     query: (expr) => api(`${url}/api/v1/query?query=${encodeURIComponent(expr)}`, z.object({ result: z.array(sampleSchema) })).then((data) => data.result),
