@@ -1,14 +1,46 @@
 #!/usr/bin/env bash
-# Installs everything the two README commands need, idempotently, caching outside the repo:
-# npm packages (Node 22 comes from the `node` devDependency), native addons rebuilt for that Node,
-# Debian's zookeeper and nats-server, and the control-plane binaries built from Go modules.
+# Installs what a README command needs, idempotently, caching outside the repo.
+#   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
+#                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, and the control plane built
+#                       from its Go modules.
+#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e suite,
+#                       cue and KubeVela's core controller.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
+case "${1:-start}" in
+  start) for_tests=false ;;
+  tests) for_tests=true ;;
+  *) echo "usage: $0 [tests]" >&2; exit 2 ;;
+esac
 cache=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
 mkdir -p "$cache"
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 t0=$(date +%s)
+
+# Debian packages. Installed in the background while the npm packages install and the control plane compiles (the
+# network and the compiler overlap); waited for before the script ends.
+missing=()
+[ -f /usr/share/java/zookeeper.jar ] || missing+=(zookeeper)
+command -v nats-server >/dev/null || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
+command -v openssl >/dev/null || missing+=(openssl)
+if $for_tests; then
+  # promtool checks the alert rules; the console's browser test drives Chromium headless through playwright-core
+  # (nothing downloads a browser).
+  command -v promtool >/dev/null || missing+=(prometheus)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
+apt_pid=
+apt_log="$cache/apt-get.log"
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    say "missing packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}"
+    exit 3
+  fi
+  say "installing Debian packages in the background: ${missing[*]} (log: $apt_log)"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") >"$apt_log" 2>&1 &
+  apt_pid=$!
+fi
 
 # npm packages: reinstall only when the lockfile changed since the last install.
 lock_sum=$(sha256sum package-lock.json | cut -c1-16)
@@ -34,38 +66,26 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
   echo "$lock_sum" > node_modules/.zkoam-lock
 fi
 
-# Debian packages the bed and the tests run: ZooKeeper, NATS, openssl, promtool (alert rules), and Chromium, which the
-# console's browser test drives headless through playwright-core (nothing downloads a browser).
-missing=()
-[ -f /usr/share/java/zookeeper.jar ] || missing+=(zookeeper)
-command -v nats-server >/dev/null || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
-command -v openssl >/dev/null || missing+=(openssl)
-command -v promtool >/dev/null || missing+=(prometheus)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "installing Debian packages: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    say "missing packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}"
-    exit 3
-  fi
-fi
-
 # Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them).
 if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
   bash test/controlplane/build.sh >/dev/null
 fi
-# Helm, for the chart in charts/zk-oam (built from its pinned Go module, cached like the control plane).
-bash test/helm/build.sh >/dev/null
-# cert-manager's CRDs (plain, from its pinned Go module), installed on the bed to show the Certificates the workload
-# controller requests; no cert-manager controller runs.
-bash test/cert-manager/build.sh >/dev/null
-# oam-kubernetes-runtime v0.3.3's e2e suite and controllers, which the appconfig controller is tested against.
-bash test/oam-e2e/build.sh >/dev/null
-# cue, which evaluates the KubeVela definitions in deploy/kubevela the way KubeVela's renderer does.
-bash test/cue/build.sh >/dev/null
-# KubeVela's core controller and its CRDs, which render the sample Application on the bed (about 15 minutes cold).
-bash test/kubevela/build.sh >/dev/null
+
+if $for_tests; then
+  # Each built from its pinned Go module and cached like the control plane; the tests also build them on first use.
+  bash test/helm/build.sh >/dev/null           # Helm, for the chart in charts/zk-oam
+  bash test/cert-manager/build.sh >/dev/null   # cert-manager's CRDs (no cert-manager controller runs)
+  bash test/oam-e2e/build.sh >/dev/null        # oam-kubernetes-runtime v0.3.3's e2e suite and controllers
+  bash test/cue/build.sh >/dev/null            # cue, which evaluates the KubeVela definitions in deploy/kubevela
+  bash test/kubevela/build.sh >/dev/null       # KubeVela's core controller and its CRDs
+fi
+
+if [ -n "$apt_pid" ]; then
+  if ! wait "$apt_pid"; then
+    say "apt-get install ${missing[*]} failed:"
+    tail -n 20 "$apt_log" >&2
+    exit 1
+  fi
+  say "installed Debian packages: ${missing[*]}"
+fi
 say "ready in $(( $(date +%s) - t0 ))s"
