@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { isAlive, processesMentioning, reapProcessesMentioning, resolveBinaries, startBed, type BedInfo } from './bed/index.js';
+import type { BedInfo } from './bed/index.js';
+import { isAlive, processesMentioning, reapProcessesMentioning } from './bed/reap.js';
 import { repoRoot } from './bed/paths.js';
 import { clusterDir, clusterFiles, daemonPid, readyInfo } from './cluster-files.js';
 import { POLL_INTERVAL_MS, waitFor, waitForValue, WaitTimeoutError } from './wait-for.js';
@@ -129,6 +130,8 @@ async function down(): Promise<number> {
 
 /** The background process: holds the bed until SIGTERM/SIGINT. */
 async function daemon(): Promise<number> {
+  // Loaded here, not at the top: `up` and `down` run without the bed's modules, so the daemon starts sooner.
+  const { resolveBinaries, startBed } = await import('./bed/index.js');
   const log = pino({ name: 'bed-daemon' });
   const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env) });
   writeFileSync(files.nats, `${JSON.stringify(bed.info.nats, null, 2)}\n`, { mode: 0o600 });

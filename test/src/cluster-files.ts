@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isAlive, type BedInfo } from './bed/index.js';
+import type { BedInfo } from './bed/index.js';
+import { isAlive } from './bed/reap.js';
 import { repoRoot } from './bed/paths.js';
 
 export const clusterDir = join(repoRoot(), '.cluster');
