@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
-import { startProcess, type ManagedProcess } from './process.js';
+import { BedProcessError } from './errors.js';
+import { exitEndsWait, startProcess, type ManagedProcess } from './process.js';
 import { isAlive, processesMentioning, reapProcessesMentioning } from './reap.js';
 import { supervise } from './supervise.js';
 
@@ -50,6 +51,17 @@ describe('bed child processes', () => {
     const status = await child.stop(300);
 
     expect(status.signal).toBe('SIGKILL');
+  });
+
+  it('ends a wait on a process that exits, naming it, how it ended and its log, long before the timeout', async () => {
+    const child = shell('short-lived', 'sleep 0.2; exit 7');
+    const startedAt = performance.now();
+
+    const waiting = waitFor('a port that never opens', () => Promise.resolve(false), Boolean, 30_000, LOCAL_POLL_INTERVAL_MS, exitEndsWait([child]));
+
+    await expect(waiting).rejects.toBeInstanceOf(BedProcessError);
+    await expect(waiting).rejects.toThrow(`short-lived exited with code 7 while waiting for a port that never opens (log: ${child.logFile})`);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('starts a supervised process again after it exits on its own, and not after stop()', async () => {
