@@ -12,7 +12,7 @@ import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { SASL_REVISION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runZkCli } from '../src/agent/debian-zookeeper.js';
+import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, PodHistory } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';

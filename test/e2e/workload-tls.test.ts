@@ -24,7 +24,7 @@ import {
 } from '@zk-oam/apis';
 import { adminConnector, CONFIRM_ZNODE, fourLetterWord, HandleGate, observeEnsemble, parseSrvr, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runZkCli } from '../src/agent/debian-zookeeper.js';
+import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 

@@ -18,7 +18,7 @@ import { derivedNames, memberSelectorOf, memberServerName, myidOfPod, SUPERUSER_
 import { CLIENT_CA_ANNOTATION } from '@zk-oam/workload';
 import { adminConnector, CONFIRM_ZNODE, HandleGate } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runZkCli } from '../src/agent/debian-zookeeper.js';
+import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 

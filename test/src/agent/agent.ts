@@ -19,6 +19,8 @@ export interface AgentConfig {
   envOverrides: Readonly<Record<string, string>>;
   /** Image -> host command, for containers that rely on the image's entrypoint. */
   imageEntrypoints: Readonly<Record<string, readonly string[]>>;
+  /** Options for every JVM in a pod (JDK_JAVA_OPTIONS, before the hosts file and the pod's own). */
+  jvmOptions: readonly string[];
   log: Logger;
 }
 
@@ -48,7 +50,7 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
       hostIP: '127.0.0.1',
       nodeAllocatable,
       podsDir: join(dir, 'pods'),
-      host: { overrides: config.envOverrides, imageEntrypoints: config.imageEntrypoints, hostsFile: join(dir, 'hosts') },
+      host: { overrides: config.envOverrides, imageEntrypoints: config.imageEntrypoints, hostsFile: join(dir, 'hosts'), jvmOptions: config.jvmOptions },
       pids,
       volumes: apiVolumeSources(config.kubeConfig.makeApiClient(CoreV1Api)),
     },

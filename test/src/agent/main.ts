@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startAgent } from './agent.js';
-import { DEBIAN_ZOOKEEPER_CLASSPATH } from './debian-zookeeper.js';
+import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
 
 const argsSchema = z.object({
   kubeconfig: z.string().min(1),
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     nodeNames: args.nodes,
     envOverrides: envOverrides(kubeConfig),
     imageEntrypoints,
+    jvmOptions: await zookeeperJvmOptions({ env: process.env, log }),
     log,
   });
   const shutdown = (signal: string): void => {

@@ -6,6 +6,7 @@ const host: HostEnvironment = {
   overrides: { KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: '6443' },
   imageEntrypoints: { 'ghcr.io/zk-oam/workload:0.1.0': ['/usr/bin/node', '/repo/controllers/workload/dist/main.mjs'] },
   hostsFile: '/bed/hosts',
+  jvmOptions: ['-XX:TieredStopAtLevel=1', '-XX:SharedArchiveFile=/cache/zookeeper.jsa'],
 };
 const mappings = [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', hostPath: '/bed/pods/p/volumes/kube-api-access-x' }];
 
@@ -42,5 +43,10 @@ describe('processEnv', () => {
       KUBERNETES_SERVICE_PORT: '6443',
       HOSTNAME: 'zk-oam-workload-abc',
     });
+  });
+
+  it("puts the bed's JVM options and hosts file before the pod's own JDK_JAVA_OPTIONS, so the pod's win", () => {
+    const env = processEnv(pod, { JDK_JAVA_OPTIONS: '-XX:+UseG1GC -Xmx1g' }, [], host, '/bed/pods/p', '127.64.0.9');
+    expect(env['JDK_JAVA_OPTIONS']).toBe('-XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=/cache/zookeeper.jsa -Djdk.net.hosts.file=/bed/hosts -XX:+UseG1GC -Xmx1g');
   });
 });

@@ -11,6 +11,8 @@ export interface HostEnvironment {
   imageEntrypoints: Readonly<Record<string, readonly string[]>>;
   /** The hosts file the JVM resolves pod names through. */
   hostsFile: string;
+  /** The bed's options for short-lived JVMs, the first in JDK_JAVA_OPTIONS: whatever the pod sets comes later and wins. */
+  jvmOptions: readonly string[];
 }
 
 export class LaunchError extends Error {
@@ -25,8 +27,8 @@ const everyAddress = '0.0.0.0';
 
 /**
  * The process environment: the container's env with paths mapped and `0.0.0.0` narrowed to the pod IP, then HOSTNAME,
- * the host overrides, the JVM hosts file option (prepended to any JDK_JAVA_OPTIONS the pod sets) and the pod-dir
- * marker used to find our processes.
+ * the host overrides, the bed's JVM options and hosts file option (prepended to any JDK_JAVA_OPTIONS the pod sets) and
+ * the pod-dir marker used to find our processes.
  */
 export function processEnv(
   pod: V1Pod,
@@ -40,7 +42,7 @@ export function processEnv(
   for (const [name, value] of Object.entries(containerEnv)) {
     env[name] = value === everyAddress ? podIP : mapPath(value, mappings);
   }
-  const jvmOptions = [`-Djdk.net.hosts.file=${host.hostsFile}`, containerEnv['JDK_JAVA_OPTIONS'] ?? ''].join(' ').trim();
+  const jvmOptions = [...host.jvmOptions, `-Djdk.net.hosts.file=${host.hostsFile}`, containerEnv['JDK_JAVA_OPTIONS'] ?? ''].join(' ').trim();
   return {
     ...env,
     HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '',

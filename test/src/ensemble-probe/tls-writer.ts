@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { DEBIAN_ZOOKEEPER_CLASSPATH } from '../agent/debian-zookeeper.js';
+import { pino } from 'pino';
+import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
 import { waitFor } from '../wait-for.js';
 
 const SOURCE = fileURLToPath(new URL('tls-writer/TlsWriter.java', import.meta.url));
@@ -17,6 +18,11 @@ export interface TlsClientSettings {
   readonly caFile: string;
   /** The bed's hosts file, so the JVM resolves the members' names. */
   readonly hostsFile: string;
+}
+
+/** The client settings and the bed's short-lived JVM options, for both of the writer's JVMs. */
+interface TlsClientJvm extends TlsClientSettings {
+  readonly jvmOptions: readonly string[];
 }
 
 export interface TlsWriterReport {
@@ -30,8 +36,9 @@ export interface TlsWriterReport {
   readonly sessions: number;
 }
 
-function javaArgs(settings: TlsClientSettings, mode: 'write' | 'list', connect: string, root: string): string[] {
+function javaArgs(settings: TlsClientJvm, mode: 'write' | 'list', connect: string, root: string): string[] {
   return [
+    ...settings.jvmOptions,
     `-Djdk.net.hosts.file=${settings.hostsFile}`,
     '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
     '-Dzookeeper.client.secure=true',
@@ -53,7 +60,7 @@ export class TlsWriter {
   private stderrTail: string[] = [];
 
   private constructor(
-    private readonly settings: TlsClientSettings,
+    private readonly settings: TlsClientJvm,
     private readonly connect: string,
     private readonly root: string,
     private readonly child: ChildProcess,
@@ -66,8 +73,9 @@ export class TlsWriter {
 
   /** Starts writing to `root` through `connect` (`ip:port,...` of the secure client ports); resolves after the first acknowledged write. */
   static async start(settings: TlsClientSettings, connect: string, root: string): Promise<TlsWriter> {
-    const child = spawn('java', javaArgs(settings, 'write', connect, root), { stdio: ['ignore', 'pipe', 'pipe'] });
-    const writer = new TlsWriter(settings, connect, root, child);
+    const jvm = { ...settings, jvmOptions: await zookeeperJvmOptions({ env: process.env, log: pino({ name: 'tls-writer', level: 'warn' }) }) };
+    const child = spawn('java', javaArgs(jvm, 'write', connect, root), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = new TlsWriter(jvm, connect, root, child);
     await waitFor('the TLS writer to write', () => Promise.resolve(writer.count), (count) => count > 0 || child.exitCode !== null, 120_000, 200);
     if (writer.count === 0) throw new Error(`the TLS writer exited (${String(child.exitCode)}): ${writer.stderrTail.join('')}`);
     return writer;

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { localServerEntry, renderDynamicConfig, renderStaticConfig, type MemberPorts } from './member-files.js';
 import { startServerProcess, type ServerProcess } from './process.js';
 import { waitUntilServing } from './wait.js';
+import { zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
 
 export interface LocalEnsembleOptions {
   size: number;
@@ -19,6 +20,8 @@ export interface LocalEnsembleOptions {
   ipPrefix?: string;
   /** How long one member may take to serve. Default 90 s. */
   startTimeoutMs?: number;
+  /** The members' JVM options. Default: the bed's short-lived JVM options (test/src/zookeeper-jvm). */
+  jvmOptions?: readonly string[];
   log?: Logger;
 }
 
@@ -72,6 +75,7 @@ export async function startLocalEnsemble(options: LocalEnsembleOptions): Promise
   const startTimeoutMs = options.startTimeoutMs ?? 90_000;
   const digest = options.superPassword === undefined ? undefined : superDigest(options.superPassword);
   const log = options.log ?? pino({ name: 'zookeeper-local', level: 'info' });
+  const jvmOptions = options.jvmOptions ?? (await zookeeperJvmOptions({ env: process.env, log }));
   const states = new Map<number, MemberState>();
 
   const entryOf = (id: number, role: ServerEntry['role'] = 'participant'): ServerEntry =>
@@ -117,7 +121,7 @@ export async function startLocalEnsemble(options: LocalEnsembleOptions): Promise
     if (state.process?.alive()) {
       return;
     }
-    state.process = startServerProcess({ configFile: state.configFile, logFile: state.member.logFile, superDigest: digest });
+    state.process = startServerProcess({ configFile: state.configFile, logFile: state.member.logFile, superDigest: digest, jvmOptions });
     log.info({ member: state.member.id, ip: state.member.ip, pid: state.process.pid }, 'started ZooKeeper member');
   };
 

@@ -1,7 +1,7 @@
 // One ZooKeeper JVM as a child process: start with output to a log file, stop gently or kill, always reaped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { zookeeperJvmArgs } from './java.js';
+import { DEBIAN_ZOOKEEPER_CLASSPATH, ZOOKEEPER_SERVER_MAIN } from '../zookeeper-jvm/classpath.js';
 
 export interface ServerProcess {
   readonly pid: number;
@@ -11,15 +11,33 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export function startServerProcess(options: {
+export interface ServerProcessOptions {
   configFile: string;
   logFile: string;
   superDigest: string | undefined;
-}): ServerProcess {
+  /** Options before the class path (the bed's short-lived JVM options, or a benchmark's). */
+  jvmOptions: readonly string[];
+}
+
+function serverArgs(options: ServerProcessOptions): string[] {
+  return [
+    ...options.jvmOptions,
+    // slf4j-simple logs without a time unless asked.
+    '-Dorg.slf4j.simpleLogger.showDateTime=true',
+    "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS",
+    ...(options.superDigest === undefined ? [] : [`-Dzookeeper.DigestAuthenticationProvider.superDigest=${options.superDigest}`]),
+    '-cp',
+    DEBIAN_ZOOKEEPER_CLASSPATH,
+    ZOOKEEPER_SERVER_MAIN,
+    options.configFile,
+  ];
+}
+
+export function startServerProcess(options: ServerProcessOptions): ServerProcess {
   const logFd = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn('java', zookeeperJvmArgs(options), { stdio: ['ignore', logFd, logFd] });
+    child = spawn('java', serverArgs(options), { stdio: ['ignore', logFd, logFd] });
   } finally {
     closeSync(logFd);
   }
