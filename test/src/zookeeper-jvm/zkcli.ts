@@ -5,14 +5,26 @@ import { pino } from 'pino';
 import { DEBIAN_ZOOKEEPER_CLASSPATH } from './classpath.js';
 import { zookeeperJvmOptions } from './jvm-options.js';
 
+/** zkCli's word for a command whose connection broke before any answer: the outcome is unknown, as for any client. */
+const CONNECTION_LOSS = 'KeeperErrorCode = ConnectionLoss';
+const ATTEMPTS = 3;
+
 /**
  * ZooKeeper's own command line client (zkCli) running one command against `server` (host:port, comma-separated), with
  * the JVM options given (TLS, JAAS) and the bed's hosts file: its whole output, and whether it exited 0 (it exits 1
- * when the command fails).
+ * when the command fails). zkCli does not retry a command whose connection was lost, as a long-lived client would, so
+ * such a command is run again, up to three times; a create that did reach the server then says the node exists.
  */
 export async function runZkCli(hostsFile: string, jvmOptions: readonly string[], server: string, ...command: string[]): Promise<{ ok: boolean; output: string }> {
   const shortLived = await zookeeperJvmOptions({ env: process.env, log: pino({ name: 'zkCli', level: 'warn' }) });
   const args = [...shortLived, `-Djdk.net.hosts.file=${hostsFile}`, ...jvmOptions, '-cp', DEBIAN_ZOOKEEPER_CLASSPATH, 'org.apache.zookeeper.ZooKeeperMain', '-server', server, ...command];
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await zkCliOnce(args);
+    if (result.ok || !result.output.includes(CONNECTION_LOSS) || attempt === ATTEMPTS) return result;
+  }
+}
+
+async function zkCliOnce(args: readonly string[]): Promise<{ ok: boolean; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)('java', args, { timeout: 60_000 });
     return { ok: true, output: `${stdout}${stderr}` };
