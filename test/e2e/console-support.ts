@@ -137,6 +137,13 @@ export class SseReader {
     }
   }
 
+  /** Every event left until the stream ends (a stream that never ends keeps the test waiting until it times out). */
+  async remaining(): Promise<SseEvent[]> {
+    const events: SseEvent[] = [];
+    for (let event = await this.next(); event !== undefined; event = await this.next()) events.push(event);
+    return events;
+  }
+
   async close(): Promise<void> {
     await this.reader.cancel();
   }
