@@ -44,7 +44,8 @@ describe('waitFor', () => {
     const started = performance.now();
     const reads = counting(() => performance.now() - started >= 140);
     await expect(waitFor('the deadline', reads.read, Boolean, 150, 1_000)).resolves.toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Sooner than the one interval (1 s) it would have slept before another read.
+    expect(performance.now() - started).toBeLessThan(900);
   });
 
   it('polls every 250 ms when no interval is named', async () => {
@@ -52,7 +53,8 @@ describe('waitFor', () => {
     const reads = counting((call) => call);
     await waitFor('a third read', reads.read, (call) => call === 3, 5_000);
     expect(performance.now() - started).toBeGreaterThanOrEqual(2 * 250 - 5);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // Two pauses of the old 1 s default would take 2 s.
+    expect(performance.now() - started).toBeLessThan(1_900);
   });
 
   it('gives up with the error giveUp names, before reading again, without waiting for the timeout', async () => {
@@ -66,7 +68,8 @@ describe('waitFor', () => {
     const waiting = waitFor('etcd /health', reads.read, Boolean, 10_000, 10, () => (alive ? undefined : died));
     await expect(waiting).rejects.toBe(died);
     expect(reads.calls()).toBe(2);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Far sooner than the 10 s timeout.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('accepts an asynchronous giveUp', async () => {
