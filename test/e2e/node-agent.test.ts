@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
+import { podReady } from '../src/pod-ready.js';
 import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { isAlive } from '../src/bed/index.js';
@@ -41,17 +42,13 @@ async function createEnsemble(namespace: string, replicas: number): Promise<void
   await apps.createNamespacedStatefulSet({ namespace, body: statefulSet });
 }
 
-function isReady(pod: V1Pod): boolean {
-  return pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-}
-
 /** Waits until `count` pods of the ensemble are Ready, and returns them by name. */
 async function readyPods(namespace: string, count: number): Promise<Map<string, V1Pod>> {
   return waitForValue(
     `${count} ready ZooKeeper pods in ${namespace}`,
     async () => {
       const pods = (await core.listNamespacedPod({ namespace, labelSelector: `app=${ensembleName}` })).items;
-      const ready = pods.filter((pod) => isReady(pod) && pod.metadata?.deletionTimestamp === undefined);
+      const ready = pods.filter((pod) => podReady(pod) && pod.metadata?.deletionTimestamp === undefined);
       return ready.length === count ? new Map(ready.map((pod) => [pod.metadata?.name ?? '', pod])) : undefined;
     },
     300_000,

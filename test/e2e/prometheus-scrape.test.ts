@@ -16,6 +16,7 @@ import { CONTROLLER_NAMESPACE } from '../src/controllers/controller-process.js';
 import { repoRoot, waitFor } from '../src/controllers/index.js';
 import { startPrometheus, type EvaluatedRule, type RunningPrometheus, type Sample, type TargetGroup } from '../src/monitoring/prometheus.js';
 import { workerBed } from '../src/worker-bed.js';
+import { podReady } from '../src/pod-ready.js';
 
 const bed = workerBed();
 const controllers = new ControllerPods(bed);
@@ -47,7 +48,7 @@ async function metricsTargets(name: string): Promise<TargetGroup[]> {
   const selector = Object.entries(service.spec?.selector ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
   const { items } = await core.listNamespacedPod({ namespace: CONTROLLER_NAMESPACE, labelSelector: selector });
   return items
-    .filter((pod) => pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') === true)
+    .filter(podReady)
     .flatMap((pod) => {
       const port = pod.spec?.containers.flatMap((container) => container.ports ?? []).find((candidate) => candidate.name === targetPort)?.containerPort;
       const ip = pod.status?.podIP;

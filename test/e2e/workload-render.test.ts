@@ -10,6 +10,7 @@ import { buildSuperuserSecret, renderWorkload, selectorLabels } from '@zk-oam/wo
 import { fourLetterWord, parseMntr, parseSrvr, voters, ZooKeeperAdmin } from '@zk-oam/zookeeper';
 import ZooKeeper from 'zookeeper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { podReady } from '../src/pod-ready.js';
 import { waitForValue } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -38,10 +39,6 @@ async function kubectl(args: readonly string[]): Promise<void> {
   if (code !== 0) throw new Error(`kubectl ${args.join(' ')} exited with ${String(code)}: ${stderr}`);
 }
 
-function isReady(pod: V1Pod): boolean {
-  return pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-}
-
 /** The ensemble's pods once `count` of them are Ready (and none is terminating), by name. */
 async function readyPods(count: number): Promise<Map<string, V1Pod>> {
   const labelSelector = Object.entries(selectorLabels(workload)).map(([key, value]) => `${key}=${value}`).join(',');
@@ -49,7 +46,7 @@ async function readyPods(count: number): Promise<Map<string, V1Pod>> {
     `${count} ready ZooKeeper pods in ${namespace}`,
     async () => {
       const pods = (await core.listNamespacedPod({ namespace, labelSelector })).items;
-      const ready = pods.filter((pod) => isReady(pod) && pod.metadata?.deletionTimestamp === undefined);
+      const ready = pods.filter((pod) => podReady(pod) && pod.metadata?.deletionTimestamp === undefined);
       return ready.length === count ? new Map(ready.map((pod) => [pod.metadata?.name ?? '', pod])) : undefined;
     },
     420_000,

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { podReady } from '../src/pod-ready.js';
 
 const run = promisify(execFile);
 const bed = workerBed();
@@ -199,6 +200,8 @@ describe('a TLS-only workload on the bed', () => {
       ({ workload, pods: current }) =>
         healthy(workload) &&
         current.length === 3 &&
+        // The workload's status can still show the members from before the last one was replaced; the pods say it is back.
+        current.every(podReady) &&
         current.every((pod) => pod.metadata?.annotations?.['zookeeper.zkoam.dev/certificate-sha256'] !== oldCertificate.fingerprint256 && !pods.some((old) => old.metadata?.uid === pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
     );
@@ -210,7 +213,7 @@ describe('a TLS-only workload on the bed', () => {
     expect(Buffer.from(after.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').equals(Buffer.from(before.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64'))).toBe(true);
     pods = await memberPods();
     for (const pod of pods) {
-      const { stdout } = await run('bash', ['-c', 'openssl s_client -connect "$0" -CAfile "$1" -verify_return_error </dev/null 2>/dev/null', `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`, caFile]);
+      const { stdout } = await run('bash', ['-c', 'openssl s_client -connect "$0" -CAfile "$1" -verify_return_error </dev/null', `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`, caFile]);
       expect(new X509Certificate(stdout.slice(stdout.indexOf('-----BEGIN CERTIFICATE-----'))).serialNumber).toBe(newCertificate.serialNumber);
     }
     const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');

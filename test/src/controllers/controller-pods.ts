@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import type { BedInfo } from '../bed/index.js';
 import type { ControllerName, ImageName } from '../bed/controller-images.js';
+import { podReady } from '../pod-ready.js';
 import { waitFor } from '../wait-for.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
 import { kubectl } from './kubectl.js';
@@ -119,7 +120,7 @@ export class ControllerPods {
     return {
       name,
       ip: pod.status?.podIP ?? '',
-      ready: pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false,
+      ready: podReady(pod),
       restarts: status?.restartCount ?? 0,
       logFile: join(this.bed.dir, 'agent', 'pods', `${this.placement.namespace}_${name}`, 'container.log'),
     };

@@ -2,6 +2,7 @@
 // The counting is a pure fold over the lists (PodTally); PodHistory feeds it a fresh LIST from the apiserver every poll.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { V1Pod } from '@kubernetes/client-node';
+import { podReady } from '../pod-ready.js';
 import { waitFor } from '../wait-for.js';
 
 /** One pod going down for good (Terminating or gone) after the baseline. */
@@ -19,7 +20,7 @@ function terminating(pod: V1Pod): boolean {
 }
 
 function ready(pod: V1Pod): boolean {
-  return !terminating(pod) && (pod.status?.conditions?.some((entry) => entry.type === 'Ready' && entry.status === 'True') ?? false);
+  return !terminating(pod) && podReady(pod);
 }
 
 function uidOf(pod: V1Pod): string {
