@@ -134,7 +134,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
                   { name: 'quorum', containerPort: 2888 },
                   { name: 'election', containerPort: 3888 },
                 ],
-                readinessProbe: { exec: { command: ['bash', '/zk-oam/config/ready.sh'] }, periodSeconds: 5, timeoutSeconds: 5, failureThreshold: 3 },
+                readinessProbe: { exec: { command: ['bash', '/zk-oam/config/ready.sh'] }, periodSeconds: 2, timeoutSeconds: 5, failureThreshold: 5 },
                 livenessProbe: {
                   exec: { command: ['bash', '/zk-oam/config/alive.sh'] },
                   initialDelaySeconds: 60,
