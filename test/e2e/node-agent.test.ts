@@ -137,7 +137,8 @@ describe('the bed node agent', () => {
       return pod?.status?.containerStatuses?.[0]?.state?.running === undefined ? undefined : pod;
     }, 300_000);
     const volume = await claimDirectory(namespace, `data-${ensembleName}-0`);
-    expect(existsSync(join(volume.path, 'data', 'myid'))).toBe(true);
+    // Running is the process started; its start script writes myid a moment later (seconds on a loaded machine).
+    await waitForValue('the member to write its myid on the volume', async () => (existsSync(join(volume.path, 'data', 'myid')) ? true : undefined), 60_000);
 
     await apps.patchNamespacedStatefulSetScale(
       { namespace, name: ensembleName, body: { spec: { replicas: 0 } } },
