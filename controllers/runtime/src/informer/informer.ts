@@ -105,7 +105,7 @@ export class Informer<T extends KubeObject> {
     this.clock = options.clock ?? systemClock;
     this.name = resourceName(options.resource);
     this.accept = options.metadataOnly === true ? { list: METADATA_LIST_ACCEPT, watch: METADATA_WATCH_ACCEPT } : {};
-    this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector });
+    this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector, metadataOnly: options.metadataOnly });
   }
 
   get lister(): Lister<T> {
