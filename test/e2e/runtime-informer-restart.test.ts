@@ -1,5 +1,6 @@
 // An informer survives a kube-apiserver restart (on a private control plane, so the shared bed is not
-// disturbed) and its cache converges to the exact server state, including changes made while it was down.
+// disturbed) and its cache converges to the exact server state, including changes made while it was down. A
+// metadata-only informer gets Secrets without their data from the real apiserver, and sees a change of the data.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ const registry = new Registry();
 const metrics = createRuntimeMetrics(registry);
 let controlPlane: ControlPlane;
 let core: CoreV1Api;
+let kubeConfig: KubeConfig;
 let informer: Informer<KubeObject>;
 const deleted: string[] = [];
 
@@ -51,7 +53,7 @@ async function restartCount(): Promise<number> {
 describe('informer across a kube-apiserver restart', () => {
   beforeAll(async () => {
     controlPlane = await startControlPlane({ dir, log, controllers: false, binaries: await resolveBinaries(process.env) });
-    const kubeConfig = new KubeConfig();
+    kubeConfig = new KubeConfig();
     kubeConfig.loadFromFile(controlPlane.kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
@@ -108,5 +110,30 @@ describe('informer across a kube-apiserver restart', () => {
 
     await createConfigMap('live', 'v1');
     await until('a change after recovery to reach the cache', 30_000, () => informer.lister.get({ namespace, name: 'live' }) !== undefined);
+  });
+
+  it("follows Secrets as metadata only: never their data, yet each change of it, across the apiserver's restart", async () => {
+    await core.createNamespacedSecret({ namespace, body: { metadata: { name: 'listed' }, stringData: { password: 'first' } } });
+    const secrets = new Informer<KubeObject>({ client: new KubeClient(kubeConfig), resource: coreResources.secret, schema: kubeObjectSchema, namespace, logger: log, metadataOnly: true });
+    const seen: string[] = [];
+    secrets.subscribe((event) => seen.push(`${event.type} ${event.object.metadata.name}`));
+    secrets.start();
+    try {
+      await secrets.waitForSync();
+      expect(secrets.lister.get({ namespace, name: 'listed' })).toMatchObject({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'listed' } });
+      await core.createNamespacedSecret({ namespace, body: { metadata: { name: 'watched' }, stringData: { password: 'first' } } });
+      await core.patchNamespacedSecret({ namespace, name: 'listed', body: [{ op: 'replace', path: '/data/password', value: Buffer.from('second').toString('base64') }] });
+      await until('the new Secret and the changed one to reach the metadata cache', 30_000, async () => {
+        const live = await core.readNamespacedSecret({ namespace, name: 'listed' });
+        return secrets.lister.get({ namespace, name: 'watched' }) !== undefined && secrets.lister.get({ namespace, name: 'listed' })?.metadata.resourceVersion === live.metadata?.resourceVersion;
+      });
+      await controlPlane.restartApiServer();
+      await core.deleteNamespacedSecret({ namespace, name: 'watched' });
+      await until('a deletion after the restart to reach the metadata cache', 90_000, () => secrets.lister.get({ namespace, name: 'watched' }) === undefined);
+      expect(seen).toEqual(['added listed', 'added watched', 'updated listed', 'deleted watched']);
+      for (const secret of secrets.lister.list({ namespace })) expect(Object.keys(secret).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+    } finally {
+      await secrets.stop();
+    }
   });
 });

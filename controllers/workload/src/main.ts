@@ -22,7 +22,9 @@ import {
   certificateResource,
   childResources,
   FIELD_MANAGER,
+  NAMED_SECRET_FIELDS,
   prometheusRuleResource,
+  secretToNamingWorkloads,
   serviceMonitorResource,
   workloadReconciler,
   workloadResource,
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
   const services = children(childResources.service, 'service', MANAGED_SELECTOR);
   const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR);
   const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
+  // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
+  const secretMetadata = manager.informer<KubeObject>(coreResources.secret, { schema: kubeObjectSchema, metadataOnly: true, transform: NAMED_SECRET_FIELDS });
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
@@ -99,6 +103,7 @@ async function main(): Promise<void> {
       .owns(podDisruptionBudgets)
       .owns(secrets)
       .watches(secrets, memberSecretToWorkload)
+      .watches(secretMetadata, secretToNamingWorkloads(workloads.lister))
       .watches(pods, podToWorkload)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from '../kube/client.js';
 import { coreResources } from '../kube/resource.js';
 import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
 import { ScriptedApiServer } from '../testing/scripted-api-server.js';
@@ -44,10 +45,42 @@ describe('Informer', () => {
     vi.useRealTimers();
   });
 
-  it('lists, then watches from the list resourceVersion with bookmarks', () => {
+  it('lists, then watches from the list resourceVersion with bookmarks, whole objects unless asked otherwise', () => {
     expect(events).toEqual(['added a', 'added b']);
     expect(server.watches).toHaveLength(1);
     expect(server.lastWatch.query).toMatchObject({ resourceVersion: '10', allowWatchBookmarks: true });
+    expect(server.listAccepts).toEqual([undefined]);
+    expect(server.lastWatch.accept).toBeUndefined();
+  });
+
+  it("asks for metadata only when told to, and caches it as the resource's kind, changes included", async () => {
+    const metadataServer = new ScriptedApiServer();
+    const partial = (name: string, resourceVersion: string) => ({ apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata', metadata: { name, namespace: 'ns', resourceVersion } });
+    metadataServer.items = [partial('s', '3')];
+    const secrets = new Informer<KubeObject>({
+      client: metadataServer,
+      resource: coreResources.secret,
+      schema: kubeObjectSchema,
+      logger: pino({ level: 'silent' }),
+      metadataOnly: true,
+    });
+    const seen: string[] = [];
+    secrets.subscribe((event) => seen.push(`${event.type} ${event.object.metadata.name} ${event.object.metadata.resourceVersion ?? ''}`));
+    secrets.start();
+    await secrets.waitForSync();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(metadataServer.listAccepts).toEqual([METADATA_LIST_ACCEPT]);
+    expect(metadataServer.lastWatch.accept).toBe(METADATA_WATCH_ACCEPT);
+    expect(secrets.lister.get({ namespace: 'ns', name: 's' })).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'ns', resourceVersion: '3' } });
+    metadataServer.lastWatch.send('MODIFIED', partial('s', '4'));
+    metadataServer.items = [partial('s', '4')];
+    metadataServer.lastWatch.send('ERROR', { kind: 'Status', code: 410 });
+    metadataServer.lastWatch.end(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['added s 3', 'updated s 4']);
+    expect(metadataServer.listAccepts).toEqual([METADATA_LIST_ACCEPT, METADATA_LIST_ACCEPT]);
+    expect(metadataServer.lastWatch.accept).toBe(METADATA_WATCH_ACCEPT);
+    await secrets.stop();
   });
 
   it('caches objects without managedFields, and without what its transform drops', async () => {

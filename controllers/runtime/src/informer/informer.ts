@@ -6,7 +6,7 @@
 // while the watch was down are sent as deletions, so listeners converge to the server's state.
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { KubeClient } from '../kube/client.js';
+import { METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT, type KubeClient } from '../kube/client.js';
 import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '../kube/resource.js';
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
 import type { ObjectTransform } from './kept-fields.js';
@@ -26,6 +26,12 @@ export interface InformerOptions<T extends KubeObject> {
   readonly namespace?: string;
   readonly labelSelector?: string;
   readonly fieldSelector?: string;
+  /**
+   * List and watch metadata only (PartialObjectMetadata, as client-go's metadata informer does): the objects' spec,
+   * status and data are never sent, so a controller can follow every Secret of a cluster without downloading them.
+   * The cached objects carry the resource's apiVersion and kind.
+   */
+  readonly metadataOnly?: boolean;
   /** Re-sends every cached object this often; off when omitted. */
   readonly resyncMs?: number;
   /** A watch silent for this long is restarted. Default 5 minutes. */
@@ -88,6 +94,7 @@ export class Informer<T extends KubeObject> {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly name: string;
+  private readonly accept: { readonly list?: string; readonly watch?: string };
   private resourceVersion = '';
   private synced = false;
   private syncWaiters: Array<() => void> = [];
@@ -97,7 +104,8 @@ export class Informer<T extends KubeObject> {
     this.resource = options.resource;
     this.clock = options.clock ?? systemClock;
     this.name = resourceName(options.resource);
-    this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector });
+    this.accept = options.metadataOnly === true ? { list: METADATA_LIST_ACCEPT, watch: METADATA_WATCH_ACCEPT } : {};
+    this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector, metadataOnly: options.metadataOnly });
   }
 
   get lister(): Lister<T> {
@@ -185,6 +193,7 @@ export class Informer<T extends KubeObject> {
             labelSelector: this.options.labelSelector,
             fieldSelector: this.options.fieldSelector,
           },
+          accept: this.accept.list,
           signal,
         }),
       );
@@ -262,7 +271,7 @@ export class Informer<T extends KubeObject> {
         else finish({ reason: 'error', received, error });
       };
       this.options.client
-        .watch(collectionPath(this.resource, this.options.namespace), query, onEvent, onDone)
+        .watch(collectionPath(this.resource, this.options.namespace), query, onEvent, onDone, { accept: this.accept.watch })
         .then(
           (controller) => {
             request = controller;
@@ -301,11 +310,12 @@ export class Informer<T extends KubeObject> {
   }
 
   private parse(raw: unknown): T[] {
-    const withType = withoutManagedFields(z.object({}).loose().safeParse(raw).data ?? {});
+    const object = withoutManagedFields(z.object({}).loose().safeParse(raw).data ?? {});
+    // List items carry no apiVersion and kind, and metadata-only objects those of PartialObjectMetadata.
     const parsed = this.options.schema.safeParse({
+      ...(this.options.transform === undefined ? object : this.options.transform(object)),
       apiVersion: apiVersionOf(this.resource),
       kind: this.resource.kind,
-      ...(this.options.transform === undefined ? withType : this.options.transform(withType)),
     });
     if (parsed.success) return [parsed.data];
     this.options.metrics?.informerInvalidObjects.inc({ resource: this.name });

@@ -1,14 +1,15 @@
-// KubeClient's connection reuse, against a local HTTPS server standing in for the apiserver (a fake: no real
-// apiserver reports the TLS connections of one client, which is what is asserted here).
+// KubeClient's connection reuse and watch streams, against a local HTTPS server standing in for the apiserver (a fake:
+// no real apiserver reports the TLS connections of one client, nor splits an event across writes on demand).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNamespaceTerminating, KubeApiError, KubeClient } from './client.js';
+import { isNamespaceTerminating, KubeApiError, KubeClient, METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from './client.js';
 
 /** What kube-apiserver answers a create in a namespace being deleted. */
 const TERMINATING = {
@@ -25,6 +26,33 @@ let dir: string;
 let server: Server;
 let handshakes = 0;
 const authorizations: (string | undefined)[] = [];
+const accepts: (string | undefined)[] = [];
+
+/** What kube-apiserver answers a watch from a resourceVersion it no longer has. */
+const EXPIRED = { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'too old resource version: 1 (20)', reason: 'Expired', code: 410 };
+
+function partial(name: string, resourceVersion: string): string {
+  return JSON.stringify({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name, namespace: 'ns', resourceVersion } });
+}
+
+/** Watches by path: a stream of two events and a bookmark, the first split across writes; a 410; a line that is no event. */
+function answerWatch(path: string, response: ServerResponse): void {
+  if (path === '/api/v1/namespaces/gone/secrets') {
+    response.statusCode = 410;
+    response.end(JSON.stringify(EXPIRED));
+    return;
+  }
+  if (path === '/api/v1/namespaces/garbled/secrets') {
+    response.write('{"type":"ADDED","object":{"data":{"password":"hunter2"}}\n');
+    return;
+  }
+  const added = `{"type":"ADDED","object":${partial('a', '11')}}\n`;
+  response.write(added.slice(0, 20));
+  setTimeout(() => {
+    response.write(`${added.slice(20)}{"type":"MODIFIED","object":${partial('a', '12')}}\n`);
+    response.end(`{"type":"BOOKMARK","object":{"kind":"PartialObjectMetadata","metadata":{"resourceVersion":"13"}}}\n`);
+  }, 50);
+}
 
 function kubeConfigFor(port: number, token: string): KubeConfig {
   const kubeConfig = new KubeConfig();
@@ -43,7 +71,13 @@ beforeAll(async () => {
     '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
   server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (request, response) => {
     authorizations.push(request.headers.authorization);
+    accepts.push(request.headers.accept);
     response.setHeader('Content-Type', 'application/json');
+    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+    if (url.searchParams.get('watch') === 'true') {
+      answerWatch(url.pathname, response);
+      return;
+    }
     if (request.method === 'POST') {
       response.statusCode = 403;
       response.end(JSON.stringify(TERMINATING));
@@ -91,5 +125,45 @@ describe('KubeClient', () => {
     expect(isNamespaceTerminating(refusal)).toBe(true);
     expect(isNamespaceTerminating(new Error('wrapped', { cause: refusal }))).toBe(true);
     expect(isNamespaceTerminating(new KubeApiError(403, 'Forbidden', 'POST', '/x', 'RBAC says no'))).toBe(false);
+  });
+
+  /** Opens a watch and resolves with its events and how it ended. */
+  function watched(client: KubeClient, path: string): Promise<{ events: string[]; end: unknown }> {
+    const events: string[] = [];
+    return new Promise((resolve, reject) => {
+      client
+        .watch(path, { resourceVersion: '10' }, (type, object) => events.push(`${type} ${JSON.stringify(object)}`), (end) => resolve({ events, end }), { accept: METADATA_WATCH_ACCEPT })
+        .catch(reject);
+    });
+  }
+
+  it('asks for the representation it is given, and hands on each watch event whole, however the server splits it', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-d'));
+    accepts.length = 0;
+    await client.request('GET', '/api/v1/secrets', { accept: METADATA_LIST_ACCEPT });
+    const { events, end } = await watched(client, '/api/v1/secrets');
+    expect(accepts).toEqual([METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT]);
+    expect(events).toEqual([
+      `ADDED ${partial('a', '11')}`,
+      `MODIFIED ${partial('a', '12')}`,
+      'BOOKMARK {"kind":"PartialObjectMetadata","metadata":{"resourceVersion":"13"}}',
+    ]);
+    expect(end).toBeNull();
+  });
+
+  it("ends a refused watch with the apiserver's refusal, so a 410 Gone is told apart (and the informer lists again)", async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-e'));
+    const { events, end } = await watched(client, '/api/v1/namespaces/gone/secrets');
+    expect(events).toEqual([]);
+    expect(end).toMatchObject({ code: 410, reason: 'Expired', detail: EXPIRED.message });
+  });
+
+  it('ends a watch at a line that is not a watch event, with an error that does not quote the line', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-f'));
+    const { events, end } = await watched(client, '/api/v1/namespaces/garbled/secrets');
+    expect(events).toEqual([]);
+    expect(end).toBeInstanceOf(Error);
+    expect(String(end)).toMatch(/not a watch event/);
+    expect(String(end)).not.toContain('hunter2');
   });
 });

@@ -1,7 +1,8 @@
 // A small JSON client over a KubeConfig: raw objects in and out, so lists, watches and writes see the same shapes.
-import { HttpMethod, RequestContext, Watch, type KubeConfig } from '@kubernetes/client-node';
+import { HttpMethod, RequestContext, type KubeConfig } from '@kubernetes/client-node';
 import { request as send } from 'undici';
 import { z } from 'zod';
+import { readWatchEvents, WatchEnding, type WatchEndHandler, type WatchEventHandler } from './watch-stream.js';
 
 /** A non-2xx answer from the apiserver; `code` is the HTTP status (409 conflict, 404 not found, 410 gone). */
 export class KubeApiError extends Error {
@@ -55,28 +56,54 @@ const statusSchema = z
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 export type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Ask for objects as metadata only (meta.k8s.io/v1 PartialObjectMetadata), as client-go's metadata client does: no
+ * spec, no status, no Secret data. JSON only, with no fallback to whole objects, so a server that cannot answer so
+ * refuses (406) instead of sending every object whole.
+ */
+export const METADATA_LIST_ACCEPT = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+export const METADATA_WATCH_ACCEPT = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
+
 export interface RequestOptions {
   readonly query?: QueryParams;
   readonly body?: unknown;
   readonly contentType?: string;
+  /** The representation asked for (e.g. only metadata, METADATA_LIST_ACCEPT); `application/json` when omitted. */
+  readonly accept?: string;
   readonly signal?: AbortSignal;
+}
+
+export interface WatchOptions {
+  /** The representation of each event's object (e.g. only metadata, METADATA_WATCH_ACCEPT); `application/json` when omitted. */
+  readonly accept?: string;
+}
+
+/** A refusal from its status code and body: a Status object, except where no API serves the path yet (plain text). */
+function refusal(code: number, text: string, verb: Verb, path: string): KubeApiError {
+  const status = statusSchema.safeParse(parseOrUndefined(text));
+  return new KubeApiError(
+    code,
+    status.data?.reason ?? 'Unknown',
+    verb,
+    path,
+    status.data?.message ?? text.slice(0, 300),
+    (status.data?.details?.causes ?? []).flatMap((cause) => (cause.reason === undefined ? [] : [cause.reason])),
+  );
 }
 
 type Dispatcher = ReturnType<RequestContext['getDispatcher']>;
 
 export class KubeClient {
-  private readonly watcher: Watch;
   /**
    * The connection pool every request shares. client-node makes a new undici Agent for each request it authenticates,
    * so each request would open (and leave behind) its own TLS connection: at a few hundred requests a second that is
    * a TLS handshake per request on both sides and hundreds of idle sockets. The TLS settings come from the kubeconfig
    * and do not change for its life (client-go reads them once too); credentials are headers, set per request.
+   * Watches share it: each holds one connection while it lasts, and hands it back when it ends.
    */
   private dispatcher: Dispatcher;
 
-  constructor(readonly kubeConfig: KubeConfig) {
-    this.watcher = new Watch(kubeConfig);
-  }
+  constructor(readonly kubeConfig: KubeConfig) {}
 
   /** Sends one request and returns the parsed JSON body; throws KubeApiError on a non-2xx status. */
   async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
@@ -92,16 +119,7 @@ export class KubeClient {
     const text = await response.body.text();
     const code = response.statusCode;
     if (code >= 200 && code < 300) return text === '' ? undefined : JSON.parse(text);
-    // A refusal is a Status object, except where no API serves the path yet (a CRD not established): plain text.
-    const status = statusSchema.safeParse(parseOrUndefined(text));
-    throw new KubeApiError(
-      code,
-      status.data?.reason ?? 'Unknown',
-      verb,
-      path,
-      status.data?.message ?? text.slice(0, 300),
-      (status.data?.details?.causes ?? []).flatMap((cause) => (cause.reason === undefined ? [] : [cause.reason])),
-    );
+    throw refusal(code, text, verb, path);
   }
 
   /** The URL and headers of one call, authenticated as the kubeconfig's current user. */
@@ -113,7 +131,7 @@ export class KubeClient {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const context = new RequestContext(url.toString(), HttpMethod[verb]);
-    context.setHeaderParam('Accept', 'application/json');
+    context.setHeaderParam('Accept', options.accept ?? 'application/json');
     if (options.body !== undefined) context.setHeaderParam('Content-Type', options.contentType ?? 'application/json');
     await this.kubeConfig.applySecurityAuthentication(context);
     this.dispatcher ??= context.getDispatcher();
@@ -121,13 +139,29 @@ export class KubeClient {
     return context;
   }
 
-  /** Opens a watch; `onEvent` gets each raw event, `onDone` the end (an error, or null for a clean close). */
-  watch(
-    path: string,
-    query: QueryParams,
-    onEvent: (type: string, object: unknown) => void,
-    onDone: (error: unknown) => void,
-  ): Promise<AbortController> {
-    return this.watcher.watch(path, query, (type: string, object: unknown) => onEvent(type, object), onDone);
+  /**
+   * Opens a watch on the shared connection pool, resolving once the server answered; `onEvent` gets each raw event,
+   * `onDone` the end, once: null for a clean close or the caller's abort, a TimeoutError after a silence (see
+   * watch-stream.ts), a KubeApiError for a refusal (410 Gone included), else the error. client-node's Watch cannot ask
+   * for another representation than whole objects, nor use this pool.
+   */
+  async watch(path: string, query: QueryParams, onEvent: WatchEventHandler, onDone: WatchEndHandler, options: WatchOptions = {}): Promise<AbortController> {
+    const context = await this.prepare('GET', path, { query: { ...query, watch: true }, accept: options.accept });
+    const request = new AbortController();
+    const ending = new WatchEnding(request, onDone);
+    ending.arm();
+    try {
+      const response = await send(context.getUrl(), {
+        method: 'GET',
+        headers: context.getHeaders(),
+        signal: request.signal,
+        ...(this.dispatcher === undefined ? {} : { dispatcher: this.dispatcher }),
+      });
+      if (response.statusCode === 200) readWatchEvents(response.body, onEvent, ending);
+      else ending.end(refusal(response.statusCode, await response.body.text(), 'GET', path));
+    } catch (error) {
+      ending.end(error);
+    }
+    return request;
   }
 }

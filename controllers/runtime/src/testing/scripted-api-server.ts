@@ -1,9 +1,11 @@
 // A scripted apiserver for unit tests: serves lists from memory and lets the test drive each watch.
-import type { KubeClient, QueryParams } from '../kube/client.js';
+import type { KubeClient, QueryParams, RequestOptions, WatchOptions } from '../kube/client.js';
 import type { KubeObject } from '../kube/object.js';
 
 interface OpenWatch {
   readonly query: QueryParams;
+  /** The representation asked for; undefined for whole objects. */
+  readonly accept: string | undefined;
   readonly send: (type: string, object: unknown) => void;
   readonly end: (error: unknown) => void;
   readonly controller: AbortController;
@@ -14,16 +16,25 @@ export class ScriptedApiServer implements Pick<KubeClient, 'request' | 'watch'> 
   items: KubeObject[] = [];
   resourceVersion = '10';
   lists = 0;
+  /** The representation each list asked for; undefined for whole objects. */
+  readonly listAccepts: (string | undefined)[] = [];
   readonly watches: OpenWatch[] = [];
 
-  request(): Promise<unknown> {
+  request(_verb: string, _path: string, options: RequestOptions = {}): Promise<unknown> {
     this.lists++;
+    this.listAccepts.push(options.accept);
     return Promise.resolve({ metadata: { resourceVersion: this.resourceVersion }, items: this.items });
   }
 
-  watch(_path: string, query: QueryParams, onEvent: (type: string, object: unknown) => void, onDone: (error: unknown) => void): Promise<AbortController> {
+  watch(
+    _path: string,
+    query: QueryParams,
+    onEvent: (type: string, object: unknown) => void,
+    onDone: (error: unknown) => void,
+    options: WatchOptions = {},
+  ): Promise<AbortController> {
     const controller = new AbortController();
-    this.watches.push({ query, send: onEvent, end: onDone, controller });
+    this.watches.push({ query, accept: options.accept, send: onEvent, end: onDone, controller });
     return Promise.resolve(controller);
   }
 

@@ -25,6 +25,9 @@ export function isBlocked(error: unknown): error is TlsCaSecretInvalidError | Ce
   return isTlsBlocked(error) || error instanceof AuthenticationSecretInvalidError;
 }
 
+/** What stops a reconcile until a person or the issuer acts: a blocked step, or an unusable superuser Secret. */
+export type BlockingError = SuperuserSecretInvalidError | TlsCaSecretInvalidError | CertManagerMissingError | CertificateNotIssuedError | AuthenticationSecretInvalidError;
+
 /** The Secret named in spec.superuserSecretRef is missing or lacks a key; the user must fix it. */
 export class SuperuserSecretInvalidError extends Error {
   override readonly name = 'SuperuserSecretInvalidError';

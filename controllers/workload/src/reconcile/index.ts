@@ -2,6 +2,7 @@
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 export { CACHED_CHILD_FIELDS } from './cached-objects.js';
+export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
 export {
   APPLIED_HASH_ANNOTATION,

@@ -1,8 +1,10 @@
-// When the workload's reconcile comes back by itself: the paced period, or the certificate's renewal if that is sooner.
+// When the workload's reconcile comes back by itself: the paced period, or the certificate's renewal if that is sooner;
+// when blocked on a Secret, soon only if no watch will tell of the fix.
 import { done, requeueAfter } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import type { ChildAction } from './apply-children.js';
-import { nextLook } from './next-look.js';
+import { AuthenticationSecretInvalidError, CertificateNotIssuedError, CertManagerMissingError, SuperuserSecretInvalidError, TlsCaSecretInvalidError } from './errors.js';
+import { blockedRetryMs, ISSUER_RETRY_MS, nextLook, WATCHED_SECRET_RETRY_MS } from './next-look.js';
 
 const NOW = new Date('2026-11-26T01:00:00Z');
 const READY = { status: { conditions: [{ type: 'Ready', status: 'True' as const, reason: 'Serving', message: '', lastTransitionTime: '2026-11-26T00:00:00Z' }] }, observable: true };
@@ -45,5 +47,17 @@ describe('nextLook', () => {
     expect(waiting.released).toEqual(['prod/zk']);
     expect(nextLook('prod/zk', NOT_OBSERVABLE, [], deps(), inSeconds(90))).toEqual(requeueAfter(90_000));
     expect(nextLook('prod/zk', NOT_OBSERVABLE, [], deps(), inSeconds(30 * 86_400))).toEqual(requeueAfter(86_400_000));
+  });
+});
+
+describe('blockedRetryMs', () => {
+  it.each([
+    ['an unusable superuser Secret', new SuperuserSecretInvalidError('mine', 'lacks the key(s) digest'), WATCHED_SECRET_RETRY_MS],
+    ['an unusable TLS CA Secret', new TlsCaSecretInvalidError('ca', 'holds no CA certificate valid now'), WATCHED_SECRET_RETRY_MS],
+    ['an unusable SASL users Secret', new AuthenticationSecretInvalidError('SASL users', 'users', 'does not exist'), WATCHED_SECRET_RETRY_MS],
+    ['cert-manager not installed', new CertManagerMissingError('zk-tls'), ISSUER_RETRY_MS],
+    ['a Certificate not issued yet', new CertificateNotIssuedError('zk-tls', 'zk-tls', 'does not exist yet'), ISSUER_RETRY_MS],
+  ])('looks again at %s after its own wait', (_case, error, expected) => {
+    expect(blockedRetryMs(error)).toBe(expected);
   });
 });

@@ -1,8 +1,10 @@
 // When the reconcile of a workload comes back by itself: the observer's paced period, sooner while anything moves, and
-// never later than the renewal of the member certificate.
+// never later than the renewal of the member certificate; and, when a Secret it needs is unusable, after a wait that
+// depends on whether a watch will tell of the fix.
 import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import { CertificateNotIssuedError, CertManagerMissingError, type BlockingError } from './errors.js';
 import type { StatusReport } from './report-status.js';
 
 /**
@@ -35,4 +37,18 @@ const MAX_RENEWAL_WAIT_MS = 24 * 3_600_000;
 
 function untilRenewal(renewAt: Date, now: Date): number {
   return Math.min(Math.max(renewAt.getTime() - now.getTime(), 1_000), MAX_RENEWAL_WAIT_MS);
+}
+
+/**
+ * Every Secret a blocked workload waits for is watched: the user's by their metadata (named-secrets.ts), the
+ * controller's own and cert-manager's by their labels; so a fix enqueues the workload at once, and this look is only a
+ * safety net for what no Secret event tells: a CA certificate that becomes valid with time.
+ */
+export const WATCHED_SECRET_RETRY_MS = 300_000;
+
+/** That cert-manager got installed (or its issuer Ready) reaches the controller through no watch: it asks again. */
+export const ISSUER_RETRY_MS = 30_000;
+
+export function blockedRetryMs(error: BlockingError): number {
+  return error instanceof CertManagerMissingError || error instanceof CertificateNotIssuedError ? ISSUER_RETRY_MS : WATCHED_SECRET_RETRY_MS;
 }

@@ -16,7 +16,7 @@ import { checkClientCa } from './client-ca.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
 import { CA_ROTATION_ANNOTATION, INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
 import { memberAccess } from './member-access.js';
-import { nextLook } from './next-look.js';
+import { blockedRetryMs, nextLook } from './next-look.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
 import { announceCaRotationStep } from './ca-rotation-event.js';
@@ -29,8 +29,6 @@ import { storedStatus } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
-/** A user's broken superuser, CA, users or client CA Secret, or a Certificate not issued yet, is looked at again this often. */
-const SECRET_RETRY_MS = 30_000;
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
   return (key, context) => reconcileWorkload(deps, key, context);
@@ -56,7 +54,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     if (!(error instanceof SuperuserSecretInvalidError)) throw error;
     context.log.warn({ err: error }, 'superuser Secret unusable');
     await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
-    return requeueAfter(SECRET_RETRY_MS);
+    return requeueAfter(blockedRetryMs(error));
   }
   const statefulSet = liveStatefulSet(deps, workload);
   let secrets: MemberSecrets;
@@ -67,7 +65,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
     context.log.warn({ problem: error.message }, 'TLS certificates, SASL users or client CA not usable');
     await reportBlocked(deps, key, raw, error.reason, error.message);
-    return requeueAfter(SECRET_RETRY_MS);
+    return requeueAfter(blockedRetryMs(error));
   }
   const { tls, sasl, clientCaDigest } = secrets;
   const monitoringServed = await deps.monitoringServed();

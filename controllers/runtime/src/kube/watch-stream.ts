@@ -1,0 +1,89 @@
+// One watch response read as it arrives: each line a JSON event `{type, object}`, handed on one by one.
+//
+// A watch that sends nothing for WATCH_IDLE_TIMEOUT_MS ends with a TimeoutError (as client-node's Watch ends it), so
+// a connection that died without a word is noticed within that time; callers watch again from their resourceVersion.
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+export const WATCH_IDLE_TIMEOUT_MS = 30_000;
+
+const watchEventSchema = z.object({ type: z.string(), object: z.unknown() });
+
+export type WatchEventHandler = (type: string, object: unknown) => void;
+
+/** How a watch ended: null when the server closed it (or its caller stopped it), else why. */
+export type WatchEndHandler = (error: unknown) => void;
+
+function idleError(): DOMException {
+  return new DOMException(`the watch sent nothing for ${String(WATCH_IDLE_TIMEOUT_MS / 1000)} s`, 'TimeoutError');
+}
+
+function parseEvent(line: string): z.infer<typeof watchEventSchema> | Error {
+  try {
+    const parsed = watchEventSchema.safeParse(JSON.parse(line));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Reported below without the line: it may hold a Secret's data.
+  }
+  return new Error(`the watch sent a line of ${String(line.length)} characters that is not a watch event`);
+}
+
+/**
+ * Ends a watch once: stops its idle timer and its request, then tells the caller. `stop()` is the caller's own end
+ * (no error); `arm()` restarts the idle timer, called for every byte received.
+ */
+export class WatchEnding {
+  private ended = false;
+  private idle: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly request: AbortController,
+    private readonly onDone: WatchEndHandler,
+  ) {
+    request.signal.addEventListener('abort', () => this.end(null), { once: true });
+  }
+
+  get done(): boolean {
+    return this.ended;
+  }
+
+  arm(): void {
+    if (this.ended) return;
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.end(idleError()), WATCH_IDLE_TIMEOUT_MS);
+    this.idle.unref();
+  }
+
+  end(error: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    this.request.abort();
+    this.onDone(error);
+  }
+}
+
+/** Sends each event of a watch response body to `onEvent` until the body ends; a line that is not an event ends it. */
+export function readWatchEvents(body: Readable, onEvent: WatchEventHandler, ending: WatchEnding): void {
+  let pending = '';
+  body.setEncoding('utf8');
+  body.on('data', (chunk: string) => {
+    ending.arm();
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (ending.done) return;
+      if (line.trim() === '') continue;
+      const event = parseEvent(line);
+      if (event instanceof Error) return ending.end(event);
+      try {
+        onEvent(event.type, event.object);
+      } catch (error) {
+        ending.end(error);
+      }
+    }
+  });
+  body.on('error', (error) => ending.end(error));
+  body.on('end', () => ending.end(null));
+  body.on('close', () => ending.end(null));
+}

@@ -1,0 +1,39 @@
+// From a user's Secret to the workloads whose spec names it: the four references, one namespace, nothing for others.
+import type { KubeObject } from '@zk-oam/runtime';
+import { describe, expect, it } from 'vitest';
+import { fullWorkload, minimalWorkload } from '../render/test-workloads.js';
+import { namedSecrets, workloadsNamingSecret } from './named-secrets.js';
+
+function workload(namespace: string, name: string, spec: unknown): KubeObject {
+  return { metadata: { namespace, name }, spec };
+}
+
+const workloads = [
+  fullWorkload(),
+  workload('prod', 'sasl', { authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }),
+  workload('prod', 'own-secrets', {}),
+  workload('staging', 'sasl', { authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }),
+  workload('prod', 'not-a-spec', 'garbage'),
+];
+
+describe('namedSecrets', () => {
+  it("names the superuser, TLS CA, SASL users and client CA Secrets of a spec that sets them all (the API's full example)", () => {
+    expect(namedSecrets(fullWorkload())).toEqual(['zk-superuser', 'zk-ca', 'zk-users', 'zk-client-ca']);
+  });
+
+  it("names none for a workload on the controller's own Secrets, or one whose spec is not an object", () => {
+    expect(namedSecrets(minimalWorkload())).toEqual([]);
+    expect(namedSecrets(workload('prod', 'not-a-spec', 'garbage'))).toEqual([]);
+  });
+});
+
+describe('workloadsNamingSecret', () => {
+  it.each([
+    ['a Secret two workloads of its namespace name', { namespace: 'prod', name: 'zk-users' }, ['prod/zk', 'prod/sasl']],
+    ['a Secret one workload names', { namespace: 'prod', name: 'zk-client-ca' }, ['prod/zk']],
+    ['the same name in another namespace', { namespace: 'staging', name: 'zk-client-ca' }, []],
+    ['a Secret no workload names', { namespace: 'prod', name: 'helm.release.v1' }, []],
+  ])('maps %s to the workloads that read it', (_case, secret, expected) => {
+    expect(workloadsNamingSecret(secret, workloads).map((key) => `${key.namespace}/${key.name}`)).toEqual(expected);
+  });
+});
