@@ -1,37 +1,57 @@
 # Every deployable's image, built from the repository root (the npm workspace it belongs to), e.g.
 #   docker build --build-arg CONTROLLER=workload -t ghcr.io/zk-oam/workload:0.1.0 .
-# CONTROLLER is one of workload, scale, rolling, appconfig, or console (the console is no controller, but it ships the
-# same way); deploy/<name>/deployment.yaml runs the result. The image holds what `npm run build` ships, the package's
-# dist/ (controllers/<name>/dist/, console/dist/ with its web/ files), and runs its main.mjs: the bed's node agent runs
-# the same file for the same image name (test/src/bed/controller-images.ts).
-ARG CONTROLLER
+# or all five at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
+# appconfig, or console (the console is no controller, but it ships the same way); deploy/<name>/deployment.yaml runs
+# the result. The image holds what `npm run build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
+# with its web/ files), and runs its main.mjs: the bed's node agent runs the same file for the same image name
+# (test/src/bed/controller-images.ts).
+#
+# BUILD_BASE and RUN_BASE name the base images: the public Node images by default. Another base must keep their
+# layout (node in /usr/local/bin, its headers in /usr/local/include/node, npm in the build base).
+ARG BUILD_BASE=node:22-bookworm
+ARG RUN_BASE=node:22-bookworm-slim
 
 # Build stage: the full Debian Node image carries python3, make and g++, which the zookeeper npm package (a native
 # addon over the ZooKeeper C client, built on install) needs.
-FROM node:22-bookworm AS build
-ARG CONTROLLER
-RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|console> is required" >&2; exit 1; }
+FROM ${BUILD_BASE} AS build
 WORKDIR /src
-COPY package.json package-lock.json tsconfig.base.json turbo.json ./
+# The install comes first and depends on nothing but the manifests, so the five images share its layer.
+COPY package.json package-lock.json ./
+COPY apis/package.json apis/
+COPY controllers/runtime/package.json controllers/runtime/
+COPY controllers/zookeeper/package.json controllers/zookeeper/
+COPY controllers/workload/package.json controllers/workload/
+COPY controllers/scale/package.json controllers/scale/
+COPY controllers/rolling/package.json controllers/rolling/
+COPY controllers/appconfig/package.json controllers/appconfig/
+COPY console/package.json console/
+# npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.
+COPY test/package.json test/
+# Install scripts are skipped (the `node` devDependency would fetch a second Node); only the native addon is built,
+# against the base's own Node headers, so node-gyp downloads nothing.
+ENV npm_config_nodedir=/usr/local
+# Unset for users. A machine that reaches the npm registry through a proxy with its own CA passes that CA (npm run images
+# does so when NODE_EXTRA_CA_CERTS is set, with the file mounted at the same path).
+ARG NODE_EXTRA_CA_CERTS
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild zookeeper
+COPY tsconfig.base.json turbo.json ./
 COPY scripts/bundle.mjs scripts/
 COPY apis/ apis/
 COPY controllers/ controllers/
 COPY console/ console/
-# npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.
-COPY test/package.json test/
-# Install scripts are skipped (the `node` devDependency would fetch a second Node); only the native addon is built.
-RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild zookeeper
+ARG CONTROLLER
+RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|console> is required" >&2; exit 1; }
 # npm links each workspace package at node_modules/@zk-oam/<name>, wherever it lives: one path for every deployable.
 RUN npx turbo run build --filter=@zk-oam/${CONTROLLER} && cp -r node_modules/@zk-oam/${CONTROLLER}/dist /dist
 
 # Run stage: the same Debian release (the addon links against its glibc), no compilers, no npm cache, not root.
-FROM node:22-bookworm-slim
-ARG CONTROLLER
+FROM ${RUN_BASE}
 ENV NODE_ENV=production
+# main.mjs.map is beside it: stack traces name the TypeScript sources.
+ENV NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY --from=build --chown=0:0 /dist/ /app/
 # Numeric, so that runAsNonRoot can verify it.
 USER 65532:65532
 EXPOSE 8080
-# main.mjs.map is beside it: NODE_OPTIONS=--enable-source-maps gives stack traces in the TypeScript sources.
 ENTRYPOINT ["node", "/app/main.mjs"]

@@ -1,5 +1,6 @@
-// Two projects: fast unit tests beside the code, and test-bed tests, each worker of which runs its files on a real bed
-// of its own (test/src/bed-workers.ts says how many).
+// Three projects: fast unit tests beside the code; test-bed tests, each worker of which runs its files on a real bed
+// of its own (test/src/bed-workers.ts says how many); and the images, built from the Dockerfile and started by runc
+// (no bed).
 import { defineConfig } from 'vitest/config';
 import { bedWorkers } from './test/src/bed-workers.js';
 
@@ -24,6 +25,15 @@ export default defineConfig({
           hookTimeout: 600_000,
           fileParallelism: beds > 1,
           maxWorkers: beds,
+        },
+      },
+      {
+        test: {
+          name: 'images',
+          include: ['test/images/**/*.test.ts'],
+          // A cold build (two Debian bases and five images) took 25 minutes on a loaded 2-core machine; cached, seconds.
+          testTimeout: 60_000,
+          hookTimeout: 2_700_000,
         },
       },
     ],

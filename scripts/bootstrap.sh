@@ -3,15 +3,17 @@
 #   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
 #                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, and the control plane built
 #                       from its Go modules.
-#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e suite,
-#                       cue and KubeVela's core controller.
+#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, the image tools (buildah, mmdebstrap, umoci,
+#                       runc, skopeo), Helm, cert-manager's CRDs, the OAM e2e suite, cue and KubeVela's core controller.
+#   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 case "${1:-start}" in
-  start) for_tests=false ;;
-  tests) for_tests=true ;;
-  *) echo "usage: $0 [tests]" >&2; exit 2 ;;
+  start) for_tests=false image_tools=false control_plane=true ;;
+  tests) for_tests=true image_tools=true control_plane=true ;;
+  images) for_tests=false image_tools=true control_plane=false ;;
+  *) echo "usage: $0 [tests|images]" >&2; exit 2 ;;
 esac
 cache=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
 mkdir -p "$cache"
@@ -29,6 +31,13 @@ if $for_tests; then
   # (nothing downloads a browser).
   command -v promtool >/dev/null || missing+=(prometheus)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
+if $image_tools; then
+  # The Dockerfile is built without a daemon (buildah, on a base mmdebstrap makes) and pushed with skopeo; the images
+  # test unpacks an image (umoci) and runs it (runc).
+  for tool in buildah mmdebstrap umoci runc skopeo; do
+    command -v "$tool" >/dev/null || missing+=("$tool")
+  done
 fi
 apt_pid=
 apt_log="$cache/apt-get.log"
@@ -67,7 +76,7 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
 fi
 
 # Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them).
-if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
+if $control_plane && [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
   bash test/controlplane/build.sh >/dev/null
 fi
 

@@ -1,6 +1,6 @@
 // The console's process: settings from the environment, the clusters of the kubeconfig, the HTTP server. Wiring only.
 import { once } from 'node:events';
-import { abortOnSignals, createLogger, eventBusFrom, loadKubeConfig } from '@zk-oam/runtime';
+import { abortOnSignals, createLogger, eventBusFrom, loadKubeConfig, runMain } from '@zk-oam/runtime';
 import { ClusterDirectory } from './clusters.js';
 import { loadStaticFiles } from './http/static-files.js';
 import { createConsoleServer } from './server.js';
@@ -34,4 +34,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-await main();
+await runMain('console', main);

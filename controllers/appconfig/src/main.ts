@@ -12,6 +12,7 @@ import {
   type Lister,
   type ObjectKey,
   type ResourceType,
+  runMain,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { appConfigReconciler, controllerRevisionResource, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER, SYNCED_CONDITION } from './reconcile/index.js';
@@ -108,4 +109,4 @@ async function main(): Promise<void> {
   await runUntilSignalled({ manager, log });
 }
 
-await main();
+await runMain(FIELD_MANAGER, main);

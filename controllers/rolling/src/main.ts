@@ -19,6 +19,7 @@ import {
   type KubeObject,
   type ObjectTransform,
   type ResourceType,
+  runMain,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -106,4 +107,4 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+await runMain(FIELD_MANAGER, main);

@@ -54,6 +54,7 @@ export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
+export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';
 export {
   controllerProcess,
   eventBusFrom,

@@ -17,6 +17,7 @@ import {
   type ObjectTransform,
   type ObjectKey,
   type ResourceType,
+  runMain,
 } from '@zk-oam/runtime';
 import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
@@ -111,4 +112,4 @@ async function main(): Promise<void> {
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }
 
-await main();
+await runMain(FIELD_MANAGER, main);

@@ -12,6 +12,7 @@ import {
   runUntilSignalled,
   type KubeObject,
   type ObjectTransform,
+  runMain,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -113,4 +114,4 @@ async function main(): Promise<void> {
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }
 
-await main();
+await runMain(FIELD_MANAGER, main);

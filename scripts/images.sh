@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `npm run images [-- --push]`: installs what building images needs (npm packages, buildah, mmdebstrap, skopeo...),
+# then builds the five images from the Dockerfile; with --push and REGISTRY=<host[:port]/prefix>, pushes them there.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo"
+bash scripts/bootstrap.sh images
+exec node_modules/.bin/tsx test/src/images/main.ts "$@"

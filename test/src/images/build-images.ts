@@ -1,0 +1,110 @@
+// Builds the five images of ours (the four controllers and the console) from the one Dockerfile with buildah, on local
+// bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
+// built. The install layer is built once and shared (`--layers`).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { controllerImage, IMAGE_NAMES, type ImageName } from '../bed/controller-images.js';
+import { contextDigest, imageKey } from './image-key.js';
+import type { ImageStore } from './image-store.js';
+
+export interface BuildImagesOptions {
+  readonly repo: string;
+  readonly store: ImageStore;
+  /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
+  readonly extraCaFile?: string | undefined;
+  readonly progress: (line: string) => void;
+}
+
+export interface BuiltImage {
+  readonly name: ImageName;
+  /** The reference the manifests in deploy/ name, e.g. ghcr.io/zk-oam/workload:0.1.0. */
+  readonly reference: string;
+  /** The OCI layout it is saved as; its one tag is the name. */
+  readonly layout: string;
+  /** Whether this run built it (false: it was cached). */
+  readonly built: boolean;
+  readonly seconds: number;
+}
+
+const run = promisify(execFile);
+
+/** A local base image's reference, built by test/images/base.sh on first use (its progress goes to our stderr). */
+async function localBase(repo: string, store: ImageStore, kind: 'build' | 'run'): Promise<string> {
+  const script = join(repo, 'test', 'images', 'base.sh');
+  const child = run('bash', [script, kind, store.storage], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  child.child.stderr?.pipe(process.stderr);
+  const reference = (await child).stdout.trim().split('\n').at(-1);
+  if (reference === undefined || reference === '') throw new Error(`${script} ${kind} printed no image reference`);
+  return reference;
+}
+
+/** The build arguments that hand the extra CA to the build stage's npm, mounted read-only where it is here. */
+function extraCaArgs(caFile: string | undefined): string[] {
+  return caFile === undefined ? [] : ['-v', `${caFile}:${caFile}:ro`, '--build-arg', `NODE_EXTRA_CA_CERTS=${caFile}`];
+}
+
+/** Removes the layouts of `name` other than `keep`: one image per name stays in the cache. */
+async function removeOlderLayouts(keep: string, name: string): Promise<void> {
+  const dir = dirname(keep);
+  for (const entry of await readdir(dir)) {
+    if (entry.startsWith(`${name}-`) && entry !== basename(keep)) await rm(join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+export async function buildImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
+  const { repo, store, progress } = options;
+  const started = Date.now();
+  const bases = { build: await localBase(repo, store, 'build'), run: await localBase(repo, store, 'run') };
+  progress(`bases ready in ${String(seconds(started))} s: ${bases.build}, ${bases.run}`);
+  const context = await contextDigest(repo);
+  const images: BuiltImage[] = [];
+  for (const name of IMAGE_NAMES) {
+    const imageStarted = Date.now();
+    const key = imageKey({ context, name, buildBase: bases.build, runBase: bases.run });
+    const layout = store.layout(name, key);
+    const reference = controllerImage(name);
+    if (existsSync(join(layout, 'index.json'))) {
+      images.push({ name, reference, layout, built: false, seconds: 0 });
+      progress(`${name}: cached (${key}), nothing to build`);
+      continue;
+    }
+    progress(`${name}: building ${reference}`);
+    await store.buildah(
+      [
+        'bud',
+        '--layers',
+        '--isolation',
+        'chroot',
+        '--quiet',
+        ...extraCaArgs(options.extraCaFile),
+        '--build-arg',
+        `BUILD_BASE=${bases.build}`,
+        '--build-arg',
+        `RUN_BASE=${bases.run}`,
+        '--build-arg',
+        `CONTROLLER=${name}`,
+        '--tag',
+        reference,
+        '.',
+      ],
+      { cwd: repo },
+    );
+    await mkdir(dirname(layout), { recursive: true });
+    await rm(`${layout}.partial`, { recursive: true, force: true });
+    await store.buildah(['push', '--quiet', reference, `oci:${layout}.partial:${name}`]);
+    await rename(`${layout}.partial`, layout);
+    await removeOlderLayouts(layout, name);
+    const image = { name, reference, layout, built: true, seconds: seconds(imageStarted) };
+    images.push(image);
+    progress(`${name}: built in ${String(image.seconds)} s (${key})`);
+  }
+  progress(`${String(images.filter((image) => image.built).length)} of ${String(images.length)} images built in ${String(seconds(started))} s`);
+  return images;
+}
+
+function seconds(since: number): number {
+  return Math.round((Date.now() - since) / 1000);
+}

@@ -1,0 +1,27 @@
+// Where the images live: buildah's storage, the local bases and each built image as an OCI layout, all under
+// <cache>/images/. overlay, not vfs: vfs copies the whole root filesystem for every layer, several GB for five images.
+import { join } from 'node:path';
+import { commandOutput } from './command.js';
+
+export class ImageStore {
+  readonly dir: string;
+
+  constructor(cacheDir: string) {
+    this.dir = join(cacheDir, 'images');
+  }
+
+  /** buildah's storage (images and layers), which base.sh is given too. */
+  get storage(): string {
+    return join(this.dir, 'storage');
+  }
+
+  /** The OCI layout an image of ours is saved as, one per name and key; its one tag is the name. */
+  layout(name: string, key: string): string {
+    return join(this.dir, 'oci', `${name}-${key}`);
+  }
+
+  /** Runs buildah on this storage, without a daemon. */
+  buildah(args: readonly string[], options: { cwd?: string } = {}): Promise<string> {
+    return commandOutput('buildah', ['--root', join(this.storage, 'root'), '--runroot', join(this.storage, 'run'), '--storage-driver', 'overlay', ...args], options);
+  }
+}
