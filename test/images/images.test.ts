@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { IMAGE_NAMES } from '../src/bed/controller-images.js';
 import { repoRoot } from '../src/bed/paths.js';
 import { buildImages, type BuiltImage } from '../src/images/build-images.js';
-import type { CommandResult } from '../src/images/command.js';
+import type { CommandResult } from '../src/controllers/command.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { imageConfig } from '../src/images/oci-layout.js';
 import { unpackImage, type UnpackedImage } from '../src/images/runc-bundle.js';
@@ -63,7 +63,7 @@ describe('a controller image started by runc', () => {
 
   it('without configuration, exits non-zero with one JSON line saying why, pointing at the TypeScript sources', async () => {
     const result = await run();
-    expect(result.exitCode).not.toBe(0);
+    expect(result.code).not.toBe(0);
     // Node's report of an uncaught error would print the bundle's minified source line to stderr.
     expect(result.stderr).toBe('');
     const lines = result.stdout.split('\n').filter((line) => line !== '');

@@ -1,6 +1,9 @@
-// Runs one of the image tools (buildah, skopeo, umoci, runc) to its end: its stdout as the answer, its stderr kept for
-// the error that says why it failed.
-import { spawn } from 'node:child_process';
+// Runs one of the image tools (buildah, skopeo, umoci, runc) to its end, through the tests' one runner: its stdout as
+// the answer, its stderr kept for the error that says why it failed.
+import { runCommand } from '../controllers/command.js';
+
+/** A build of the bases takes many minutes on a loaded machine: no time limit of the runner's own. */
+export const NO_TIME_LIMIT = 0;
 
 export class CommandError extends Error {
   constructor(
@@ -13,29 +16,9 @@ export class CommandError extends Error {
   }
 }
 
-export interface CommandResult {
-  readonly exitCode: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `command args`, whatever its exit code. */
-export async function runCommand(command: string, args: readonly string[], options: { cwd?: string } = {}): Promise<CommandResult> {
-  const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stdout: Buffer[] = [];
-  const stderr: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  return { exitCode, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
-}
-
 /** Runs `command args` and answers its stdout; a non-zero exit is a CommandError with the end of its stderr. */
 export async function commandOutput(command: string, args: readonly string[], options: { cwd?: string } = {}): Promise<string> {
-  const result = await runCommand(command, args, options);
-  if (result.exitCode !== 0) throw new CommandError([command, ...args].join(' '), result.exitCode, result.stderr || result.stdout);
+  const result = await runCommand(command, args, '', NO_TIME_LIMIT, options);
+  if (result.code !== 0) throw new CommandError([command, ...args].join(' '), result.code, result.stderr || result.stdout);
   return result.stdout;
 }

@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { commandOutput, runCommand, type CommandResult } from './command.js';
+import { runCommand, type CommandResult } from '../controllers/command.js';
+import { commandOutput, NO_TIME_LIMIT } from './command.js';
 
 /** The parts of an OCI runtime spec changed here; the rest is kept as umoci wrote it. */
 const runtimeSpecSchema = z.looseObject({
@@ -49,7 +50,7 @@ export async function unpackImage(layout: string, tag: string): Promise<Unpacked
   return {
     run: async (args) => {
       await writeFile(specPath, JSON.stringify(runnableSpec(spec, args)));
-      return runCommand('runc', ['--root', join(dir, 'state'), 'run', '--bundle', bundle, `zk-oam-${randomUUID().slice(0, 8)}`]);
+      return runCommand('runc', ['--root', join(dir, 'state'), 'run', '--bundle', bundle, `zk-oam-${randomUUID().slice(0, 8)}`], '', NO_TIME_LIMIT);
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
