@@ -15,7 +15,8 @@ case "${1:-start}" in
   images) for_tests=false image_tools=true control_plane=false ;;
   *) echo "usage: $0 [tests|images]" >&2; exit 2 ;;
 esac
-cache=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
+. scripts/cache-dir.sh
+cache=$zkoam_cache_dir
 mkdir -p "$cache"
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 t0=$(date +%s)
@@ -97,4 +98,6 @@ if [ -n "$apt_pid" ]; then
   fi
   say "installed Debian packages: ${missing[*]}"
 fi
+# turbo keeps every result it caches; those unused for two weeks go.
+find "$cache/turbo" -type f -mtime +14 -delete 2>/dev/null || true
 say "ready in $(( $(date +%s) - t0 ))s"

@@ -5,6 +5,8 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 bash scripts/cluster.sh up
+. scripts/cache-dir.sh
+export TURBO_CACHE_DIR="$zkoam_cache_dir/turbo"
 # The controllers run from their bundles (controllers/<name>/dist/); turbo rebuilds only what changed.
 node_modules/.bin/turbo run build --output-logs=errors-only
 export PATH="$repo/node_modules/.bin:$PATH"

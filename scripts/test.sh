@@ -6,6 +6,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 bash scripts/bootstrap.sh tests
 export PATH="$repo/node_modules/.bin:$PATH"
+# turbo's cache outside the clone, like every other cache: a fresh clone re-checks only the packages that changed.
+. scripts/cache-dir.sh
+export TURBO_CACHE_DIR="$zkoam_cache_dir/turbo"
 t0=$(date +%s)
 mkdir -p test-results
 status=0

@@ -3,7 +3,8 @@
 
 log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 
-cache_root=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/cache-dir.sh"
+cache_root=$zkoam_cache_dir
 
 # The version go.mod in directory $1 requires of module $2: the one pin (go.sum pins its dependencies).
 required_version() {

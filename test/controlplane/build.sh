@@ -7,7 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 k8s_version=v1.36.3
 etcd_version=v3.6.8
-cache_root=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
+. "$here/../../scripts/cache-dir.sh"
+cache_root=$zkoam_cache_dir
 out="$cache_root/controlplane/k8s-$k8s_version-etcd-$etcd_version"
 binaries=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
 
