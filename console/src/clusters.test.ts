@@ -1,9 +1,9 @@
-import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { ClusterDirectory } from './clusters.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 describe('ClusterDirectory', () => {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromOptions({
     clusters: [{ name: 'bed', server: 'https://127.0.0.1:6443', caData: 'Q0E=', skipTLSVerify: false }],
     users: [{ name: 'admin', token: 'admin-token' }],

@@ -1,8 +1,8 @@
 // The clusters the console serves, one per kubeconfig context, and a client for each that acts as the caller: the
 // context gives the API server and its CA, the caller's bearer token gives the identity (the context's own user is
 // never used, so the console holds no privilege of its own).
-import { KubeConfig, type Cluster } from '@kubernetes/client-node';
-import { KubeClient } from '@zk-oam/runtime';
+import type { Cluster } from '@kubernetes/client-node';
+import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 
 export interface ConsoleCluster {
   /** The kubeconfig context's name: how every API path names the cluster. */
@@ -21,7 +21,7 @@ export class ClusterDirectory {
   private readonly entries = new Map<string, Entry>();
 
   /** Every context of `kubeConfig`, or only those named in `contexts` (in that order). */
-  constructor(kubeConfig: KubeConfig, contexts?: readonly string[]) {
+  constructor(kubeConfig: PooledKubeConfig, contexts?: readonly string[]) {
     const all = kubeConfig.getContexts();
     const chosen = contexts === undefined ? all : contexts.map((name) => all.find((context) => context.name === name) ?? missing(name));
     for (const context of chosen) {
@@ -44,7 +44,7 @@ export class ClusterDirectory {
   clientFor(name: string, token: string): KubeClient {
     const entry = this.entries.get(name);
     if (entry === undefined) throw new Error(`no cluster ${name}`);
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromOptions({
       clusters: [entry.cluster],
       users: [{ name: 'caller', token }],

@@ -6,8 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
-import { createLogger } from '@zk-oam/runtime';
+import { createLogger, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClusterDirectory } from './clusters.js';
 import { MAX_BODY_BYTES } from './http/body.js';
@@ -38,7 +37,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromOptions({
     clusters: [{ name: 'gone', server: `https://127.0.0.1:${String(await freePortNobodyListensOn())}`, skipTLSVerify: false }],
     users: [{ name: 'none' }],

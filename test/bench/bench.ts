@@ -9,13 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api, Watch } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
 import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
 /** `1,100,1000:1`: burst sizes, each with its own number of repetitions after a colon (ZKOAM_BENCH_REPS otherwise). */
@@ -102,7 +103,7 @@ async function podsToCreate(apps: AppsV1Api, namespace: string): Promise<{ state
  * no one but the operator (the peer rewrites its objects every 30 s by design) has written in the namespace for
  * QUIET_MS. At 1,000 ensembles the controller manager paused for more than QUIET_MS between batches.
  */
-async function waitQuiet(bed: BedInfo, kubeConfig: KubeConfig, namespace: string, size: number, operatorUser: string): Promise<number> {
+async function waitQuiet(bed: BedInfo, kubeConfig: PooledKubeConfig, namespace: string, size: number, operatorUser: string): Promise<number> {
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const apps = kubeConfig.makeApiClient(AppsV1Api);
   const started = performance.now();
@@ -129,7 +130,7 @@ async function waitQuiet(bed: BedInfo, kubeConfig: KubeConfig, namespace: string
 }
 
 /** Records when each StatefulSet of `namespace` is first seen on a watch. */
-async function watchStatefulSets(kubeConfig: KubeConfig, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
+async function watchStatefulSets(kubeConfig: PooledKubeConfig, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
   const seen = new Map<string, number>();
   const request = await new Watch(kubeConfig).watch(
     `/apis/apps/v1/namespaces/${namespace}/statefulsets`,
@@ -158,7 +159,7 @@ async function burst(operator: BenchedOperator, namespace: string, size: number)
 }
 
 /** One burst of `size` ensembles for one operator, measured until idle; its namespace is deleted afterwards. */
-async function run(bed: BedInfo, kubeConfig: KubeConfig, operator: BenchedOperator, size: number, namespace: string): Promise<Sample> {
+async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: BenchedOperator, size: number, namespace: string): Promise<Sample> {
   const core = kubeConfig.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: namespace } } });
   const watch = await watchStatefulSets(kubeConfig, namespace);
@@ -253,7 +254,7 @@ function sampleLoad(): { stop: () => { mean: number; max: number } } {
 }
 
 /** Our controller's Lease: one holder for the whole run, and no transition, means it never lost leadership. */
-async function ourLease(kubeConfig: KubeConfig): Promise<{ holder: string; transitions: number }> {
+async function ourLease(kubeConfig: PooledKubeConfig): Promise<{ holder: string; transitions: number }> {
   const lease = await kubeConfig.makeApiClient(CoordinationV1Api).readNamespacedLease({ namespace: CONTROLLER_NAMESPACE, name: 'zk-oam-workload' });
   return { holder: lease.spec?.holderIdentity ?? '', transitions: lease.spec?.leaseTransitions ?? 0 };
 }
@@ -274,7 +275,7 @@ async function main(): Promise<void> {
     operators.push(ours);
     const peer = await startPeer(bed.info, await peerBuild(peerDir), join(bed.info.dir, 'logs', 'peer-operator.log'));
     operators.push(peer);
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.info.kubeconfig);
     await sleep(SETTLE_MS);
     say(`both operators up; idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);

@@ -6,7 +6,7 @@
 // workload carries a status and a quiet period has passed.
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { CustomObjectsApi } from '@kubernetes/client-node';
 import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { pino } from 'pino';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const namespace = 'bench-memory';
 const SIZES = (process.env['ZKOAM_BENCH_MEMORY_SIZES'] ?? '1,100').split(',').map(Number);
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     await installCrds(bed.info);
     await installOam(bed.info);
     const client = new WorkloadClient(bed.info);
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.info.kubeconfig);
     const objects = kubeConfig.makeApiClient(CustomObjectsApi);
     await client.createNamespace(namespace);

@@ -7,12 +7,13 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CustomObjectsApi, KubeConfig, RbacAuthorizationV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { CustomObjectsApi, RbacAuthorizationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { z } from 'zod';
 import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
 import { freePort } from '../src/bed/ports.js';
 import { bedWorkloadSpec, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export const UNSCHEDULABLE = { 'zkoam.dev/no-such-node': 'true' } as const;
 
@@ -34,7 +35,7 @@ export interface BenchedOperator {
 const listSchema = z.object({ items: z.array(z.looseObject({ status: z.looseObject({}).optional() })) });
 
 function customObjects(bed: BedInfo): CustomObjectsApi {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
   return kubeConfig.makeApiClient(CustomObjectsApi);
 }
@@ -97,7 +98,7 @@ export async function startPeer(bed: BedInfo, build: PeerBuild, logFile: string)
   const crd = `crd/${PEER.plural}.${PEER.group}`;
   // `kubectl wait` fails outright while the CRD has no status yet, so it is asked again until it succeeds.
   await waitFor('the peer CRD Established', () => kubectl(bed, ['wait', '--for=condition=Established', '--timeout=10s', crd]), () => true, 60_000, 500);
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);

@@ -6,7 +6,6 @@
 // and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica takes over when
 // the leader stops.
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 import {
   applicationConfigurationSchema,
   OAM_APPLICATION_CONFIGURATION,
@@ -18,7 +17,7 @@ import {
   type ApplicationConfiguration,
   type KindInfo,
 } from '@zk-oam/apis';
-import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,7 +37,7 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const namespace = `appconfig-${Date.now().toString(36)}`;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const workloads = new WorkloadClient(bed);

@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const dir = mkdtempSync(join(tmpdir(), 'zkoam-restart-'));
 let controlPlane: ControlPlane | undefined;
@@ -24,7 +25,7 @@ describe('kube-apiserver restart', () => {
       controllers: false,
       binaries: await resolveBinaries(process.env),
     });
-    const kubeconfig = new KubeConfig();
+    const kubeconfig = new PooledKubeConfig();
     kubeconfig.loadFromFile(controlPlane.kubeconfig);
     const core = kubeconfig.makeApiClient(CoreV1Api);
     await core.createNamespacedConfigMap({

@@ -1,9 +1,10 @@
 // The bed's controller manager really runs: owner references are garbage-collected and deleted
 // namespaces are emptied and removed.
-import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const namespace = `bed-gc-${Date.now().toString(36)}`;
 let core: CoreV1Api;
@@ -30,7 +31,7 @@ async function namespaceExists(name: string): Promise<boolean> {
 
 describe('garbage collection on the bed', () => {
   beforeAll(async () => {
-    const kubeconfig = new KubeConfig();
+    const kubeconfig = new PooledKubeConfig();
     kubeconfig.loadFromFile(workerBed().kubeconfig);
     core = kubeconfig.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });

@@ -3,23 +3,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiException, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountKubeconfig } from '../src/bed/index.js';
 import { waitFor } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const namespace = `bed-rbac-${Date.now().toString(36)}`;
 const serviceAccount = 'pod-reader';
 const workDir = mkdtempSync(join(tmpdir(), 'bed-rbac-'));
-let admin: KubeConfig;
+let admin: PooledKubeConfig;
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof ApiException ? error.code : undefined;
 }
 
 async function listPodsAs(kubeconfigFile: string): Promise<number> {
-  const kubeconfig = new KubeConfig();
+  const kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(kubeconfigFile);
   try {
     await kubeconfig.makeApiClient(CoreV1Api).listNamespacedPod({ namespace });
@@ -33,7 +34,7 @@ async function listPodsAs(kubeconfigFile: string): Promise<number> {
 
 describe('ServiceAccount permissions on the bed', () => {
   beforeAll(async () => {
-    admin = new KubeConfig();
+    admin = new PooledKubeConfig();
     admin.loadFromFile(workerBed().kubeconfig);
     const core = admin.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });

@@ -7,19 +7,20 @@ import { createWriteStream, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { chromium, type Browser } from 'playwright-core';
 import { stringify } from 'yaml';
 import { serviceAccountBearerToken, type BedInfo } from '../src/bed/index.js';
 import { deploymentRuntimeEnv, repoRoot } from '../src/controllers/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 /**
  * A kubeconfig with one context per namespace, all on the bed's cluster, whose user has no credentials: the console
  * must use the caller's token, never its own.
  */
 export function consoleKubeconfig(bed: BedInfo, file: string, contexts: Record<string, string>): string {
-  const admin = new KubeConfig();
+  const admin = new PooledKubeConfig();
   admin.loadFromFile(bed.kubeconfig);
   const cluster = admin.getCurrentCluster();
   if (cluster?.caData === undefined) throw new Error('the bed kubeconfig has no CA data');
@@ -38,7 +39,7 @@ export function consoleKubeconfig(bed: BedInfo, file: string, contexts: Record<s
 }
 
 /** Two ClusterRoles: every verb on the ZooKeeper kinds, or reading them; both may read Events. */
-export async function createConsoleRoles(admin: KubeConfig, prefix: string): Promise<{ edit: string; view: string }> {
+export async function createConsoleRoles(admin: PooledKubeConfig, prefix: string): Promise<{ edit: string; view: string }> {
   const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
   const groups = [ZOOKEEPER_WORKLOAD.group, ZOOKEEPER_SCALE.group, ZOOKEEPER_ROLLING.group];
   const resources = [ZOOKEEPER_WORKLOAD.plural, ZOOKEEPER_SCALE.plural, ZOOKEEPER_ROLLING.plural];
@@ -52,19 +53,19 @@ export async function createConsoleRoles(admin: KubeConfig, prefix: string): Pro
 }
 
 /** Deletes the two ClusterRoles createConsoleRoles made (none when it did not run). */
-export async function deleteConsoleRoles(admin: KubeConfig, roles: { edit: string; view: string }): Promise<void> {
+export async function deleteConsoleRoles(admin: PooledKubeConfig, roles: { edit: string; view: string }): Promise<void> {
   const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
   for (const role of [roles.edit, roles.view]) if (role !== '') await rbac.deleteClusterRole({ name: role });
 }
 
 /** After a console test: the console stopped, its ClusterRoles deleted, its kubeconfig's directory removed. */
-export async function cleanUpConsole(admin: KubeConfig, parts: { console: ConsoleProcess | undefined; roles: { edit: string; view: string }; workDir: string }): Promise<void> {
+export async function cleanUpConsole(admin: PooledKubeConfig, parts: { console: ConsoleProcess | undefined; roles: { edit: string; view: string }; workDir: string }): Promise<void> {
   await parts.console?.stop();
   await deleteConsoleRoles(admin, parts.roles);
   rmSync(parts.workDir, { recursive: true, force: true });
 }
 
-export async function bindRole(admin: KubeConfig, namespace: string, role: string, account: { namespace: string; name: string }): Promise<void> {
+export async function bindRole(admin: PooledKubeConfig, namespace: string, role: string, account: { namespace: string; name: string }): Promise<void> {
   await admin.makeApiClient(RbacAuthorizationV1Api).createNamespacedRoleBinding({
     namespace,
     body: {
@@ -76,7 +77,7 @@ export async function bindRole(admin: KubeConfig, namespace: string, role: strin
 }
 
 /** A ServiceAccount and a bearer token for it (TokenRequest), as a person logging in to the console would hold. */
-export async function serviceAccountToken(admin: KubeConfig, namespace: string, name: string): Promise<string> {
+export async function serviceAccountToken(admin: PooledKubeConfig, namespace: string, name: string): Promise<string> {
   await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccount({ namespace, body: { metadata: { name } } });
   return serviceAccountBearerToken(admin, namespace, name, 3600);
 }

@@ -5,7 +5,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { observationSubject, OBSERVATION_SUBJECT_PREFIX, ZOOKEEPER_PORTS } from '@zk-oam/apis';
@@ -14,6 +13,7 @@ import { bedWorkloadSpec, isReady, useWorkloadController, waitFor } from '../src
 import { ZnodeClient } from '../src/ensemble-probe/znode-client.js';
 import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, serviceAccountToken, startConsole, type ConsoleProcess } from './console-support.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'console-lag' });
@@ -21,7 +21,7 @@ const { namespace, client } = suite;
 const NAME = 'zk-lag';
 const READY_TIMEOUT_MS = 420_000;
 const workDir = mkdtempSync(join(tmpdir(), 'console-zxid-lag-'));
-const admin = new KubeConfig();
+const admin = new PooledKubeConfig();
 admin.loadFromFile(bed.kubeconfig);
 let consoleProcess: ConsoleProcess | undefined;
 let nats: NatsConnection | undefined;

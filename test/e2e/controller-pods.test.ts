@@ -8,7 +8,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KubeConfig } from '@kubernetes/client-node';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
@@ -19,6 +18,7 @@ import { call, createConsoleRoles, deleteConsoleRoles, serviceAccountToken, SseR
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const controllers = new ControllerPods(bed);
@@ -120,7 +120,7 @@ describe('the controllers as pods of their shipped Deployments', () => {
 });
 
 describe('the console as the pod of its shipped Deployment', () => {
-  const admin = new KubeConfig();
+  const admin = new PooledKubeConfig();
   admin.loadFromFile(bed.kubeconfig);
   const consoleNamespace = `console-pod-${Date.now().toString(36)}`;
   /** The console's one cluster in a pod: its in-cluster configuration, which client-node names so. */

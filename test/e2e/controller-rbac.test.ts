@@ -4,8 +4,7 @@
 import { derivedNames } from '@zk-oam/apis';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
-import { KubeApiError, KubeClient } from '@zk-oam/runtime';
+import { KubeApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAccountKubeconfig } from '../src/bed/index.js';
 import { CONTROLLER_NAMESPACE, installControllerRbac, installCrds, installOam, WorkloadClient } from '../src/controllers/index.js';
@@ -97,7 +96,7 @@ describe('each controller with only its own RBAC', () => {
     for (const name of Object.keys(CASES)) {
       await installControllerRbac(bed, name);
       const file = await serviceAccountKubeconfig(bed.kubeconfig, CONTROLLER_NAMESPACE, `zk-oam-${name}`, join(bed.dir, 'controllers', `rbac-${name}.kubeconfig`));
-      const kubeConfig = new KubeConfig();
+      const kubeConfig = new PooledKubeConfig();
       kubeConfig.loadFromFile(file);
       clients.set(name, new KubeClient(kubeConfig));
     }

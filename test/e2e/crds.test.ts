@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { ApiException, ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { ApiException, ApiextensionsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import {
   applicationConfigurationSchema,
   componentSchema,
@@ -30,10 +30,11 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const namespace = `crds-${Date.now().toString(36)}`;
 const FIELD_MANAGER = 'zk-oam-crd-test';
-let kubeconfig: KubeConfig;
+let kubeconfig: PooledKubeConfig;
 let customObjects: CustomObjectsApi;
 let namespaceCreated = false;
 
@@ -109,7 +110,7 @@ async function applyAndWaitEstablished(crds: CustomResourceDefinition[]): Promis
 }
 
 beforeAll(async () => {
-  kubeconfig = new KubeConfig();
+  kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(workerBed().kubeconfig);
   customObjects = kubeconfig.makeApiClient(CustomObjectsApi);
   await applyAndWaitEstablished([...crdManifests(), ...oamCrdManifests()]);

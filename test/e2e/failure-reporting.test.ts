@@ -4,9 +4,8 @@
 // message, and a False condition (Ready, or Synced) whose reason is the Event's; a failure repeating every few
 // seconds adds no second Event. The appconfig controller reports a refused object as its own problem (Rejected),
 // with the same Event and condition.
-import { KubeConfig } from '@kubernetes/client-node';
 import { OAM_APPLICATION_CONFIGURATION, OAM_COMPONENT, OAM_LABELS, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
-import { KubeClient } from '@zk-oam/runtime';
+import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -27,7 +26,7 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const namespace = `failures-${Date.now().toString(36)}`;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const workloads = new WorkloadClient(bed);

@@ -6,9 +6,9 @@
 // KubeVela's message; deleting the Application removes everything.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
-import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const namespace = `vela-${Date.now().toString(36)}`;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -1,7 +1,7 @@
 // The bed's node agent runs real ZooKeeper processes for the pods of a StatefulSet, keeps their data across pod
 // deletion, and reclaims volume directories once their claims are deleted.
 import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,9 +13,10 @@ import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { isAlive } from '../src/bed/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const core = kubeConfig.makeApiClient(CoreV1Api);
 const apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -5,9 +5,9 @@
 // change (revision v2) is rolled by the rolling trait, the leader last; removing the rolling trait from it deletes the
 // trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
 import { join } from 'node:path';
-import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppsV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
-import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +28,7 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const namespace = `oam-all-${Date.now().toString(36)}`;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROLLER_ALERTS, CONTROLLER_PANELS } from '@zk-oam/apis';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
@@ -17,6 +17,7 @@ import { repoRoot, waitFor } from '../src/controllers/index.js';
 import { startPrometheus, type EvaluatedRule, type RunningPrometheus, type Sample, type TargetGroup } from '../src/monitoring/prometheus.js';
 import { workerBed } from '../src/worker-bed.js';
 import { podReady } from '../src/pod-ready.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const controllers = new ControllerPods(bed);
@@ -40,7 +41,7 @@ const reconcilerNames = [...CONTROLLER_NAMES, 'component-revisions'].sort();
  * would follow it.)
  */
 async function metricsTargets(name: string): Promise<TargetGroup[]> {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const service = await core.readNamespacedService({ namespace: CONTROLLER_NAMESPACE, name: `zk-oam-${name}-metrics` });

@@ -2,9 +2,9 @@
 // leader in place (the default leaderHandover, Election; rolling-handover.test.ts has the handover). One bound
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
-import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppsV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
-import { KubeClient, ObjectLock } from '@zk-oam/runtime';
+import { KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, PodHistory, reconcilesRun, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
@@ -16,7 +16,7 @@ const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);
 

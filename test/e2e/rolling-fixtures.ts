@@ -2,7 +2,7 @@
 // ensemble probe during a roll, ZooKeeper process signals for member failures, and the NATS events of one workload.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import { CustomObjectsApi, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { connect } from '@nats-io/transport-node';
 import {
   eventFilterSubject,
@@ -20,12 +20,13 @@ import {
 import type { BedInfo } from '../src/bed/index.js';
 import type { WorkloadClient } from '../src/controllers/index.js';
 import { ContinuousWriter, LeaderTracker, type LeaderReport, type WriterReport } from '../src/ensemble-probe/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export class RollingClient {
   private readonly objects: CustomObjectsApi;
 
   constructor(bed: BedInfo) {
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     this.objects = kubeConfig.makeApiClient(CustomObjectsApi);
   }

@@ -1,11 +1,12 @@
 // What the rolling controller's bed tests share: the controller as a local process for the whole file, and one bound
 // workload's waits and expectations (healthy, the trait Completed, each pod once, followers before the leader).
-import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppsV1Api } from '@kubernetes/client-node';
 import type { ZookeeperRolling, ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
 import { isReady, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess, type PodHistory, type WorkloadClient } from '../src/controllers/index.js';
 import type { ProbeReport, RollingClient } from './rolling-fixtures.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 export const ROLL_TIMEOUT_MS = 360_000;
@@ -86,7 +87,7 @@ export class RollScenario {
 
 /** The apps/v1 API of the bed, to read a StatefulSet fresh (as the workload controller's own criteria do). */
 export function appsApi(bed: BedInfo): AppsV1Api {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
   return kubeConfig.makeApiClient(AppsV1Api);
 }

@@ -1,29 +1,13 @@
 // The kit's write helpers and manager against the shared bed's apiserver: server-side apply, status
 // updates with conflict retry, aggregated Kubernetes Events, and the manager's probes and metrics.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
-import {
-  EventRecorder,
-  KubeApiError,
-  KubeClient,
-  Manager,
-  applyObject,
-  applyStatus,
-  collectionPath,
-  objectPath,
-  controller,
-  coreResources,
-  done,
-  isNamespaceTerminating,
-  kubeObjectSchema,
-  updateStatus,
-  type ResourceType,
-} from '@zk-oam/runtime';
+import { EventRecorder, KubeApiError, KubeClient, Manager, applyObject, applyStatus, collectionPath, objectPath, controller, coreResources, done, isNamespaceTerminating, kubeObjectSchema, updateStatus, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
 import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `runtime-helpers-${Date.now().toString(36)}`;
@@ -32,7 +16,7 @@ const log = pino({ level: 'warn' });
 const widgets: ResourceType = { group: `r${Date.now().toString(36)}.runtime.test.zkoam.dev`, version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
 const widgetSchema = kubeObjectSchema.extend({ status: z.object({ count: z.number().optional() }).loose().optional() });
 
-let kubeConfig: KubeConfig;
+let kubeConfig: PooledKubeConfig;
 let client: KubeClient;
 let core: CoreV1Api;
 let extensions: ApiextensionsV1Api;
@@ -43,7 +27,7 @@ async function until(what: string, timeoutMs: number, condition: () => Promise<b
 
 describe('runtime helpers on a real apiserver', () => {
   beforeAll(async () => {
-    kubeConfig = new KubeConfig();
+    kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(workerBed().kubeconfig);
     client = new KubeClient(kubeConfig);
     core = kubeConfig.makeApiClient(CoreV1Api);

@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Informer, KubeClient, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject } from '@zk-oam/runtime';
+import { Informer, KubeClient, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject, PooledKubeConfig } from '@zk-oam/runtime';
 import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
 import { waitFor } from '../src/wait-for.js';
 
@@ -19,7 +19,7 @@ const registry = new Registry();
 const metrics = createRuntimeMetrics(registry);
 let controlPlane: ControlPlane;
 let core: CoreV1Api;
-let kubeConfig: KubeConfig;
+let kubeConfig: PooledKubeConfig;
 let informer: Informer<KubeObject>;
 const deleted: string[] = [];
 
@@ -53,7 +53,7 @@ async function restartCount(): Promise<number> {
 describe('informer across a kube-apiserver restart', () => {
   beforeAll(async () => {
     controlPlane = await startControlPlane({ dir, log, controllers: false, binaries: await resolveBinaries(process.env) });
-    kubeConfig = new KubeConfig();
+    kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(controlPlane.kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });

@@ -5,9 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { z } from 'zod';
-import { KubeClient, coreResources, isApiError, microTime, objectPath } from '@zk-oam/runtime';
+import { KubeClient, coreResources, isApiError, microTime, objectPath, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/bed/ports.js';
 import { waitForValue } from '../src/wait-for.js';
@@ -28,7 +28,7 @@ interface Replica {
 }
 
 const replicas: Replica[] = [];
-let kubeConfig: KubeConfig;
+let kubeConfig: PooledKubeConfig;
 let core: CoreV1Api;
 let coordination: CoordinationV1Api;
 
@@ -95,7 +95,7 @@ async function annotationBy(name: string): Promise<string | undefined> {
 
 describe('leader election between controller processes', () => {
   beforeAll(async () => {
-    kubeConfig = new KubeConfig();
+    kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(workerBed().kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     coordination = kubeConfig.makeApiClient(CoordinationV1Api);

@@ -2,10 +2,10 @@
 // exclusion between operations, resumption by the same operation, takeover only after expiry, handover on
 // release, no double holders under racing clients, and garbage collection with the locked object.
 import { Writable } from 'node:stream';
-import { ApiException, CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ApiException, CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KubeClient, ObjectLock, lockLeaseName, lockOperationAnnotation, type LockOwner } from '@zk-oam/runtime';
+import { KubeClient, ObjectLock, lockLeaseName, lockOperationAnnotation, type LockOwner, PooledKubeConfig } from '@zk-oam/runtime';
 import { waitForValue } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -21,7 +21,7 @@ const logger = pino(
   }),
 );
 
-let kubeConfig: KubeConfig;
+let kubeConfig: PooledKubeConfig;
 let core: CoreV1Api;
 let coordination: CoordinationV1Api;
 
@@ -51,7 +51,7 @@ async function holderOnServer(owner: LockOwner): Promise<string | undefined> {
 
 describe('object lock on a real apiserver', () => {
   beforeAll(async () => {
-    kubeConfig = new KubeConfig();
+    kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(workerBed().kubeconfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
     coordination = kubeConfig.makeApiClient(CoordinationV1Api);

@@ -3,8 +3,7 @@
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
 import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { createLogger, KubeClient, ObjectLock } from '@zk-oam/runtime';
-import { KubeConfig } from '@kubernetes/client-node';
+import { createLogger, KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
 import { measured } from './scale-measure.js';
@@ -23,7 +22,7 @@ import { workerBed } from '../src/worker-bed.js';
 const bed = workerBed();
 const suite = useScaleController(bed, { namespacePrefix: 'scale' });
 const { client, traits, namespace } = suite;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const name = 'zk';

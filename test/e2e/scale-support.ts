@@ -2,9 +2,9 @@
 // client for ZookeeperScale traits, and what the ensemble itself says (committed config, srvr/mntr of every pod).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CustomObjectsApi, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
 import { myidOfPod, parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_SCALE, type ZookeeperScale, type ZookeeperScaleInput, zookeeperScaleSchema } from '@zk-oam/apis';
-import { KubeClient } from '@zk-oam/runtime';
+import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { assessEnsemble, observeEnsemble, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export class ScaleClient {
   private readonly objects: CustomObjectsApi;
 
   constructor(readonly bed: BedInfo) {
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     this.objects = kubeConfig.makeApiClient(CustomObjectsApi);
   }
@@ -175,7 +175,7 @@ const eventListSchema = z.object({
 
 /** events.k8s.io Events recorded about the ZookeeperScale `name`. */
 export async function traitEvents(bed: BedInfo, namespace: string, name: string): Promise<{ reason?: string; note?: string }[]> {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
   const list = eventListSchema.parse(await new KubeClient(kubeConfig).request('GET', `/apis/events.k8s.io/v1/namespaces/${namespace}/events`));
   return list.items.filter((event) => event.regarding?.kind === ZOOKEEPER_SCALE.kind && event.regarding.name === name);

@@ -3,16 +3,17 @@
 // them (and scale through the scale subresource, as `kubectl scale zks` does), and nobody else may do either. Asked of
 // the bed's real RBAC authorizer, as each ServiceAccount (kubectl auth can-i --as).
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/controllers/command.js';
 import { installCrds, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const namespace = `user-roles-${Date.now().toString(36)}`;
-const admin = new KubeConfig();
+const admin = new PooledKubeConfig();
 admin.loadFromFile(bed.kubeconfig);
 const PEOPLE = { viewer: 'view', editor: 'edit', owner: 'admin', nobody: undefined } as const;
 type Person = keyof typeof PEOPLE;

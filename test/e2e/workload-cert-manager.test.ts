@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { CustomObjectsApi, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberHost, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
@@ -19,6 +19,7 @@ import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, PodHistory, 
 import { memberPods as listMemberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const run = promisify(execFile);
 const bed = workerBed();
@@ -147,7 +148,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
       issuerRef: ISSUER,
     });
     // The real schema refuses what it does not know: the same object with a misspelt field is refused by a dry run.
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     const strictDryRun = (spec: unknown): Promise<unknown> =>
       kubeConfig.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({

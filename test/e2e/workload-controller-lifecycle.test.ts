@@ -3,8 +3,8 @@
 // the monitoring CRDs' presence without anything failing while they are absent.
 import { derivedNames } from '@zk-oam/apis';
 import { fileURLToPath } from 'node:url';
-import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
-import { isApiError, KubeClient } from '@zk-oam/runtime';
+import { AppsV1Api } from '@kubernetes/client-node';
+import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -14,7 +14,7 @@ const bed = workerBed();
 // A short discovery TTL, so installing the monitoring CRDs is noticed within seconds.
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-life', env: { MONITORING_DISCOVERY_TTL_MS: '2000' } });
 const { client, namespace } = suite;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const api = new KubeClient(kubeConfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -3,17 +3,18 @@
 // rolls the pods one at a time; a replicas change without a scale trait is refused. One controller for the file.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppsV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { AppsV1Api, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'wl-ctrl' });
 const { client, namespace } = suite;
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const apps = kubeConfig.makeApiClient(AppsV1Api);
 const name = 'zk';

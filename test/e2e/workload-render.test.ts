@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, PolicyV1Api, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, CustomObjectsApi, PatchStrategy, PolicyV1Api, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { parseResource, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload, zookeeperWorkloadSchema, type ZookeeperWorkloadSpecInput } from '@zk-oam/apis';
 import { buildSuperuserSecret, renderWorkload, selectorLabels } from '@zk-oam/workload';
 import { fourLetterWord, parseMntr, parseSrvr, voters, ZooKeeperAdmin } from '@zk-oam/zookeeper';
@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podReady } from '../src/pod-ready.js';
 import { waitForValue } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
-const kubeConfig = new KubeConfig();
+const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const core = kubeConfig.makeApiClient(CoreV1Api);
 const apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -3,7 +3,7 @@
 // bed), applies the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
 // controller pod's log is, where the console is and a token to sign in with, and what to try next.
 import { join } from 'node:path';
-import { ApiException, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { ApiException, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, readyInfo } from './cluster-files.js';
 import { ControllerPods } from './controllers/controller-pods.js';
 import { applyManifests, isReady, readManifests, repoRoot, waitFor, waitForValue, WorkloadClient } from './controllers/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const namespace = 'zk-demo';
 /** The person the demo signs in as: bound to Kubernetes' built-in edit role, which aggregates zk-oam-edit. */
@@ -77,7 +78,7 @@ async function consoleAccess(controllers: ControllerPods, client: WorkloadClient
   const [pod] = await waitFor('the console pod Ready', () => controllers.pods('console'), (pods) => pods.length > 0 && pods.every((found) => found.ready), 120_000);
   if (pod === undefined) throw new Error('no console pod');
   await client.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: demoUser } } }).catch(ignoreConflict);
-  const admin = new KubeConfig();
+  const admin = new PooledKubeConfig();
   admin.loadFromFile(client.bed.kubeconfig);
   const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
   const binding = {

@@ -2,6 +2,7 @@
 export * from './events/index.js';
 
 export { KubeClient, KubeApiError, isApiError, isNamespaceTerminating } from './kube/client.js';
+export { PooledKubeConfig } from './kube/pooled-kube-config.js';
 export { coreResources, namespacedResource, apiVersionOf, resourceName, collectionPath, objectPath, type ResourceType } from './kube/resource.js';
 export {
   kubeObjectSchema,

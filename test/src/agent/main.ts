@@ -1,6 +1,5 @@
 // Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c [--images <file>]`; runs
 // until SIGTERM/SIGINT.
-import { KubeConfig } from '@kubernetes/client-node';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,6 +7,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { startAgent } from './agent.js';
 import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const argsSchema = z.object({
   kubeconfig: z.string().min(1),
@@ -25,13 +25,13 @@ const imageEntrypointsSchema = z.record(z.string().min(1), z.array(z.string().mi
 const debianJavaHome = '/usr/lib/jvm/default-java';
 
 /** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
-function apiServiceEnv(kubeConfig: KubeConfig): Record<string, string> {
+function apiServiceEnv(kubeConfig: PooledKubeConfig): Record<string, string> {
   const server = new URL(kubeConfig.getCurrentCluster()?.server ?? 'https://127.0.0.1:443');
   const port = server.port === '' ? '443' : server.port;
   return { KUBERNETES_SERVICE_HOST: server.hostname.replace(/^\[|\]$/g, ''), KUBERNETES_SERVICE_PORT: port, KUBERNETES_SERVICE_PORT_HTTPS: port };
 }
 
-function envOverrides(kubeConfig: KubeConfig): Record<string, string> {
+function envOverrides(kubeConfig: PooledKubeConfig): Record<string, string> {
   const javaHome = process.env['JAVA_HOME'] ?? (existsSync(debianJavaHome) ? debianJavaHome : undefined);
   return {
     ...apiServiceEnv(kubeConfig),
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   });
   const args = argsSchema.parse(values);
   const log = pino({ name: 'bed-node-agent', level: process.env['LOG_LEVEL'] ?? 'info' });
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(args.kubeconfig);
   const imageEntrypoints = args.images === undefined ? {} : imageEntrypointsSchema.parse(JSON.parse(readFileSync(args.images, 'utf8')));
   const agent = await startAgent({

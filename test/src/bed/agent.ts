@@ -2,12 +2,13 @@
 // are Ready; the agent stops its ZooKeeper processes itself on SIGTERM.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig, type V1Node } from '@kubernetes/client-node';
+import { CoreV1Api, type V1Node } from '@kubernetes/client-node';
 import { controllerImageEntrypoints } from './controller-images.js';
 import { oamE2eImageStandIns } from './oam-e2e-images.js';
 import { repoRoot } from './paths.js';
 import { POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export interface AgentSpec {
   bedDir: string;
@@ -38,7 +39,7 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
     '--images',
     images,
   ];
-  const kubeconfig = new KubeConfig();
+  const kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(spec.kubeconfig);
   const core = kubeconfig.makeApiClient(CoreV1Api);
   return startWhenReady({ name: 'node-agent', command: process.execPath, args, bedDir: spec.bedDir, cwd: root }, async (started) => {

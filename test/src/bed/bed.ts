@@ -3,7 +3,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 import { pino, type Logger } from 'pino';
 import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
 import { agentStopGraceMs, startAgent } from './agent.js';
@@ -16,6 +15,7 @@ import { reapProcessesMentioning } from './reap.js';
 import { settleAll } from './settle.js';
 import { ensureStorageClass } from './storage-class.js';
 import { timed } from './timing.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export interface BedInfo {
   /** The bed's state directory (certs, logs, data). */
@@ -105,7 +105,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
     const cp = controlPlane;
     const natsServer = nats;
     if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');
-    const admin = new KubeConfig();
+    const admin = new PooledKubeConfig();
     admin.loadFromFile(cp.kubeconfig);
     await ensureStorageClass(admin).catch((error: unknown) => {
       throw new BedSetupError('creating the bed-local StorageClass', { cause: error });

@@ -1,10 +1,11 @@
 // Waits until kube-controller-manager has really started its controllers, not just its health endpoint:
 // the ServiceAccount controller has made `default/default`, which ServiceAccount admission needs for pods.
-import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import { waitFor } from '../wait-for.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export async function waitForDefaultServiceAccount(kubeconfigFile: string, timeoutMs: number): Promise<void> {
-  const kubeconfig = new KubeConfig();
+  const kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(kubeconfigFile);
   const core = kubeconfig.makeApiClient(CoreV1Api);
   await waitFor(

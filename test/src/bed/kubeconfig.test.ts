@@ -1,13 +1,13 @@
 // Kubeconfigs rendered by the bed load in client-node with their embedded credentials.
-import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { renderKubeconfig } from './kubeconfig.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const caPem = '-----BEGIN CERTIFICATE-----\nCA\n-----END CERTIFICATE-----\n';
 
 describe('renderKubeconfig', () => {
   it('embeds a token user and the CA, with the namespace as the context default', () => {
-    const kubeconfig = new KubeConfig();
+    const kubeconfig = new PooledKubeConfig();
     kubeconfig.loadFromString(
       renderKubeconfig({
         server: 'https://127.0.0.1:6443',
@@ -25,7 +25,7 @@ describe('renderKubeconfig', () => {
   });
 
   it('embeds client certificate and key data for certificate users', () => {
-    const kubeconfig = new KubeConfig();
+    const kubeconfig = new PooledKubeConfig();
     kubeconfig.loadFromString(
       renderKubeconfig({
         server: 'https://127.0.0.1:6443',

@@ -1,14 +1,15 @@
 // Kubeconfigs for ServiceAccounts: a TokenRequest made as admin, written with the bed's CA, so controllers
 // run as local processes with exactly the RBAC granted to their ServiceAccount.
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { BedSetupError } from './errors.js';
 import { writeKubeconfig } from './kubeconfig.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 /** Tokens outlive any test run; the apiserver caps nothing below this on the bed. */
 const tokenLifetimeSeconds = 24 * 60 * 60;
 
 /** A bearer token of the ServiceAccount `namespace/name`, by a TokenRequest made as admin. */
-export async function serviceAccountBearerToken(admin: KubeConfig, namespace: string, name: string, lifetimeSeconds = tokenLifetimeSeconds): Promise<string> {
+export async function serviceAccountBearerToken(admin: PooledKubeConfig, namespace: string, name: string, lifetimeSeconds = tokenLifetimeSeconds): Promise<string> {
   const token = await admin
     .makeApiClient(CoreV1Api)
     .createNamespacedServiceAccountToken({ namespace, name, body: { spec: { audiences: [], expirationSeconds: lifetimeSeconds } } })
@@ -26,7 +27,7 @@ export async function serviceAccountKubeconfig(
   name: string,
   outFile: string,
 ): Promise<string> {
-  const admin = new KubeConfig();
+  const admin = new PooledKubeConfig();
   admin.loadFromFile(adminKubeconfig);
   const cluster = admin.getCurrentCluster();
   if (!cluster?.caData) throw new BedSetupError(`reading the cluster and its CA from ${adminKubeconfig}`);

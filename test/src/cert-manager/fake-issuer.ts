@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { z } from 'zod';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const run = promisify(execFile);
 
@@ -49,7 +50,7 @@ export class FakeCertManager {
     /** The test CA: what ca.crt holds and what clients trust. */
     readonly caFile: string,
   ) {
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(kubeconfig);
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.objects = kubeConfig.makeApiClient(CustomObjectsApi);

@@ -4,7 +4,7 @@
 // ServiceAccount token its Deployment mounts (the console mounts none).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import type { BedInfo } from '../bed/index.js';
 import type { ControllerName, ImageName } from '../bed/controller-images.js';
 import { podReady } from '../pod-ready.js';
@@ -12,6 +12,7 @@ import { waitFor } from '../wait-for.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
 import { kubectl } from './kubectl.js';
 import { installCrds, installOam, repoRoot } from './manifests.js';
+import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const NATS_SECRET = 'zk-oam-nats';
 
@@ -40,7 +41,7 @@ export class ControllerPods {
     private readonly bed: BedInfo,
     private readonly placement: ControllerPlacement = { namespace: CONTROLLER_NAMESPACE, release: 'zk-oam' },
   ) {
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.apps = kubeConfig.makeApiClient(AppsV1Api);

@@ -1,7 +1,7 @@
 // Helpers for tests that drive the workload controller on the bed: create and change ZookeeperWorkloads, wait for
 // their status, read the Events recorded about them and the write requests in the apiserver's audit log.
 import { readFile } from 'node:fs/promises';
-import { CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import {
   parseResource,
   ZOOKEEPER_WORKLOAD,
@@ -9,7 +9,7 @@ import {
   type ZookeeperWorkload,
   type ZookeeperWorkloadSpecInput,
 } from '@zk-oam/apis';
-import { KubeClient } from '@zk-oam/runtime';
+import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { BedInfo } from '../bed/index.js';
 
@@ -28,7 +28,7 @@ export class WorkloadClient {
   private readonly objects: CustomObjectsApi;
 
   constructor(readonly bed: BedInfo) {
-    const kubeConfig = new KubeConfig();
+    const kubeConfig = new PooledKubeConfig();
     kubeConfig.loadFromFile(bed.kubeconfig);
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.objects = kubeConfig.makeApiClient(CustomObjectsApi);
@@ -104,7 +104,7 @@ export type RecordedEvent = z.infer<typeof eventListSchema>['items'][number];
 
 /** events.k8s.io Events recorded about the object `name` of `kind` (by default the workload) in `namespace`. */
 export async function eventsAbout(client: WorkloadClient, namespace: string, name: string, kind: string = ZOOKEEPER_WORKLOAD.kind): Promise<RecordedEvent[]> {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(client.bed.kubeconfig);
   const list = eventListSchema.parse(await new KubeClient(kubeConfig).request('GET', `/apis/events.k8s.io/v1/namespaces/${namespace}/events`));
   return list.items.filter((event) => event.regarding?.kind === kind && event.regarding.name === name);

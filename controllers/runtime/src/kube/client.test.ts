@@ -7,9 +7,10 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNamespaceTerminating, KubeApiError, KubeClient, METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from './client.js';
+import { PooledKubeConfig } from './pooled-kube-config.js';
 
 /** What kube-apiserver answers a create in a namespace being deleted. */
 const TERMINATING = {
@@ -54,8 +55,8 @@ function answerWatch(path: string, response: ServerResponse): void {
   }, 50);
 }
 
-function kubeConfigFor(port: number, token: string): KubeConfig {
-  const kubeConfig = new KubeConfig();
+function kubeConfigFor(port: number, token: string): PooledKubeConfig {
+  const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromOptions({
     clusters: [{ name: 'local', server: `https://127.0.0.1:${String(port)}`, caData: readFileSync(join(dir, 'cert.pem')).toString('base64') }],
     users: [{ name: 'reader', token }],
@@ -107,6 +108,20 @@ describe('KubeClient', () => {
     }
     expect(handshakes).toBeLessThanOrEqual(2);
     expect(authorizations).toEqual(Array.from({ length: 40 }, () => 'Bearer token-a'));
+  });
+
+  it('shares the pool with typed clients made from the same kubeconfig (client-node alone: a handshake each)', async () => {
+    const kubeConfig = kubeConfigFor((server.address() as AddressInfo).port, 'token-typed');
+    const client = new KubeClient(kubeConfig);
+    const core = kubeConfig.makeApiClient(CoreV1Api);
+    handshakes = 0;
+    authorizations.length = 0;
+    for (let i = 0; i < 20; i += 1) {
+      await expect(core.readNamespace({ name: 'default' })).resolves.toMatchObject({ metadata: { name: 'default' } });
+      await client.request('GET', '/api/v1/namespaces/default');
+    }
+    expect(handshakes).toBeLessThanOrEqual(2);
+    expect(authorizations).toEqual(Array.from({ length: 40 }, () => 'Bearer token-typed'));
   });
 
   it('keeps the pool near the number of requests in flight at once', async () => {

@@ -1,7 +1,8 @@
 // A small JSON client over a KubeConfig: raw objects in and out, so lists, watches and writes see the same shapes.
-import { HttpMethod, RequestContext, type KubeConfig } from '@kubernetes/client-node';
+import { HttpMethod, RequestContext } from '@kubernetes/client-node';
 import { request as send } from 'undici';
 import { z } from 'zod';
+import type { PooledKubeConfig } from './pooled-kube-config.js';
 import { readWatchEvents, WatchEnding, type WatchEndHandler, type WatchEventHandler } from './watch-stream.js';
 
 /** A non-2xx answer from the apiserver; `code` is the HTTP status (409 conflict, 404 not found, 410 gone). */
@@ -91,19 +92,15 @@ function refusal(code: number, text: string, verb: Verb, path: string): KubeApiE
   );
 }
 
-type Dispatcher = ReturnType<RequestContext['getDispatcher']>;
+/** The pool to send on; none for plain http (undici's global one). */
+function dispatcherOf(context: RequestContext): { dispatcher?: NonNullable<ReturnType<RequestContext['getDispatcher']>> } {
+  const dispatcher = context.getDispatcher();
+  return dispatcher === undefined ? {} : { dispatcher };
+}
 
 export class KubeClient {
-  /**
-   * The connection pool every request shares. client-node makes a new undici Agent for each request it authenticates,
-   * so each request would open (and leave behind) its own TLS connection: at a few hundred requests a second that is
-   * a TLS handshake per request on both sides and hundreds of idle sockets. The TLS settings come from the kubeconfig
-   * and do not change for its life (client-go reads them once too); credentials are headers, set per request.
-   * Watches share it: each holds one connection while it lasts, and hands it back when it ends.
-   */
-  private dispatcher: Dispatcher;
-
-  constructor(readonly kubeConfig: KubeConfig) {}
+  /** Its requests and watches share the kubeconfig's connection pool (pooled-kube-config.ts). */
+  constructor(readonly kubeConfig: PooledKubeConfig) {}
 
   /** Sends one request and returns the parsed JSON body; throws KubeApiError on a non-2xx status. */
   async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
@@ -114,7 +111,7 @@ export class KubeClient {
       headers: context.getHeaders(),
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
-      ...(this.dispatcher === undefined ? {} : { dispatcher: this.dispatcher }),
+      ...dispatcherOf(context),
     });
     const text = await response.body.text();
     const code = response.statusCode;
@@ -134,8 +131,6 @@ export class KubeClient {
     context.setHeaderParam('Accept', options.accept ?? 'application/json');
     if (options.body !== undefined) context.setHeaderParam('Content-Type', options.contentType ?? 'application/json');
     await this.kubeConfig.applySecurityAuthentication(context);
-    this.dispatcher ??= context.getDispatcher();
-    if (this.dispatcher !== undefined) context.setDispatcher(this.dispatcher);
     return context;
   }
 
@@ -155,7 +150,7 @@ export class KubeClient {
         method: 'GET',
         headers: context.getHeaders(),
         signal: request.signal,
-        ...(this.dispatcher === undefined ? {} : { dispatcher: this.dispatcher }),
+        ...dispatcherOf(context),
       });
       if (response.statusCode === 200) readWatchEvents(response.body, onEvent, ending);
       else ending.end(refusal(response.statusCode, await response.body.text(), 'GET', path));

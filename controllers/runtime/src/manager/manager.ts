@@ -4,7 +4,7 @@
 // When `signal` aborts: stop taking work, finish the reconciles in flight, release the lease, stop the
 // informers and the server, then resolve. When leadership is lost: stop the controllers and reject with
 // LeadershipLostError; main should exit non-zero, as controller-runtime does.
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { KubeClient } from '../kube/client.js';
@@ -31,7 +31,7 @@ export interface LeaderElectionConfig {
 export interface ManagerOptions {
   /** The deployable's name; also the default field manager and Event reporting controller. */
   readonly name: string;
-  readonly kubeConfig: KubeConfig;
+  readonly kubeConfig: PooledKubeConfig;
   readonly logger: Logger;
   /** Where every kit metric is registered; pass a fresh one per manager (there is no global). */
   readonly registry: Registry;

@@ -4,11 +4,11 @@
 import { isIPv6 } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { z } from 'zod';
 import { connectEventBus, type EventBus } from '../events/index.js';
+import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import { createLogger } from '../logging/logger.js';
 import { LeadershipLostError, Manager } from './manager.js';
 import { abortOnSignals } from './signals.js';
@@ -61,8 +61,8 @@ export interface ControllerProcessParts {
  * A kubeconfig file when KUBECONFIG names one, else the pod's ServiceAccount, as client-node's loadFromCluster reads
  * it but from SERVICE_ACCOUNT_DIR. The token is read from its file again as the kubelet rotates it.
  */
-export function loadKubeConfig(env: Pick<ProcessEnv, 'KUBECONFIG' | 'KUBERNETES_SERVICE_HOST' | 'KUBERNETES_SERVICE_PORT' | 'SERVICE_ACCOUNT_DIR'>): KubeConfig {
-  const kubeConfig = new KubeConfig();
+export function loadKubeConfig(env: Pick<ProcessEnv, 'KUBECONFIG' | 'KUBERNETES_SERVICE_HOST' | 'KUBERNETES_SERVICE_PORT' | 'SERVICE_ACCOUNT_DIR'>): PooledKubeConfig {
+  const kubeConfig = new PooledKubeConfig();
   if (env.KUBECONFIG !== undefined) {
     kubeConfig.loadFromFile(env.KUBECONFIG);
     return kubeConfig;
