@@ -4,7 +4,8 @@
 #                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, and the control plane built
 #                       from its Go modules.
 #   bootstrap.sh tests  also what only the tests use: promtool, Chromium, the image tools (buildah, mmdebstrap, umoci,
-#                       runc, skopeo), Helm, cert-manager's CRDs, the OAM e2e suite, cue and KubeVela's core controller.
+#                       runc, skopeo), the registry the images are pushed to (docker-registry), Helm, cert-manager's
+#                       CRDs, the OAM e2e suite, cue and KubeVela's core controller.
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +33,9 @@ if $for_tests; then
   # (nothing downloads a browser).
   command -v promtool >/dev/null || missing+=(prometheus)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The distribution registry the images test pushes to, which the test starts itself on loopback
+  # (test/src/bed/registry.ts); not for `npm run images`, whose users push to a registry of their own.
+  [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 fi
 if $image_tools; then
   # The Dockerfile is built without a daemon (buildah, on a base mmdebstrap makes) and pushed with skopeo; the images

@@ -6,7 +6,7 @@ import { repoRoot } from '../bed/paths.js';
 import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import { buildImages } from './build-images.js';
 import { ImageStore } from './image-store.js';
-import { pushImages } from './push-images.js';
+import { pushImages } from './registry-copy.js';
 
 const envSchema = z.object({
   REGISTRY: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
-// Reads an image's configuration (entrypoint, user, environment) from an OCI layout, as a runtime would see it.
+// Reads an image's configuration (entrypoint, user, environment) and its manifest's digest from an OCI layout, as a
+// runtime would see them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ const configSchema = z.object({
 });
 
 export interface ImageConfig {
+  /** The manifest's digest (sha256:...): what a registry serves the image as, and a pod's imageID names. */
+  readonly digest: string;
   readonly user: string | undefined;
   readonly entrypoint: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -40,6 +43,7 @@ export async function imageConfig(layout: string, tag: string): Promise<ImageCon
   const { config } = configSchema.parse(await blob(layout, manifest.config.digest));
   const env = Object.fromEntries((config.Env ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
   return {
+    digest: entry.digest,
     user: config.User,
     entrypoint: config.Entrypoint ?? [],
     env,
