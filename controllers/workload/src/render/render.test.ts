@@ -118,7 +118,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
             containers: [
               {
                 name: 'zookeeper',
-                image: 'zookeeper:3.8.4',
+                image: 'zookeeper:3.9.4',
                 imagePullPolicy: 'IfNotPresent',
                 command: ['bash', '/zk-oam/config/start.sh'],
                 env: [
