@@ -30,7 +30,7 @@ describe('ZookeeperWorkload', () => {
   it('fills every default into an empty spec', () => {
     const parsed = parseResource(zookeeperWorkloadSchema, workload({}), 'ZookeeperWorkload default/zk');
     expect(parsed.spec).toEqual({
-      image: { repository: 'zookeeper', tag: '3.8.4', pullPolicy: 'IfNotPresent' },
+      image: { repository: 'zookeeper', tag: '3.9.4', pullPolicy: 'IfNotPresent' },
       replicas: 3,
       storage: { size: '1Gi', reclaimPolicy: 'Retain' },
       config: { tickTime: 2000, initLimit: 10, syncLimit: 5, maxClientCnxns: 60, autopurge: { snapRetainCount: 3, purgeInterval: 1 } },

@@ -18,8 +18,8 @@ export const imageSchema = z
       .min(1)
       .max(128)
       .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'expected an image tag')
-      .default('3.8.4')
-      .describe('Image tag: the ZooKeeper version (3.5.3 or later, for dynamic reconfiguration).'),
+      .default('3.9.4')
+      .describe('Image tag of ZooKeeper 3.5.3 or later (for dynamic reconfiguration); any form: ZooKeeper is found in the image, not from the tag.'),
     digest: z
       .string()
       .regex(/^sha256:[a-f0-9]{64}$/, 'expected sha256:<64 hex digits>')

@@ -17,7 +17,7 @@ describe('validated', () => {
   it('accepts a create request with the CRD schema\'s defaults applied', () => {
     const request = validated(createRequestSchema, { metadata: { name: 'zk' }, spec: { replicas: 5 } });
     expect(request.spec.replicas).toBe(5);
-    expect(request.spec.image.tag).toBe('3.8.4');
+    expect(request.spec.image.tag).toBe('3.9.4');
   });
 
   it('refuses with 400 naming every rejected field by its path in the body', () => {

@@ -17,11 +17,6 @@ export function imageReference(image: ZookeeperWorkload['spec']['image']): strin
   return image.digest === undefined ? `${image.repository}:${image.tag}` : `${image.repository}@${image.digest}`;
 }
 
-/** The jars of the official image `zookeeper:<tag>` (its /conf holds logback.xml); the test bed overrides it. */
-export function zookeeperClasspath(tag: string): string {
-  return `/conf:/apache-zookeeper-${tag}-bin/lib/*`;
-}
-
 function fieldEnv(name: string, fieldPath: string): V1EnvVar {
   return { name, valueFrom: { fieldRef: { fieldPath } } };
 }
@@ -36,7 +31,6 @@ function env(workload: ZookeeperWorkload): V1EnvVar[] {
     { name: 'ZK_CONFIG_DIR', value: CONFIG_MOUNT_PATH },
     { name: 'ZK_DATA_DIR', value: DATA_MOUNT_PATH },
     { name: 'ZK_JVM_FLAGS', value: jvmFlags(spec).join('\n') },
-    { name: 'ZOOKEEPER_CLASSPATH', value: zookeeperClasspath(spec.image.tag) },
     {
       name: 'ZK_SUPER_DIGEST',
       valueFrom: { secretKeyRef: { name: workloadNames(workload).superuserSecret, key: SUPERUSER_SECRET_KEYS.digest } },

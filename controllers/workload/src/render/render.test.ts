@@ -1,12 +1,14 @@
 // Whole-object rendering: a minimal and a fully specified workload in, every rendered object out, compared in full.
 import type { V1EnvVar } from '@kubernetes/client-node';
+import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { ALIVE_SCRIPT } from '../startup/alive-script.js';
 import { READY_SCRIPT } from '../startup/ready-script.js';
 import { START_SCRIPT } from '../startup/start-script.js';
 import { configHash } from './config-hash.js';
 import { renderWorkload } from './render.js';
-import { EXPECTED_TLS_ZOO_CFG, fullWorkload, minimalWorkload } from './test-workloads.js';
+import type { RenderInput } from './input.js';
+import { EXPECTED_TLS_ZOO_CFG, fullWorkload, minimalWorkload, withSpec } from './test-workloads.js';
 
 const selector = { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server' };
 const labels = { ...selector, 'app.kubernetes.io/managed-by': 'zk-oam' };
@@ -35,7 +37,7 @@ const STATIC_ZOO_CFG = [
 ];
 
 describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
-  const rendered = renderWorkload({
+  const inputs: RenderInput = {
     workload: minimalWorkload(),
     replicas: 3,
     initialMembers: 3,
@@ -45,7 +47,8 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     certificateFingerprint: undefined, trustBundleHash: undefined,
     saslRevision: undefined,
     clientCaDigest: undefined,
-  });
+  };
+  const rendered = renderWorkload(inputs);
 
   it('renders the ConfigMap with zoo.cfg, the initial membership and the scripts', () => {
     expect(rendered.configMap).toEqual({
@@ -115,7 +118,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
             containers: [
               {
                 name: 'zookeeper',
-                image: 'zookeeper:3.8.4',
+                image: 'zookeeper:3.9.4',
                 imagePullPolicy: 'IfNotPresent',
                 command: ['bash', '/zk-oam/config/start.sh'],
                 env: [
@@ -126,7 +129,6 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
                   { name: 'ZK_CONFIG_DIR', value: '/zk-oam/config' },
                   { name: 'ZK_DATA_DIR', value: '/data' },
                   { name: 'ZK_JVM_FLAGS', value: '-Xms512m\n-Xmx512m' },
-                  { name: 'ZOOKEEPER_CLASSPATH', value: '/conf:/apache-zookeeper-3.8.4-bin/lib/*' },
                   { name: 'ZK_SUPER_DIGEST', valueFrom: { secretKeyRef: { name: 'zk-superuser', key: 'digest' } } },
                 ],
                 ports: [
@@ -179,6 +181,20 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
       serviceMonitor: undefined,
       prometheusRule: undefined,
     });
+  });
+
+  it('lets the image reference change the image field alone: start.sh finds ZooKeeper in the image, never from its tag', () => {
+    const images = [{ tag: '3.9' }, { tag: '3.9.4-jre-17' }, { repository: 'mirror.example/library/zookeeper' }, { digest: `sha256:${'a'.repeat(64)}` }];
+    const withoutImage = (workload: ZookeeperWorkload): object => {
+      const { statefulSet, configMap } = renderWorkload({ ...inputs, workload });
+      const template = structuredClone(statefulSet.spec?.template);
+      delete template?.spec?.containers[0]?.image;
+      return { template, configMap };
+    };
+
+    const renderedImages = images.map((image) => withoutImage(withSpec(minimalWorkload(), (spec) => ({ ...spec, image: { ...spec.image, ...image } }))));
+
+    expect(renderedImages).toEqual(images.map(() => withoutImage(minimalWorkload())));
   });
 });
 
@@ -255,7 +271,6 @@ describe('renderWorkload for a fully specified workload', () => {
       imagePullSecrets: podSpec.imagePullSecrets,
       resources: container.resources,
       jvm: env('ZK_JVM_FLAGS'),
-      classpath: env('ZOOKEEPER_CLASSPATH'),
       superDigest: env('ZK_SUPER_DIGEST'),
       metricsPort: container.ports?.at(-1),
       securityContext: podSpec.securityContext,
@@ -274,7 +289,6 @@ describe('renderWorkload for a fully specified workload', () => {
       imagePullSecrets: [{ name: 'registry' }],
       resources: { requests: { cpu: '500m', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } },
       jvm: { name: 'ZK_JVM_FLAGS', value: '-Xms1536m\n-Xmx1536m\n-XX:+UseG1GC' },
-      classpath: { name: 'ZOOKEEPER_CLASSPATH', value: '/conf:/apache-zookeeper-3.9.3-bin/lib/*' },
       superDigest: { name: 'ZK_SUPER_DIGEST', valueFrom: { secretKeyRef: { name: 'zk-superuser', key: 'digest' } } },
       metricsPort: { name: 'metrics', containerPort: 7070 },
       securityContext: { runAsUser: 1000, runAsNonRoot: true, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },

@@ -208,7 +208,9 @@ describe('start.sh', () => {
   it('execs the server in the foreground with the JVM options (spaces kept), superuser digest and the copied zoo.cfg', async () => {
     const zk = await member(0);
 
-    await zk.run();
+    const { output } = await zk.run();
+
+    expect(output.split('\n')[0]).toBe(`zk-oam start: ZooKeeper from ZOOKEEPER_CLASSPATH: classpath /zk/lib/*, java ${join(zk.root, 'bin', 'java')}`);
 
     const args = (await readFile(join(zk.root, 'server-args'), 'utf8')).trim().split('\n');
     expect(args).toEqual([

@@ -1,21 +1,26 @@
-// start.sh: the member startup logic (myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
+// start.sh: the member startup logic (the image contract, myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
 import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { SASL_DIR_ENV } from '../render/sasl-config.js';
 import { CLIENT_CA_DIR_ENV } from '../render/x509-config.js';
 import { KEY_STORE_FILE } from '../render/tls-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
+import { imageContractScript, ZOOKEEPER_IMAGE_LAYOUTS } from './image-contract.js';
 
 const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, keyStoreDir: KEY_STORE_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
 
 export const START_SCRIPT = `#!/bin/bash
-# ZooKeeper member startup, rendered by zk-oam. Writes myid, copies zoo.cfg to the data volume and picks the dynamic
-# configuration so that a reused volume or a new member never breaks the ensemble; then execs the server.
+# ZooKeeper member startup, rendered by zk-oam. Finds java and ZooKeeper in the image, writes myid, copies zoo.cfg to
+# the data volume and picks the dynamic configuration so that a reused volume or a new member never breaks the
+# ensemble; then execs the server.
 # Logs one line per decision. Paths come from env vars (ZK_DATA_DIR, ZK_CONFIG_DIR), never literals.
 set -euo pipefail
 
 # Decisions go to the original stdout (fd 9), also from inside command substitutions.
 exec 9>&1
 log() { echo "zk-oam start: $*" >&9; }
+
+${imageContractScript(ZOOKEEPER_IMAGE_LAYOUTS)}
+log "ZooKeeper from \${zookeeper_found}: classpath \${zookeeper_classpath}, java \${java_bin}"
 
 ordinal="\${POD_NAME##*-}"
 myid=$((ordinal + ${MYID_OFFSET}))
@@ -88,7 +93,7 @@ peers() {
 current_config() {
   local peer answer
   for peer in $(peers); do
-    if answer=$(java "\${four_letter_word_java[@]}" -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.client.FourLetterWordMain \
+    if answer=$("$java_bin" "\${four_letter_word_java[@]}" -cp "$zookeeper_classpath" org.apache.zookeeper.client.FourLetterWordMain \
       "$peer" "$four_letter_word_port" conf "\${four_letter_word_secure[@]}" 2>/dev/null) &&
       grep -qE '^server\\.[0-9]+=' <<<"$answer"; then
       log "asked \${peer} for conf: it serves a configuration"
@@ -137,6 +142,6 @@ if [[ -n "\${ZK_JVM_FLAGS:-}" ]]; then readarray -t jvm_flags <<<"$ZK_JVM_FLAGS"
 # SASL users: the JAAS file of the mounted Secret. Passwords stay in that file, never in the environment or a command line.
 if [[ -n "\${${SASL_DIR_ENV}:-}" ]]; then jvm_flags+=("-Djava.security.auth.login.config=\${${SASL_DIR_ENV}}/${SASL_SECRET_KEYS.jaas}"); fi
 log "starting ZooKeeper with $(grep -cE '^server\\.' "$chosen") members in its dynamic configuration"
-exec java "\${jvm_flags[@]}" "-Dzookeeper.DigestAuthenticationProvider.superDigest=\${ZK_SUPER_DIGEST}" \\
-  -cp "$ZOOKEEPER_CLASSPATH" org.apache.zookeeper.server.quorum.QuorumPeerMain "\${conf_dir}/zoo.cfg"
+exec "$java_bin" "\${jvm_flags[@]}" "-Dzookeeper.DigestAuthenticationProvider.superDigest=\${ZK_SUPER_DIGEST}" \\
+  -cp "$zookeeper_classpath" org.apache.zookeeper.server.quorum.QuorumPeerMain "\${conf_dir}/zoo.cfg"
 `;
