@@ -6,6 +6,9 @@ describe('processKind', () => {
     expect(processKind(12, 'kube-apiserver', [])).toBe('kube-apiserver');
     expect(processKind(13, 'kube-controller', ['/c/kube-controller-manager --kubeconfig=x'])).toBe('kube-controller-manager');
     expect(processKind(14, 'etcd', [])).toBe('etcd');
+    // The bed's binaries sit in a directory whose name holds etcd's version.
+    expect(processKind(15, 'kube-controller', ['/c/controlplane/k8s-v1.36.3-etcd-v3.6.8/kube-controller-manager --kubeconfig=x'])).toBe('kube-controller-manager');
+    expect(processKind(16, 'kubectl', ['/c/controlplane/k8s-v1.36.3-etcd-v3.6.8/kubectl get pods'])).toBe('kubectl');
   });
 
   it('counts a member whose start.sh exec-ed java as a ZooKeeper member, whatever the JVM thread', () => {

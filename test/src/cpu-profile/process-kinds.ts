@@ -25,8 +25,10 @@ function nodeKind(commandLines: string): string {
 export function processKind(pid: number, comm: string, commandLines: readonly string[]): string {
   if (pid === 0) return 'idle';
   const lines = commandLines.join('\n');
-  const program = commandLines.map((line) => line.split(' ')[0] ?? '').join(' ');
-  const server = GO_SERVERS.find((name) => comm.startsWith(name.slice(0, 15)) || program.includes(name));
+  // By the program's own name: the bed's binaries live in a directory named after their versions (…-etcd-v3.6.8/).
+  const programs = commandLines.map((line) => (line.split(' ')[0] ?? '').split('/').at(-1) ?? '');
+  const program = programs.join(' ');
+  const server = GO_SERVERS.find((name) => programs.includes(name)) ?? GO_SERVERS.find((name) => comm.startsWith(name.slice(0, 15)));
   if (server !== undefined) return server;
   if (SHELL_TOOLS.has(comm)) return 'shell tools (probes, scripts)';
   if (JVM_THREADS.test(comm) || program.includes('java')) return javaKind(lines);
