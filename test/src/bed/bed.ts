@@ -10,7 +10,7 @@ import type { Binaries } from './binaries.js';
 import { startControlPlane, type ControlPlane } from './control-plane.js';
 import { BedSetupError } from './errors.js';
 import { startNats, type NatsServer } from './nats.js';
-import type { ManagedProcess } from './process.js';
+import { killOnProcessExit, type ManagedProcess } from './process.js';
 import { reapProcessesMentioning } from './reap.js';
 import { settleAll } from './settle.js';
 import { ensureStorageClass } from './storage-class.js';
@@ -72,11 +72,9 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   let controlPlane: ControlPlane | undefined;
   let nats: NatsServer | undefined;
   let agent: ManagedProcess | undefined;
-  // If this process dies without stop(), the agent must not outlive it (the control plane does the same).
-  const killAgentOnExit = (): void => agent?.killNow();
-  process.once('exit', killAgentOnExit);
+  const forgetAgent = killOnProcessExit(() => (agent === undefined ? [] : [agent]));
   const stop = async (): Promise<void> => {
-    process.removeListener('exit', killAgentOnExit);
+    forgetAgent();
     await agent?.stop(agentStopGraceMs);
     await nats?.stop();
     await controlPlane?.stop();

@@ -11,7 +11,7 @@ import { startEtcd } from './etcd.js';
 import { writeKubeconfig } from './kubeconfig.js';
 import { createPki, readPem, type KeyPair, type Pki } from './pki.js';
 import { freePort } from './ports.js';
-import type { ManagedProcess } from './process.js';
+import { killOnProcessExit, type ManagedProcess } from './process.js';
 import { settleAll } from './settle.js';
 import { supervise, type BedChild } from './supervise.js';
 import { timed } from './timing.js';
@@ -49,15 +49,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   mkdirSync(dir, { recursive: true });
   const binaries = options.binaries ?? (await resolveBinaries());
   const processes: BedChild[] = [];
-  // If the test process dies without stop(), its children must not outlive it.
-  const killOnExit = (): void => processes.forEach((p) => p.killNow());
-  process.once('exit', killOnExit);
+  const forgetProcesses = killOnProcessExit(() => processes);
   const stop = async (): Promise<void> => {
     for (const p of [...processes].reverse()) {
       const status = await p.stop();
       log.debug({ process: p.name, pid: p.pid, status }, 'stopped');
     }
-    process.removeListener('exit', killOnExit);
+    forgetProcesses();
   };
   try {
     const pki = await timed(log, 'PKI', () => createPki(join(dir, 'pki')));

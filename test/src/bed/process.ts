@@ -121,3 +121,13 @@ export async function startWhenReady(
     throw error;
   }
 }
+
+/**
+ * If this process dies without stopping them, the children `children()` names then must not outlive it: SIGKILL from
+ * the exit handler. Returns the call that forgets them, for once they are stopped.
+ */
+export function killOnProcessExit(children: () => readonly Pick<ManagedProcess, 'killNow'>[]): () => void {
+  const kill = (): void => children().forEach((child) => child.killNow());
+  process.once('exit', kill);
+  return () => process.removeListener('exit', kill);
+}

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { stringify } from 'yaml';
 import { httpStatus } from './http-status.js';
 import { freePort } from './ports.js';
-import { exitEndsWait, startWhenReady, type ManagedProcess, type ProcessSpec } from './process.js';
+import { exitEndsWait, killOnProcessExit, startWhenReady, type ManagedProcess, type ProcessSpec } from './process.js';
 import { supervise } from './supervise.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 
@@ -72,13 +72,11 @@ export async function startRegistry(options: RegistryOptions): Promise<Registry>
     return started;
   };
   const child = supervise(await start(), start, log);
-  // If this process dies without stop(), the registry must not outlive it (the control plane does the same).
-  const killOnExit = (): void => child.killNow();
-  process.once('exit', killOnExit);
+  const forgetRegistry = killOnProcessExit(() => [child]);
   return {
     host,
     stop: async () => {
-      process.removeListener('exit', killOnExit);
+      forgetRegistry();
       const status = await child.stop();
       log.info({ step: 'stop', host, status }, 'the registry stopped');
     },
