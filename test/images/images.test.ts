@@ -51,7 +51,7 @@ describe('a controller image started by runc', () => {
   afterAll(() => workload?.remove());
   const run = async (args?: readonly string[]): Promise<CommandResult> => {
     if (workload === undefined) throw new Error('the workload image was not unpacked');
-    return workload.run(args);
+    return workload.run({ args });
   };
 
   it("runs as the image's user, on a root filesystem it cannot write", async () => {

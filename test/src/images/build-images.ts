@@ -1,6 +1,7 @@
 // Builds the five images of ours (the four controllers and the console) from the one Dockerfile with buildah, on local
 // bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
-// built. The install layer is built once and shared (`--layers`).
+// built. The install layer is built once and shared (`--layers`). `buildCached` is how every image here is built
+// (the bed's ZooKeeper images too: zookeeper-images.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -18,9 +19,9 @@ export interface BuildImagesOptions {
   readonly progress: (line: string) => void;
 }
 
-export interface BuiltImage {
-  readonly name: ImageName;
-  /** The reference the manifests in deploy/ name, e.g. ghcr.io/zk-oam/workload:0.1.0. */
+export interface BuiltImage<Name extends string = ImageName> {
+  readonly name: Name;
+  /** The reference the image is tagged with, e.g. ghcr.io/zk-oam/workload:0.1.0, the one the manifests in deploy/ name. */
   readonly reference: string;
   /** The OCI layout it is saved as; its one tag is the name. */
   readonly layout: string;
@@ -29,10 +30,24 @@ export interface BuiltImage {
   readonly seconds: number;
 }
 
+/** One image to build with `buildah bud`, unless the layout of its key is in the store. */
+export interface ImageBuild<Name extends string> {
+  readonly name: Name;
+  readonly reference: string;
+  readonly key: string;
+  /** The build context, where the Containerfile lies. */
+  readonly context: string;
+  /** buildah bud's options (build arguments, target, file), without the tag and the context. */
+  readonly options: readonly string[];
+}
+
 const run = promisify(execFile);
 
+/** The local base images test/images/base.sh builds. */
+export type BaseKind = 'build' | 'run' | 'zookeeper' | 'jre';
+
 /** A local base image's reference, built by test/images/base.sh on first use (its progress goes to our stderr). */
-async function localBase(repo: string, store: ImageStore, kind: 'build' | 'run'): Promise<string> {
+export async function localBase(repo: string, store: ImageStore, kind: BaseKind): Promise<string> {
   const script = join(repo, 'test', 'images', 'base.sh');
   const child = run('bash', [script, kind, store.storage], { encoding: 'utf8', maxBuffer: 1 << 20 });
   child.child.stderr?.pipe(process.stderr);
@@ -54,6 +69,27 @@ async function removeOlderLayouts(keep: string, name: string): Promise<void> {
   }
 }
 
+/** Builds the image and saves it as the OCI layout of its key, or finds that layout already saved. */
+export async function buildCached<Name extends string>(store: ImageStore, build: ImageBuild<Name>, progress: (line: string) => void): Promise<BuiltImage<Name>> {
+  const { name, reference, key } = build;
+  const started = Date.now();
+  const layout = store.layout(name, key);
+  if (existsSync(join(layout, 'index.json'))) {
+    progress(`${name}: cached (${key}), nothing to build`);
+    return { name, reference, layout, built: false, seconds: 0 };
+  }
+  progress(`${name}: building ${reference}`);
+  await store.buildah(['bud', '--layers', '--isolation', 'chroot', '--quiet', ...build.options, '--tag', reference, '.'], { cwd: build.context });
+  await mkdir(dirname(layout), { recursive: true });
+  await rm(`${layout}.partial`, { recursive: true, force: true });
+  await store.buildah(['push', '--quiet', reference, `oci:${layout}.partial:${name}`]);
+  await rename(`${layout}.partial`, layout);
+  await removeOlderLayouts(layout, name);
+  const image = { name, reference, layout, built: true, seconds: seconds(started) };
+  progress(`${name}: built in ${String(image.seconds)} s (${key})`);
+  return image;
+}
+
 export async function buildImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
   const { repo, store, progress } = options;
   const started = Date.now();
@@ -62,23 +98,12 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuiltIma
   const context = await contextDigest(repo);
   const images: BuiltImage[] = [];
   for (const name of IMAGE_NAMES) {
-    const imageStarted = Date.now();
-    const key = imageKey({ context, name, buildBase: bases.build, runBase: bases.run });
-    const layout = store.layout(name, key);
-    const reference = controllerImage(name);
-    if (existsSync(join(layout, 'index.json'))) {
-      images.push({ name, reference, layout, built: false, seconds: 0 });
-      progress(`${name}: cached (${key}), nothing to build`);
-      continue;
-    }
-    progress(`${name}: building ${reference}`);
-    await store.buildah(
-      [
-        'bud',
-        '--layers',
-        '--isolation',
-        'chroot',
-        '--quiet',
+    const build = {
+      name,
+      reference: controllerImage(name),
+      key: imageKey({ context, name, inputs: [bases.build, bases.run] }),
+      context: repo,
+      options: [
         ...extraCaArgs(options.extraCaFile),
         '--build-arg',
         `BUILD_BASE=${bases.build}`,
@@ -86,25 +111,14 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuiltIma
         `RUN_BASE=${bases.run}`,
         '--build-arg',
         `CONTROLLER=${name}`,
-        '--tag',
-        reference,
-        '.',
       ],
-      { cwd: repo },
-    );
-    await mkdir(dirname(layout), { recursive: true });
-    await rm(`${layout}.partial`, { recursive: true, force: true });
-    await store.buildah(['push', '--quiet', reference, `oci:${layout}.partial:${name}`]);
-    await rename(`${layout}.partial`, layout);
-    await removeOlderLayouts(layout, name);
-    const image = { name, reference, layout, built: true, seconds: seconds(imageStarted) };
-    images.push(image);
-    progress(`${name}: built in ${String(image.seconds)} s (${key})`);
+    };
+    images.push(await buildCached(store, build, progress));
   }
   progress(`${String(images.filter((image) => image.built).length)} of ${String(images.length)} images built in ${String(seconds(started))} s`);
   return images;
 }
 
-function seconds(since: number): number {
+export function seconds(since: number): number {
   return Math.round((Date.now() - since) / 1000);
 }

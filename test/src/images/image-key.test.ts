@@ -17,11 +17,17 @@ describe('copiedSources', () => {
 });
 
 describe('imageKey', () => {
-  const inputs = { context: 'c0ffee', name: 'workload', buildBase: 'localhost/zk-oam/build-base:1', runBase: 'localhost/zk-oam/run-base:1' };
+  const image = { context: 'c0ffee', name: 'workload', inputs: ['localhost/zk-oam/build-base:1', 'localhost/zk-oam/run-base:1'] };
 
   it('is the same for the same inputs, and changes with each of them', () => {
-    expect(imageKey(inputs)).toBe(imageKey({ ...inputs }));
-    const changed = [{ context: 'c0ffef' }, { name: 'scale' }, { buildBase: 'localhost/zk-oam/build-base:2' }, { runBase: 'localhost/zk-oam/run-base:2' }];
-    for (const change of changed) expect(imageKey({ ...inputs, ...change }), JSON.stringify(change)).not.toBe(imageKey(inputs));
+    expect(imageKey(image)).toBe(imageKey({ ...image, inputs: [...image.inputs] }));
+    const changed = [
+      { context: 'c0ffef' },
+      { name: 'scale' },
+      { inputs: ['localhost/zk-oam/build-base:2', 'localhost/zk-oam/run-base:1'] },
+      { inputs: ['localhost/zk-oam/build-base:1', 'localhost/zk-oam/run-base:2'] },
+      { inputs: ['localhost/zk-oam/run-base:1', 'localhost/zk-oam/build-base:1'] },
+    ];
+    for (const change of changed) expect(imageKey({ ...image, ...change }), JSON.stringify(change)).not.toBe(imageKey(image));
   });
 });

@@ -1,5 +1,7 @@
-// `npm run images [-- --push]`: builds the five images (scripts/images.sh installs the tools first); with --push, pushes
-// them to $REGISTRY (host[:port]/prefix). Settings come from the environment, parsed here once.
+// `npm run images [-- --push]`: builds the five images of ours and the bed's two ZooKeeper images (scripts/images.sh
+// installs the tools first); with --push, pushes the five to $REGISTRY (host[:port]/prefix). The ZooKeeper images stay
+// here: they are stand-ins the images tests run, not images of ours for users. Settings come from the environment,
+// parsed here once.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { repoRoot } from '../bed/paths.js';
@@ -7,6 +9,7 @@ import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import { buildImages } from './build-images.js';
 import { ImageStore } from './image-store.js';
 import { pushImages } from './registry-copy.js';
+import { buildZookeeperImages } from './zookeeper-images.js';
 
 const envSchema = z.object({
   REGISTRY: z.string().min(1).optional(),
@@ -23,6 +26,8 @@ if (values.push && env.REGISTRY === undefined) {
   progress('--push needs REGISTRY=<host[:port]/prefix>, the registry and path the images go to');
   process.exit(2);
 }
-const images = await buildImages({ repo: repoRoot(), store: new ImageStore(bedCacheDir(process.env)), extraCaFile: env.NODE_EXTRA_CA_CERTS, progress });
+const options = { repo: repoRoot(), store: new ImageStore(bedCacheDir(process.env)), extraCaFile: env.NODE_EXTRA_CA_CERTS, progress };
+const images = await buildImages(options);
+const zookeeperImages = await buildZookeeperImages(options);
 if (values.push && env.REGISTRY !== undefined) await pushImages(images, env.REGISTRY, progress);
-for (const image of images) console.log(`${image.reference}\t${image.layout}`);
+for (const image of [...images, ...zookeeperImages]) console.log(`${image.reference}\t${image.layout}`);

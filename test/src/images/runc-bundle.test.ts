@@ -26,6 +26,18 @@ describe('runnableSpec', () => {
   });
 
   it('runs the given command instead of the image’s, as the same user', () => {
-    expect(runnableSpec(spec, ['id', '-u']).process).toEqual({ terminal: false, user: { uid: 65532, gid: 65532 }, args: ['id', '-u'] });
+    expect(runnableSpec(spec, { args: ['id', '-u'] }).process).toEqual({ terminal: false, user: { uid: 65532, gid: 65532 }, args: ['id', '-u'] });
+  });
+
+  it("sets the run's variables over the image's, and adds its bind mounts after the image's mounts", () => {
+    const withImageEnv = { ...spec, process: { ...spec.process, env: ['PATH=/usr/bin', 'HOME=/'] }, mounts: [{ destination: '/proc', type: 'proc' }] };
+    const run = { env: { HOME: '/data', POD_NAME: 'zk-0' }, mounts: [{ source: '/tmp/volume', destination: '/data', readOnly: false }, { source: '/tmp/config', destination: '/config', readOnly: true }] };
+    const runnable = runnableSpec(withImageEnv, run);
+    expect(runnable.process.env).toEqual(['PATH=/usr/bin', 'HOME=/data', 'POD_NAME=zk-0']);
+    expect(runnable.mounts).toEqual([
+      { destination: '/proc', type: 'proc' },
+      { destination: '/data', type: 'bind', source: '/tmp/volume', options: ['rbind', 'rw'] },
+      { destination: '/config', type: 'bind', source: '/tmp/config', options: ['rbind', 'ro'] },
+    ]);
   });
 });

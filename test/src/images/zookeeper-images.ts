@@ -1,0 +1,38 @@
+// The bed's ZooKeeper images (test/images/zookeeper/Containerfile), one per layout the workload's start script knows:
+// Debian's package, and a look-alike of the official image's layout made from the same Debian jars (the official image
+// cannot be pulled here). Built and cached like the images of ours; bed images, which `--push` leaves alone.
+import { join } from 'node:path';
+import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/workload';
+import { buildCached, localBase, seconds, type BuildImagesOptions, type BuiltImage } from './build-images.js';
+import { contextDigest, imageKey } from './image-key.js';
+
+export const ZOOKEEPER_IMAGE_NAMES = ['zookeeper-debian', 'zookeeper-release'] as const;
+export type ZookeeperImageName = (typeof ZOOKEEPER_IMAGE_NAMES)[number];
+
+/** The Containerfile's stage that makes each image. */
+const TARGETS = { 'zookeeper-debian': 'debian', 'zookeeper-release': 'release' } as const satisfies Record<ZookeeperImageName, string>;
+
+export async function buildZookeeperImages(options: Pick<BuildImagesOptions, 'repo' | 'store' | 'progress'>): Promise<BuiltImage<ZookeeperImageName>[]> {
+  const { repo, store, progress } = options;
+  const started = Date.now();
+  const bases = { zookeeper: await localBase(repo, store, 'zookeeper'), jre: await localBase(repo, store, 'jre') };
+  progress(`ZooKeeper bases ready in ${String(seconds(started))} s: ${bases.zookeeper}, ${bases.jre}`);
+  const context = join(repo, 'test', 'images', 'zookeeper');
+  const digest = await contextDigest(context, 'Containerfile');
+  // The look-alike's lib/ is what the Debian layout's classpath reaches: the image changes with it.
+  const buildArgs = [`ZOOKEEPER_BASE=${bases.zookeeper}`, `JRE_BASE=${bases.jre}`, `DEBIAN_CLASSPATH=${ZOOKEEPER_IMAGE_LAYOUTS.debianClasspath.join(':')}`];
+  const images: BuiltImage<ZookeeperImageName>[] = [];
+  for (const name of ZOOKEEPER_IMAGE_NAMES) {
+    const key = imageKey({ context: digest, name, inputs: buildArgs });
+    const build = {
+      name,
+      reference: `localhost/zk-oam/${name}:${key}`,
+      key,
+      context,
+      options: ['--target', TARGETS[name], ...buildArgs.flatMap((arg) => ['--build-arg', arg])],
+    };
+    images.push(await buildCached(store, build, progress));
+  }
+  progress(`${String(images.filter((image) => image.built).length)} of ${String(images.length)} ZooKeeper images built in ${String(seconds(started))} s`);
+  return images;
+}
