@@ -46,7 +46,7 @@ describe('the images of npm run images', () => {
 describe('a controller image started by runc', () => {
   let workload: UnpackedImage | undefined;
   beforeAll(async () => {
-    workload = await unpackImage(images.find((image) => image.name === 'workload')?.layout ?? '', 'workload');
+    workload = await unpackImage(store, images.find((image) => image.name === 'workload')?.layout ?? '', 'workload');
   });
   afterAll(() => workload?.remove());
   const run = async (args?: readonly string[]): Promise<CommandResult> => {

@@ -68,7 +68,7 @@ describe.each(ZOOKEEPER_IMAGE_NAMES)('%s', (name) => {
   beforeAll(async () => {
     const built = builtImage(name);
     user = await imageUser(built);
-    image = await unpackImage(built.layout, name);
+    image = await unpackImage(store, built.layout, name);
   });
 
   afterAll(async () => {

@@ -1,18 +1,10 @@
-// Runs a container's command as a local process group and restarts it with backoff, like kubelet does a container.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+// Supervises one container of a pod like kubelet does: starts it through a launcher, restarts it with backoff under its
+// restart policy, stops it with SIGTERM, a grace period and SIGKILL, and keeps the states its status is rendered from.
 import type { Logger } from 'pino';
 import { backoffDelayMs, pause } from '@zk-oam/runtime';
+import type { ExecOutcome } from '../containers/runc.js';
+import { stopContainer, type ContainerExit, type StartedContainer } from '../containers/container-run.js';
 import { restartBackoff, restartBackoffResetMs } from './restart-backoff.js';
-import { killGroup } from './pid-registry.js';
-
-export interface ContainerLaunch {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd: string;
-  logFile: string;
-}
 
 export type RestartPolicy = 'Always' | 'OnFailure' | 'Never';
 
@@ -25,8 +17,13 @@ export interface ContainerSnapshot {
   state: ContainerState;
   lastTerminated?: Extract<ContainerState, { kind: 'terminated' }>;
   restartCount: number;
+  /** The runtime's id of the current container and the host pid of its first process, while there is one. */
+  id?: string;
   pid?: number;
 }
+
+/** Starts the container anew; `start` counts the starts of this supervisor, from 0. Throws when it cannot start. */
+export type ContainerLauncher = (start: number) => Promise<StartedContainer>;
 
 export interface ContainerProcessHooks {
   onChange(): void;
@@ -39,13 +36,14 @@ export class ContainerProcess {
   private state: ContainerState = { kind: 'waiting', reason: 'ContainerCreating' };
   private lastTerminated: Extract<ContainerState, { kind: 'terminated' }> | undefined;
   private restartCount = 0;
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private starts = 0;
+  private current: StartedContainer | undefined;
   private readonly stopping = new AbortController();
+  private stopGraceMs = 0;
   private loop: Promise<void> | undefined;
 
   constructor(
-    private readonly launch: ContainerLaunch,
+    private readonly launch: ContainerLauncher,
     private readonly restartPolicy: RestartPolicy,
     private readonly log: Logger,
     private readonly hooks: ContainerProcessHooks,
@@ -56,33 +54,35 @@ export class ContainerProcess {
   }
 
   snapshot(): ContainerSnapshot {
-    return { state: this.state, lastTerminated: this.lastTerminated, restartCount: this.restartCount, pid: this.child?.pid };
+    return { state: this.state, lastTerminated: this.lastTerminated, restartCount: this.restartCount, id: this.current?.id, pid: this.current?.pid };
   }
 
-  /** Kills the running process (liveness failure); the loop starts it again. */
+  /** Kills the running container (liveness failure); the loop starts it again. */
   restart(reason: string): void {
-    const pid = this.child?.pid;
-    if (pid !== undefined) {
-      this.log.warn({ containerPid: pid, reason }, 'restarting container');
-      killGroup(pid, 'SIGKILL');
+    const current = this.current;
+    if (current !== undefined) {
+      this.log.warn({ container: current.id, reason }, 'restarting container');
+      current.kill('KILL').catch((error: unknown) => this.log.error({ err: error, container: current.id }, 'killing the container failed'));
     }
   }
 
-  /** SIGTERM to the process group, SIGKILL after the grace period; resolves once it is gone. */
+  /** Runs a command in the running container (an exec probe); without one, a failure that says so. */
+  exec(args: readonly string[], timeoutMs: number): Promise<ExecOutcome> {
+    return this.current?.exec(args, timeoutMs) ?? Promise.resolve({ exitCode: 1, output: 'the container is not running' });
+  }
+
+  /** SIGTERM, SIGKILL after the grace period; resolves once the container is gone and the loop has ended. */
   async stop(graceMs: number): Promise<void> {
+    this.stopGraceMs = graceMs;
     this.stopping.abort();
-    const pid = this.child?.pid;
-    if (pid !== undefined && this.child?.exitCode === null && this.child.signalCode === null) {
-      this.log.info({ containerPid: pid, graceMs }, 'stopping container: SIGTERM to its process group');
-      killGroup(pid, 'SIGTERM');
-      const timedOut = await Promise.race([this.exited.then(() => false), pause(graceMs).then(() => true)]);
-      if (timedOut) {
-        this.log.warn({ containerPid: pid }, 'container outlived its grace period: SIGKILL');
-        killGroup(pid, 'SIGKILL');
-      }
-    }
-    await this.exited;
+    if (this.current !== undefined) await this.terminate(this.current, graceMs);
     await this.loop;
+  }
+
+  private async terminate(run: StartedContainer, graceMs: number): Promise<void> {
+    this.log.info({ container: run.id, containerPid: run.pid, graceMs }, 'stopping container: SIGTERM, SIGKILL after the grace period');
+    const { killed } = await stopContainer(run, graceMs);
+    if (killed) this.log.warn({ container: run.id }, 'container outlived its grace period: killed');
   }
 
   private async run(): Promise<void> {
@@ -104,8 +104,8 @@ export class ContainerProcess {
     }
   }
 
-  /** The process could not even be spawned (log file unwritable, ...): reported like a failed start, then retried. */
-  private failedToRun(error: unknown, startedAt: Date): { exitCode: number; signal?: string } {
+  /** The container could not be started (runc failed, the log unwritable, ...): reported like a failed start, then retried. */
+  private failedToRun(error: unknown, startedAt: Date): ContainerExit {
     this.log.error({ err: error }, 'container could not be started');
     const terminated = { kind: 'terminated', exitCode: 128, reason: 'StartError', startedAt, finishedAt: new Date() } as const;
     this.lastTerminated = terminated;
@@ -124,49 +124,26 @@ export class ContainerProcess {
     }
   }
 
-  private async runOnce(startedAt: Date): Promise<{ exitCode: number; signal?: string }> {
-    const output = openSync(this.launch.logFile, 'a');
-    let child: ChildProcess;
-    try {
-      child = spawn(this.launch.command, this.launch.args, {
-        cwd: this.launch.cwd,
-        env: this.launch.env,
-        detached: true,
-        stdio: ['ignore', output, output],
-      });
-    } finally {
-      closeSync(output);
-    }
-    this.child = child;
-    const exit = new Promise<{ exitCode: number; signal?: string; error?: Error }>((resolve) => {
-      child.once('error', (error) => resolve({ exitCode: 128, error }));
-      child.once('exit', (code, signal) => resolve({ exitCode: code ?? 128 + signalNumber(signal), signal: signal ?? undefined }));
-    });
-    this.exited = exit.then(() => undefined);
-    if (child.pid !== undefined) {
-      this.log.info({ containerPid: child.pid, command: this.launch.command, args: this.launch.args }, 'container started');
-      this.setState({ kind: 'running', startedAt });
-      await this.hooks.onStarted(child.pid).catch((error: unknown) => this.log.error({ err: error }, 'recording pid failed'));
-    }
-    const result = await exit;
-    if (child.pid !== undefined) {
-      killGroup(child.pid, 'SIGKILL'); // leftovers of the group would keep the pod's ports
-    }
-    const reason = result.error !== undefined ? 'StartError' : result.exitCode === 0 ? 'Completed' : 'Error';
-    const terminated = { kind: 'terminated', exitCode: result.exitCode, signal: result.signal, reason, startedAt, finishedAt: new Date() } as const;
-    this.log.info({ exitCode: result.exitCode, signal: result.signal, error: result.error?.message }, 'container exited');
+  private async runOnce(startedAt: Date): Promise<ContainerExit> {
+    const run = await this.launch(this.starts++);
+    this.current = run;
+    // Stopped while it was starting, so stop() found no container to signal; from here on stop() finds this one.
+    if (this.stopping.signal.aborted) void this.terminate(run, this.stopGraceMs);
+    this.log.info({ container: run.id, containerPid: run.pid }, 'container started');
+    this.setState({ kind: 'running', startedAt });
+    await this.hooks.onStarted(run.pid).catch((error: unknown) => this.log.error({ err: error }, 'recording pid failed'));
+    const exit = await run.exited;
+    this.current = undefined;
+    const terminated = { kind: 'terminated', ...exit, reason: exit.exitCode === 0 ? 'Completed' : 'Error', startedAt, finishedAt: new Date() } as const;
+    this.log.info({ container: run.id, exitCode: exit.exitCode, signal: exit.signal }, 'container exited');
     this.lastTerminated = terminated;
     this.setState(terminated);
     await this.hooks.onExited().catch((error: unknown) => this.log.error({ err: error }, 'forgetting pid failed'));
-    return result;
+    return exit;
   }
 
   private setState(state: ContainerState): void {
     this.state = state;
     this.hooks.onChange();
   }
-}
-
-function signalNumber(signal: NodeJS.Signals | null): number {
-  return signal === 'SIGKILL' ? 9 : signal === 'SIGTERM' ? 15 : 0;
 }

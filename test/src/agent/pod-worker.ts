@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError, isConflict, isNotFound } from './api-errors.js';
 import { restartBackoff } from './restart-backoff.js';
-import { ContainerProcess, type ContainerLaunch, type RestartPolicy } from './container-process.js';
+import { ContainerProcess, type RestartPolicy } from './container-process.js';
+import { hostLauncher } from './host-process.js';
 import { commandLine, LaunchError, probeCommandLine, processEnv, type HostEnvironment } from './pod-launch.js';
 import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
 import { renderPodStatus, type ObservedPod } from './pod-status.js';
@@ -152,19 +153,18 @@ export class PodWorker {
     const env = processEnv(this.pod, containerEnv, mappings, this.deps.host, podDir, this.podIP);
     const [command = '', ...args] = commandLine(container, containerEnv, mappings, this.deps.host.imageEntrypoints);
     await this.deps.hostsReady();
-    const launch: ContainerLaunch = { command, args, env, cwd: podDir, logFile: join(podDir, 'container.log') };
-    const probeContext: ProbeContext = {
-      podIP: this.podIP,
-      ports: container.ports ?? [],
-      execLaunch: (words) => {
-        const [probeCommand = '', ...probeArgs] = probeCommandLine(words, mappings);
-        return { command: probeCommand, args: probeArgs, env, cwd: podDir };
-      },
-    };
-    return new ContainerProcess(launch, restartPolicyOf(this.pod), this.log, {
+    const launcher = hostLauncher({
+      command,
+      args,
+      env,
+      cwd: podDir,
+      logFile: join(podDir, 'container.log'),
+      execCommand: (words) => probeCommandLine(words, mappings),
+    });
+    const supervised: ContainerProcess = new ContainerProcess(launcher, restartPolicyOf(this.pod), this.log, {
       onChange: () => this.requestStatus(),
       onStarted: async (pid) => {
-        this.startProbes(container, probeContext);
+        this.startProbes(container, { podIP: this.podIP, ports: container.ports ?? [], exec: (words, timeoutMs) => supervised.exec(words, timeoutMs) });
         await this.deps.pids.record(this.key, pid);
       },
       onExited: async () => {
@@ -172,6 +172,7 @@ export class PodWorker {
         await this.deps.pids.forget(this.key);
       },
     });
+    return supervised;
   }
 
   /** Rewrites each projected token file at 80% of its lifetime until the pod stops, as kubelet does. */

@@ -1,4 +1,4 @@
-// Probe handlers: tcpSocket on named ports, exec with the container env, exec timeouts.
+// Probe handlers: tcpSocket on named ports, exec judged by its exit code in the container, exec timeouts.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProbe, type ProbeContext } from './probe.js';
@@ -20,7 +20,8 @@ afterAll(async () => {
 const context = (): ProbeContext => ({
   podIP: '127.0.0.1',
   ports: [{ name: 'client', containerPort: port }],
-  execLaunch: ([command = '', ...args]) => ({ command, args, env: { PATH: '/usr/bin:/bin', GREETING: 'hi' }, cwd: '/' }),
+  // The container's exec, faked: exits with the number its command names; `sleep` outlives any timeout.
+  exec: ([command = '', code = '0']) => Promise.resolve({ exitCode: command === 'sleep' ? null : Number(code), output: `ran ${command}` }),
 });
 
 describe('runProbe', () => {
@@ -29,13 +30,12 @@ describe('runProbe', () => {
     expect((await runProbe({ tcpSocket: { port: 1 } }, context())).ok).toBe(false);
   });
 
-  it('judges an exec probe by its exit code, with the container env', async () => {
-    expect((await runProbe({ exec: { command: ['/bin/bash', '-c', '[ "$GREETING" = hi ]'] } }, context())).ok).toBe(true);
-    expect((await runProbe({ exec: { command: ['/bin/bash', '-c', 'exit 1'] } }, context())).ok).toBe(false);
+  it('judges an exec probe by the exit code of its command in the container', async () => {
+    expect(await runProbe({ exec: { command: ['exit', '0'] } }, context())).toEqual({ ok: true, detail: 'exit 0: ran exit' });
+    expect((await runProbe({ exec: { command: ['exit', '1'] } }, context())).ok).toBe(false);
   });
 
   it('fails an exec probe that outlives its timeout', async () => {
-    const outcome = await runProbe({ exec: { command: ['/bin/sleep', '5'] }, timeoutSeconds: 1 }, context());
-    expect(outcome.ok).toBe(false);
+    expect(await runProbe({ exec: { command: ['sleep'] }, timeoutSeconds: 1 }, context())).toEqual({ ok: false, detail: 'killed after 1000 ms' });
   });
 });

@@ -1,17 +1,16 @@
 // Runs a container probe (exec, tcpSocket, httpGet) every periodSeconds and reports when its verdict flips.
 import type { V1ContainerPort, V1Probe } from '@kubernetes/client-node';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Logger } from 'pino';
 import { pause } from '@zk-oam/runtime';
-import { killGroup } from './pid-registry.js';
+import type { ExecOutcome } from '../containers/runc.js';
 
 export interface ProbeContext {
   podIP: string;
   ports: readonly V1ContainerPort[];
-  /** Turns an exec probe's command into a host command with the container's env and path mapping. */
-  execLaunch(command: readonly string[]): { command: string; args: string[]; env: Record<string, string>; cwd: string };
+  /** Runs an exec probe's command in the container. */
+  exec(command: readonly string[], timeoutMs: number): Promise<ExecOutcome>;
 }
 
 /** Probes until stopped; `onVerdict` is called with the initial verdict and whenever the thresholds flip it. */
@@ -75,7 +74,8 @@ interface ProbeOutcome {
 export async function runProbe(probe: V1Probe, context: ProbeContext): Promise<ProbeOutcome> {
   const timeoutMs = (probe.timeoutSeconds ?? 1) * 1000;
   if (probe.exec?.command !== undefined) {
-    return runExec(context.execLaunch(probe.exec.command), timeoutMs);
+    const { exitCode, output } = await context.exec(probe.exec.command, timeoutMs);
+    return { ok: exitCode === 0, detail: exitCode === null ? `killed after ${String(timeoutMs)} ms` : `exit ${String(exitCode)}: ${output}` };
   }
   if (probe.tcpSocket !== undefined) {
     return runTcp(probe.tcpSocket.host ?? context.podIP, resolvePort(probe.tcpSocket.port, context.ports), timeoutMs);
@@ -95,29 +95,6 @@ function resolvePort(port: number | string, ports: readonly V1ContainerPort[]): 
     return port;
   }
   return ports.find((candidate) => candidate.name === port)?.containerPort ?? Number(port);
-}
-
-function runExec(launch: ReturnType<ProbeContext['execLaunch']>, timeoutMs: number): Promise<ProbeOutcome> {
-  return new Promise((resolve) => {
-    const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: launch.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const collect = (chunk: Buffer): void => {
-      output = (output + chunk.toString()).slice(-500);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-    }, timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolve({ ok: false, detail: error.message });
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ ok: code === 0, detail: signal === null ? `exit ${code ?? '?'}: ${output.trim()}` : `killed by ${signal} (timeout?)` });
-    });
-  });
 }
 
 function runTcp(host: string, port: number, timeoutMs: number): Promise<ProbeOutcome> {

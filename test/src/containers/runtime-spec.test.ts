@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runnableSpec } from './runc-bundle.js';
+import { containerSpec } from './runtime-spec.js';
 
-describe('runnableSpec', () => {
+describe('containerSpec', () => {
   const spec = {
     ociVersion: '1.0.2',
     process: { terminal: true, user: { uid: 65532, gid: 65532 }, args: ['node', '/app/main.mjs'] },
@@ -17,7 +17,7 @@ describe('runnableSpec', () => {
   };
 
   it("keeps the image's user and command, makes the root read-only, and drops the network, user namespaces and cgroup settings", () => {
-    expect(runnableSpec(spec)).toEqual({
+    expect(containerSpec(spec)).toEqual({
       ociVersion: '1.0.2',
       process: { terminal: false, user: { uid: 65532, gid: 65532 }, args: ['node', '/app/main.mjs'] },
       root: { path: 'rootfs', readonly: true },
@@ -26,18 +26,39 @@ describe('runnableSpec', () => {
   });
 
   it('runs the given command instead of the image’s, as the same user', () => {
-    expect(runnableSpec(spec, { args: ['id', '-u'] }).process).toEqual({ terminal: false, user: { uid: 65532, gid: 65532 }, args: ['id', '-u'] });
+    expect(containerSpec(spec, { args: ['id', '-u'] }).process).toEqual({ terminal: false, user: { uid: 65532, gid: 65532 }, args: ['id', '-u'] });
   });
 
   it("sets the run's variables over the image's, and adds its bind mounts after the image's mounts", () => {
     const withImageEnv = { ...spec, process: { ...spec.process, env: ['PATH=/usr/bin', 'HOME=/'] }, mounts: [{ destination: '/proc', type: 'proc' }] };
     const run = { env: { HOME: '/data', POD_NAME: 'zk-0' }, mounts: [{ source: '/tmp/volume', destination: '/data', readOnly: false }, { source: '/tmp/config', destination: '/config', readOnly: true }] };
-    const runnable = runnableSpec(withImageEnv, run);
+    const runnable = containerSpec(withImageEnv, run);
     expect(runnable.process.env).toEqual(['PATH=/usr/bin', 'HOME=/data', 'POD_NAME=zk-0']);
     expect(runnable.mounts).toEqual([
       { destination: '/proc', type: 'proc' },
       { destination: '/data', type: 'bind', source: '/tmp/volume', options: ['rbind', 'rw'] },
       { destination: '/config', type: 'bind', source: '/tmp/config', options: ['rbind', 'ro'] },
     ]);
+  });
+
+  it("sets the run's user, working directory, capabilities and hostname, drops umoci's resource limits, and keeps the root writable when asked", () => {
+    const withLimits = { ...spec, process: { ...spec.process, rlimits: [{ type: 'RLIMIT_NOFILE', hard: 1024, soft: 1024 }], noNewPrivileges: true } };
+    const runnable = containerSpec(withLimits, {
+      user: { uid: 1000, gid: 1000, additionalGids: [1000] },
+      cwd: '/data',
+      capabilities: ['CAP_KILL'],
+      noNewPrivileges: false,
+      hostname: 'zk-0',
+      writableRoot: true,
+    });
+    expect(runnable.process).toEqual({
+      terminal: false,
+      user: { uid: 1000, gid: 1000, additionalGids: [1000] },
+      args: ['node', '/app/main.mjs'],
+      cwd: '/data',
+      capabilities: { bounding: ['CAP_KILL'], effective: ['CAP_KILL'], permitted: ['CAP_KILL'], inheritable: [], ambient: [] },
+      noNewPrivileges: false,
+    });
+    expect(runnable).toMatchObject({ hostname: 'zk-0', root: { path: 'rootfs', readonly: false } });
   });
 });

@@ -1,5 +1,6 @@
-// Where the images live: buildah's storage, the local bases and each built image as an OCI layout, all under
-// <cache>/images/. overlay, not vfs: vfs copies the whole root filesystem for every layer, several GB for five images.
+// Where the images live: buildah's storage, the local bases, each built image as an OCI layout and each image unpacked
+// for containers, all under <cache>/images/. overlay, not vfs: vfs copies the whole root filesystem for every layer,
+// several GB for five images.
 import { join } from 'node:path';
 import { commandOutput } from './command.js';
 
@@ -18,6 +19,11 @@ export class ImageStore {
   /** The OCI layout an image of ours is saved as, one per name and key; its one tag is the name. */
   layout(name: string, key: string): string {
     return join(this.dir, 'oci', `${name}-${key}`);
+  }
+
+  /** Where an image is unpacked for containers (an OCI bundle: rootfs/ and umoci's config.json), one per manifest digest. */
+  unpacked(digest: string): string {
+    return join(this.dir, 'unpacked', digest.replace(/^sha256:/, ''));
   }
 
   /** Runs buildah on this storage, without a daemon. */

@@ -13,7 +13,7 @@ import { superDigest } from '@zk-oam/zookeeper';
 import { renderHostsFile } from '../agent/hosts-file.js';
 import { resolveEnv } from '../agent/pod-env.js';
 import { PodIpAllocator } from '../agent/pod-ip.js';
-import type { BindMount, RunOptions } from './runc-bundle.js';
+import type { BindMount, RunOptions } from '../containers/runtime-spec.js';
 
 export interface MemberContainer {
   /** The container's command, environment and mounts. */

@@ -1,5 +1,5 @@
-// Reads an image's configuration (entrypoint, user, environment) and its manifest's digest from an OCI layout, as a
-// runtime would see them.
+// Reads an image's configuration (entrypoint, command, user, environment, working directory) and its manifest's digest
+// from an OCI layout, as a runtime would see them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -25,6 +25,8 @@ export interface ImageConfig {
   readonly digest: string;
   readonly user: string | undefined;
   readonly entrypoint: readonly string[];
+  readonly cmd: readonly string[];
+  readonly workingDir: string | undefined;
   readonly env: Readonly<Record<string, string>>;
   /** The layers' compressed size in bytes: what a pull transfers. */
   readonly compressedBytes: number;
@@ -46,6 +48,8 @@ export async function imageConfig(layout: string, tag: string): Promise<ImageCon
     digest: entry.digest,
     user: config.User,
     entrypoint: config.Entrypoint ?? [],
+    cmd: config.Cmd ?? [],
+    workingDir: config.WorkingDir || undefined,
     env,
     compressedBytes: manifest.layers.reduce((sum, layer) => sum + layer.size, 0),
   };
