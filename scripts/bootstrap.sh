@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Installs what a README command needs, idempotently, caching outside the repo.
 #   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
-#                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, and the control plane built
+#                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, the image tools (the bed's
+#                       pods run from images: buildah, mmdebstrap, umoci, runc, skopeo), and the control plane built
 #                       from its Go modules.
-#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, the image tools (buildah, mmdebstrap, umoci,
-#                       runc, skopeo), the registry the images are pushed to (docker-registry), Helm, cert-manager's
-#                       CRDs, the OAM e2e suite, cue and KubeVela's core controller.
+#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, the registry the images are pushed to
+#                       (docker-registry), Helm, cert-manager's CRDs, the OAM e2e suite, cue and KubeVela's core
+#                       controller.
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 case "${1:-start}" in
-  start) for_tests=false image_tools=false control_plane=true ;;
-  tests) for_tests=true image_tools=true control_plane=true ;;
-  images) for_tests=false image_tools=true control_plane=false ;;
+  start) for_tests=false control_plane=true ;;
+  tests) for_tests=true control_plane=true ;;
+  images) for_tests=false control_plane=false ;;
   *) echo "usage: $0 [tests|images]" >&2; exit 2 ;;
 esac
 . scripts/cache-dir.sh
@@ -37,13 +38,11 @@ if $for_tests; then
   # (test/src/bed/registry.ts); not for `npm run images`, whose users push to a registry of their own.
   [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 fi
-if $image_tools; then
-  # The Dockerfile is built without a daemon (buildah, on a base mmdebstrap makes) and pushed with skopeo; the images
-  # test unpacks an image (umoci) and runs it (runc).
-  for tool in buildah mmdebstrap umoci runc skopeo; do
-    command -v "$tool" >/dev/null || missing+=("$tool")
-  done
-fi
+# The images are built without a daemon (buildah, on a base mmdebstrap makes) and pushed with skopeo; the bed's node
+# agent unpacks each image it runs (umoci) and runs its containers (runc).
+for tool in buildah mmdebstrap umoci runc skopeo; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
 apt_pid=
 apt_log="$cache/apt-get.log"
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,8 +1,8 @@
 // The controllers as a user runs them: installed with `kubectl apply -k deploy/<name>`, each Deployment's pods run by
-// the node agent from the controller's bundle (no tsx), authenticated by the projected ServiceAccount token. Frozen
+// the node agent as containers of the controller's image, authenticated by the projected ServiceAccount token. Frozen
 // for 30 s, kube-apiserver takes every leader's Lease away; the agent restarts those pods as a kubelet would, and the
 // system then carries out a scale with no acknowledged write lost. A deleted pod is replaced and its Lease taken over.
-// The console too runs from its bundle as its Deployment's pod, and answers on the pod IP as each caller: its own
+// The console too runs from its image as its Deployment's pod, and answers on the pod IP as each caller: its own
 // ServiceAccount, bound to nothing, is refused; beside the workload controller's pods, its stream of an ensemble carries
 // that controller's NATS facts.
 import { readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleDir, CONTROLLER_NAMES } from '../src/bed/controller-images.js';
+import { CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
@@ -46,14 +46,13 @@ describe('the controllers as pods of their shipped Deployments', () => {
     await controllers.uninstall(CONTROLLER_NAMES);
   });
 
-  it('runs every controller from its bundle, Ready, one replica holding the Lease', async () => {
+  it('runs every controller as its image’s entrypoint, Ready, one replica holding the Lease', async () => {
     for (const controller of CONTROLLER_NAMES) {
       const pods = await controllers.waitReady(controller);
       expect(pods).toHaveLength(2);
       for (const pod of pods) {
         const commandLine = await controllers.commandLine(pod.name);
-        expect(commandLine.slice(1)).toEqual([join(bundleDir(controller), 'main.mjs')]);
-        expect(commandLine.join(' ')).not.toMatch(/tsx|\.ts\b/);
+        expect(commandLine).toEqual(['node', '/app/main.mjs']);
       }
     }
     await client.create(namespace, name, bedWorkloadSpec({ replicas: 3 }));
@@ -141,9 +140,9 @@ describe('the console as the pod of its shipped Deployment', () => {
     await deleteConsoleRoles(admin, roles);
   });
 
-  it('runs from its bundle, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {
+  it('runs as its image’s entrypoint, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {
     const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000);
-    expect((await controllers.commandLine(pod?.name ?? '')).slice(1)).toEqual([join(bundleDir('console'), 'main.mjs')]);
+    expect(await controllers.commandLine(pod?.name ?? '')).toEqual(['node', '/app/main.mjs']);
     const volumes = await kubectl(bed, ['get', 'pod', pod?.name ?? '', '-n', CONTROLLER_NAMESPACE, '-o', 'jsonpath={.spec.volumes[*].name}']);
     expect(volumes).toBe('cluster-ca');
     base = `http://${pod?.ip ?? ''}:8443`;

@@ -1,10 +1,9 @@
 // The Helm chart as a user installs it: its rendering passes the apiserver's server-side dry run; `helm install` with
-// only the workload controller runs an ensemble, its Deployment's pods run by the node agent from the bundle;
+// only the workload controller runs an ensemble, its Deployment's pods run by the node agent from the image;
 // `helm upgrade` adding the scale controller makes `kubectl scale zks` work; `helm uninstall` leaves the CRDs and the
 // ensembles in place. The release has its own name and namespace, so nothing it creates is shared with deploy/.
 import { memberSelectorOf, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleDir } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { BED_KUBE_VERSION, CHART_DIR, helm } from '../src/controllers/helm.js';
 import { bedWorkloadSpec, installCrds, installOam, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
@@ -60,13 +59,13 @@ describe('the Helm chart on the bed', () => {
     expect(scopedOutput).toContain(`deployment.apps/${release}-console serverside-applied (server dry run)`);
   });
 
-  it('installs the workload controller alone, watching one namespace, whose pods run the bundle, and it brings an ensemble there to Ready', async () => {
+  it('installs the workload controller alone, watching one namespace, whose pods run the image, and it brings an ensemble there to Ready', async () => {
     const notes = await helm(['install', release, CHART_DIR, '--namespace', releaseNamespace, ...onlyWorkload], bed);
     expect(notes).toContain('the workload controller (2 replicas, one leads)');
     expect(notes).toContain('--set scale.enabled=true');
     const pods = await controllers.waitReady('workload');
     expect(pods).toHaveLength(2);
-    expect((await controllers.commandLine(pods[0]?.name ?? '')).slice(1)).toEqual([`${bundleDir('workload')}/main.mjs`]);
+    expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', '/app/main.mjs']);
     const deployments = await kubectl(bed, ['get', 'deployments', '--namespace', releaseNamespace, '-o', 'name']);
     expect(deployments.trim().split('\n')).toEqual([`deployment.apps/${release}-workload`]);
     await client.create(elsewhere, name, bedWorkloadSpec({ replicas: 1 }));

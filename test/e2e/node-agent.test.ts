@@ -1,9 +1,9 @@
-// The bed's node agent runs real ZooKeeper processes for the pods of a StatefulSet, keeps their data across pod
+// The bed's node agent runs real ZooKeeper containers for the pods of a StatefulSet, keeps their data across pod
 // deletion, and reclaims volume directories once their claims are deleted.
 import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { AppsV1Api, CoreV1Api, PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
@@ -13,6 +13,7 @@ import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { isAlive } from '../src/bed/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { BED_ZOOKEEPER_IMAGE } from '../src/images/zookeeper-images.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
@@ -61,9 +62,17 @@ async function modes(pods: Iterable<V1Pod>): Promise<string[]> {
   return answers.map((answer) => parseSrvr(answer).mode).sort();
 }
 
-function pidOf(pod: V1Pod): number {
-  const containerID = pod.status?.containerStatuses?.[0]?.containerID ?? '';
-  return Number(containerID.replace('bed://', ''));
+/** The host pid of the pod's container's first process, as the agent records it. */
+async function pidOf(pod: V1Pod): Promise<number> {
+  return Number((await readFile(join(bed.dir, 'agent', 'pids', `${pod.metadata?.namespace ?? ''}_${pod.metadata?.name ?? ''}`), 'utf8')).trim());
+}
+
+/** A process's real uid, and whether it runs in a mount namespace of its own (in a container). */
+async function containment(pid: number): Promise<{ uid: number; ownMountNamespace: boolean }> {
+  const status = await readFile(`/proc/${String(pid)}/status`, 'utf8');
+  const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+  const [own, host] = await Promise.all([readlink(`/proc/${String(pid)}/ns/mnt`), readlink('/proc/self/ns/mnt')]);
+  return { uid, ownMountNamespace: own !== host };
 }
 
 async function claimDirectory(namespace: string, claim: string): Promise<{ volumeName: string; path: string }> {
@@ -85,7 +94,7 @@ async function withZooKeeper<T>(connect: string, use: (zk: ZooKeeper) => Promise
 }
 
 describe('the bed node agent', () => {
-  it('runs three ZooKeeper pods as local servers that form one quorum over their pod IPs', async () => {
+  it('runs three ZooKeeper pods as containers of the bed’s image, as their user, forming one quorum over their pod IPs', async () => {
     const namespace = await createNamespace('agent-quorum');
     await createEnsemble(namespace, 3);
 
@@ -95,6 +104,12 @@ describe('the bed node agent', () => {
     expect(nodes.size).toBe(3);
     expect([...pods.values()].every((pod) => pod.status?.podIP?.startsWith('127.'))).toBe(true);
     expect(await modes(pods.values())).toEqual(['follower', 'follower', 'leader']);
+    for (const pod of pods.values()) {
+      const status = pod.status?.containerStatuses?.[0];
+      expect(status?.containerID).toMatch(/^runc:\/\//);
+      expect(status?.imageID).toMatch(new RegExp(`^${BED_ZOOKEEPER_IMAGE.repository}@sha256:[0-9a-f]{64}$`));
+      expect(await containment(await pidOf(pod))).toEqual({ uid: 1000, ownMountNamespace: true });
+    }
   });
 
   it('stops a deleted pod, and its StatefulSet replacement rejoins the quorum with the same data directory', async () => {
@@ -104,7 +119,7 @@ describe('the bed node agent', () => {
     const connect = [...before.values()].map((pod) => `${pod.status?.podIP ?? ''}:${ZOOKEEPER_PORTS.client}`).join(',');
     await withZooKeeper(connect, (zk) => zk.create('/written-before', 'kept', 0));
     const victim = before.get(`${ensembleName}-1`);
-    const oldPid = victim === undefined ? 0 : pidOf(victim);
+    const oldPid = victim === undefined ? 0 : await pidOf(victim);
     expect(isAlive(oldPid)).toBe(true);
     const volume = await claimDirectory(namespace, `data-${ensembleName}-1`);
     await writeFile(join(volume.path, 'marker'), 'from the first pod');

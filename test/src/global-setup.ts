@@ -1,5 +1,5 @@
-// vitest global setup for the `bed` project: builds the controllers' bundles (what the beds run; turbo rebuilds only
-// what changed), then starts one test bed per bed worker (bed-workers.ts), side by side, provided to tests as `beds`
+// vitest global setup for the `bed` project: builds the controllers' bundles (turbo rebuilds only what changed; tests
+// that run a controller as a local process run them) and the images the beds' nodes run (cached by content), then starts one test bed per bed worker (bed-workers.ts), side by side, provided to tests as `beds`
 // (a test file reads its own with workerBed()), and stops them after the last test. ZKOAM_BED_DIR chooses their
 // directory (kept afterwards; one subdirectory per bed when there are several); ZKOAM_KEEP_BED=1 keeps the default
 // temporary ones, with their logs.
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pino } from 'pino';
 import { resolveBinaries, startBed, type Bed, type BedInfo } from './bed/index.js';
+import { imageOptions } from './bed/bed.js';
+import { bedImages } from './bed/bed-images.js';
 import { repoRoot } from './bed/paths.js';
 import { bedWorkers } from './bed-workers.js';
 
@@ -22,12 +24,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   log.info('building the controllers (npm run build)');
   execFileSync(join(repoRoot(), 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: repoRoot(), stdio: 'inherit' });
   const binaries = await resolveBinaries(process.env);
+  // Once for every bed: the beds start side by side, and two builds into one buildah storage would collide.
+  log.info('building the images the beds run (npm run images, cached by content)');
+  const images = await bedImages(imageOptions(log));
   const count = bedWorkers(process.env);
   const chosenDir = process.env['ZKOAM_BED_DIR'];
   const starting = Array.from({ length: count }, (_, index) =>
     startBed({
       log,
       binaries,
+      images,
       keepDir: process.env['ZKOAM_KEEP_BED'] === '1',
       ...(chosenDir ? { dir: count === 1 ? chosenDir : join(chosenDir, String(index + 1)) } : {}),
     }),

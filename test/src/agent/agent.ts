@@ -3,6 +3,11 @@ import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { ImageBundles } from '../containers/image-bundles.js';
+import { removeLeftoverContainers } from '../containers/leftovers.js';
+import { Runc } from '../containers/runc.js';
+import type { ImageStore } from '../images/image-store.js';
+import { NodeImages, type PreloadedImage } from './node-images.js';
 import { nodeAllocatable } from './node-objects.js';
 import { runNodeHeartbeats } from './nodes.js';
 import { PidRegistry } from './pid-registry.js';
@@ -12,15 +17,14 @@ import { apiVolumeSources } from './volume-sources.js';
 
 export interface AgentConfig {
   kubeConfig: KubeConfig;
-  /** The bed directory: hosts file, pids/, pods/<ns>_<name>/, volumes/<pvc-uid>/ live here. */
+  /** The agent's directory: hosts file, pids/, pods/<ns>_<name>/, volumes/<pvc-uid>/, runc/, containers/ live here. */
   dir: string;
   nodeNames: readonly string[];
-  /** Host-specific env values that replace the image's (ZOOKEEPER_CLASSPATH, JAVA_HOME, PATH, ...). */
-  envOverrides: Readonly<Record<string, string>>;
-  /** Image -> host command, for containers that rely on the image's entrypoint. */
-  imageEntrypoints: Readonly<Record<string, readonly string[]>>;
-  /** Options for every JVM in a pod (JDK_JAVA_OPTIONS, before the hosts file and the pod's own). */
-  jvmOptions: readonly string[];
+  /** The images the nodes have, and the store they are unpacked into. */
+  images: readonly PreloadedImage[];
+  store: ImageStore;
+  /** The in-cluster API address every container is given. */
+  apiServer: { host: string; port: string };
   log: Logger;
 }
 
@@ -33,8 +37,10 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
   const { dir, log } = config;
   const volumesDir = join(dir, 'volumes');
   const pids = new PidRegistry(join(dir, 'pids'));
+  const runtime = { runc: new Runc(join(dir, 'runc')), containersDir: join(dir, 'containers') };
   await Promise.all([mkdir(volumesDir, { recursive: true }), mkdir(join(dir, 'pods'), { recursive: true })]);
-  await pids.killStale(log);
+  await removeLeftoverContainers(runtime.runc, runtime.containersDir, log);
+  await pids.clear();
   const stopping = new AbortController();
   const loops = [
     runNodeHeartbeats(config.kubeConfig, config.nodeNames, log.child({ part: 'nodes' }), stopping.signal),
@@ -50,7 +56,9 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
       hostIP: '127.0.0.1',
       nodeAllocatable,
       podsDir: join(dir, 'pods'),
-      host: { overrides: config.envOverrides, imageEntrypoints: config.imageEntrypoints, hostsFile: join(dir, 'hosts'), jvmOptions: config.jvmOptions },
+      node: { apiServer: config.apiServer, hostsFile: join(dir, 'hosts') },
+      images: new NodeImages(config.images, new ImageBundles(config.store)),
+      runtime,
       pids,
       volumes: apiVolumeSources(config.kubeConfig.makeApiClient(CoreV1Api)),
     },

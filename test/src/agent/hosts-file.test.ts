@@ -1,9 +1,6 @@
-// The JVM hosts file: every DNS form of each pod name, replaced atomically.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The pods' hosts file: every DNS form of each pod name.
 import { describe, expect, it } from 'vitest';
-import { renderHostsFile, writeFileAtomically } from './hosts-file.js';
+import { renderHostsFile } from './hosts-file.js';
 
 describe('the hosts file', () => {
   it('lists localhost and every DNS name of each pod with hostname and subdomain', () => {
@@ -20,17 +17,5 @@ describe('the hosts file', () => {
         '',
       ].join('\n'),
     );
-  });
-
-  it('is replaced in one rename, leaving no temporary file behind', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hosts-'));
-    try {
-      await writeFileAtomically(join(dir, 'hosts'), 'one\n');
-      await writeFileAtomically(join(dir, 'hosts'), 'two\n');
-      expect(await readFile(join(dir, 'hosts'), 'utf8')).toBe('two\n');
-      expect(await readdir(dir)).toEqual(['hosts']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

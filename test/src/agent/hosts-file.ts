@@ -1,5 +1,4 @@
-// The hosts file the JVMs resolve pod DNS names through (-Djdk.net.hosts.file), rendered purely, written atomically.
-import { rename, writeFile } from 'node:fs/promises';
+// The hosts file pods resolve each other's DNS names through (every container's /etc/hosts), rendered purely.
 
 export interface PodDnsEntry {
   namespace: string;
@@ -25,11 +24,4 @@ export function renderHostsFile(entries: readonly PodDnsEntry[]): string {
     lines.push(`${entry.ip} ${podDnsNames(entry).join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Replaces the file in one rename so a JVM never reads half of it. */
-export async function writeFileAtomically(path: string, content: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
 }

@@ -1,7 +1,8 @@
-// Keeps <dir>/hosts listing every bed pod that has hostname and subdomain; rewrites it (atomically) on change.
+// Keeps <dir>/hosts listing every bed pod that has hostname and subdomain; rewrites it in place on change.
 import type { V1Pod } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
-import { renderHostsFile, writeFileAtomically, type PodDnsEntry } from './hosts-file.js';
+import { writeFile } from 'node:fs/promises';
+import { renderHostsFile, type PodDnsEntry } from './hosts-file.js';
 
 export class HostsRegistry {
   private readonly entries = new Map<string, PodDnsEntry & { uid: string }>();
@@ -42,7 +43,9 @@ export class HostsRegistry {
   private async writeIfChanged(): Promise<void> {
     const content = renderHostsFile([...this.entries.values()]);
     if (content !== this.written) {
-      await writeFileAtomically(this.path, content);
+      // In place, not renamed over: every container has this file bind-mounted as /etc/hosts, and a bind mount keeps the
+      // file it was made with. Truncate, then write: a reader sees at worst a shorter file, never a wrong address.
+      await writeFile(this.path, content);
       this.written = content;
       this.log.debug({ path: this.path, pods: this.entries.size }, 'hosts file written');
     }

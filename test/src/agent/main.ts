@@ -1,12 +1,14 @@
-// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c [--images <file>]`; runs
+// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c --images <file>`; runs
 // until SIGTERM/SIGINT.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startAgent } from './agent.js';
-import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
+import { preloadedImagesSchema } from './node-images.js';
+import { ImageStore } from '../images/image-store.js';
+import { bedCacheDir } from '../zookeeper-jvm/index.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const argsSchema = z.object({
@@ -16,30 +18,14 @@ const argsSchema = z.object({
     .string()
     .min(1)
     .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== '')),
-  /** JSON: image -> the host command its entrypoint becomes. */
-  images: z.string().min(1).optional(),
+  /** JSON: the images the nodes have, each reference with its OCI layout and tag in the bed's image store. */
+  images: z.string().min(1),
 });
 
-const imageEntrypointsSchema = z.record(z.string().min(1), z.array(z.string().min(1)).min(1));
-
-const debianJavaHome = '/usr/lib/jvm/default-java';
-
 /** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
-function apiServiceEnv(kubeConfig: PooledKubeConfig): Record<string, string> {
+function apiServer(kubeConfig: PooledKubeConfig): { host: string; port: string } {
   const server = new URL(kubeConfig.getCurrentCluster()?.server ?? 'https://127.0.0.1:443');
-  const port = server.port === '' ? '443' : server.port;
-  return { KUBERNETES_SERVICE_HOST: server.hostname.replace(/^\[|\]$/g, ''), KUBERNETES_SERVICE_PORT: port, KUBERNETES_SERVICE_PORT_HTTPS: port };
-}
-
-function envOverrides(kubeConfig: PooledKubeConfig): Record<string, string> {
-  const javaHome = process.env['JAVA_HOME'] ?? (existsSync(debianJavaHome) ? debianJavaHome : undefined);
-  return {
-    ...apiServiceEnv(kubeConfig),
-    PATH: process.env['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
-    ZOOKEEPER_CLASSPATH: DEBIAN_ZOOKEEPER_CLASSPATH,
-    ZOOKEEPER_HOME: '/usr/share/zookeeper',
-    ...(javaHome === undefined ? {} : { JAVA_HOME: javaHome }),
-  };
+  return { host: server.hostname.replace(/^\[|\]$/g, ''), port: server.port === '' ? '443' : server.port };
 }
 
 async function main(): Promise<void> {
@@ -50,14 +36,13 @@ async function main(): Promise<void> {
   const log = pino({ name: 'bed-node-agent', level: process.env['LOG_LEVEL'] ?? 'info' });
   const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(args.kubeconfig);
-  const imageEntrypoints = args.images === undefined ? {} : imageEntrypointsSchema.parse(JSON.parse(readFileSync(args.images, 'utf8')));
   const agent = await startAgent({
     kubeConfig,
     dir: resolve(args.dir),
     nodeNames: args.nodes,
-    envOverrides: envOverrides(kubeConfig),
-    imageEntrypoints,
-    jvmOptions: await zookeeperJvmOptions({ env: process.env, log }),
+    images: preloadedImagesSchema.parse(JSON.parse(readFileSync(args.images, 'utf8'))),
+    store: new ImageStore(bedCacheDir(process.env)),
+    apiServer: apiServer(kubeConfig),
     log,
   });
   const shutdown = (signal: string): void => {

@@ -1,7 +1,6 @@
-// Container env as kubelet builds it, and the mapping of mount paths to host directories.
+// Container env as kubelet builds it.
 import type { V1Container, V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { mapPath } from './path-mapping.js';
 import { EnvResolutionError, expandReferences, resolveEnv, type EnvSources } from './pod-env.js';
 import { divideQuantity } from './quantity.js';
 
@@ -64,23 +63,5 @@ describe('resolveEnv', () => {
   it('rounds resource values up after dividing, as kubelet does', () => {
     expect(divideQuantity('250m', '1')).toBe('1');
     expect(divideQuantity('1Gi', '1Mi')).toBe('1024');
-  });
-});
-
-describe('mapPath', () => {
-  const mappings = [
-    { mountPath: '/data', hostPath: '/bed/volumes/uid' },
-    { mountPath: '/data/logs/', hostPath: '/bed/pods/p/volumes/logs' },
-  ];
-
-  it('rewrites a value starting with a mount path, preferring the longest mount path', () => {
-    expect(mapPath('/data/zoo.cfg', mappings)).toBe('/bed/volumes/uid/zoo.cfg');
-    expect(mapPath('/data/logs/zk.log', mappings)).toBe('/bed/pods/p/volumes/logs/zk.log');
-    expect(mapPath('/data', mappings)).toBe('/bed/volumes/uid');
-  });
-
-  it('leaves values that only share a prefix, or mention a path later, alone', () => {
-    expect(mapPath('/database', mappings)).toBe('/database');
-    expect(mapPath('--dir=/data', mappings)).toBe('--dir=/data');
   });
 });

@@ -9,8 +9,10 @@ const startedAt = new Date('2026-01-01T00:00:05Z');
 const base = { podIP: '127.64.0.9', hostIP: '127.0.0.1', startTime };
 
 describe('renderPodStatus', () => {
-  it('reports a running, probed container as Ready with its pod IP and restart count', () => {
-    const status = renderPodStatus(pod, { ...base, ready: true, container: { state: { kind: 'running', startedAt }, restartCount: 2, pid: 42 } }, []);
+  it('reports a running, probed container as Ready with its pod IP, restart count, container and image', () => {
+    const imageID = `zookeeper@sha256:${'a'.repeat(64)}`;
+    const container = { state: { kind: 'running', startedAt }, restartCount: 2, id: 'ns_zk-0_1234abcd_2', pid: 42 } as const;
+    const status = renderPodStatus(pod, { ...base, ready: true, imageID, container }, []);
 
     expect(status).toMatchObject({
       phase: 'Running',
@@ -18,7 +20,7 @@ describe('renderPodStatus', () => {
       podIPs: [{ ip: '127.64.0.9' }],
       hostIP: '127.0.0.1',
       startTime,
-      containerStatuses: [{ name: 'zookeeper', ready: true, started: true, restartCount: 2, containerID: 'bed://42', state: { running: { startedAt } } }],
+      containerStatuses: [{ name: 'zookeeper', ready: true, started: true, restartCount: 2, containerID: 'runc://ns_zk-0_1234abcd_2', imageID, state: { running: { startedAt } } }],
     });
     expect(status.conditions.map((c) => `${c.type}=${c.status}`)).toEqual(['PodScheduled=True', 'Initialized=True', 'ContainersReady=True', 'Ready=True']);
   });

@@ -10,6 +10,8 @@ export interface ObservedPod {
   container?: ContainerSnapshot;
   /** Why the container cannot be created yet (CreateContainerConfigError, ...). */
   waitingReason?: { reason: string; message: string };
+  /** The image the container runs, by digest, once the agent has found it. */
+  imageID?: string;
   ready: boolean;
 }
 
@@ -28,7 +30,7 @@ export interface ReportedPodStatus {
 export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: readonly V1PodCondition[]): ReportedPodStatus {
   const state = observed.container?.state ?? { kind: 'waiting', ...(observed.waitingReason ?? { reason: 'ContainerCreating', message: '' }) };
   const ready = state.kind === 'running' && observed.ready;
-  const containerStatus = renderContainerStatus(pod, observed.container, state, ready);
+  const containerStatus = renderContainerStatus(pod, observed, state, ready);
   const conditions = [
     condition('PodScheduled', true, previous),
     condition('Initialized', true, previous),
@@ -47,13 +49,14 @@ export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: rea
   };
 }
 
-function renderContainerStatus(pod: V1Pod, container: ContainerSnapshot | undefined, state: ContainerState, ready: boolean): V1ContainerStatus {
+function renderContainerStatus(pod: V1Pod, observed: ObservedPod, state: ContainerState, ready: boolean): V1ContainerStatus {
   const first = pod.spec?.containers[0];
+  const container = observed.container;
   return {
     name: first?.name ?? 'main',
     image: first?.image ?? '',
-    imageID: '',
-    containerID: container?.pid === undefined ? undefined : `bed://${container.pid}`,
+    imageID: observed.imageID ?? '',
+    containerID: container?.id === undefined ? undefined : `runc://${container.id}`,
     ready,
     started: state.kind === 'running',
     restartCount: container?.restartCount ?? 0,

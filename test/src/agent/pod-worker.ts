@@ -1,4 +1,5 @@
-// One pod's life on a bed node: prepare volumes and env, run and probe the container, report status, stop on delete.
+// One pod's life on a bed node: prepare volumes, env and image, run the container with runc and probe it, report status,
+// stop on delete.
 import type { CoreV1Api, V1Container, V1Pod } from '@kubernetes/client-node';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,16 +8,18 @@ import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError, isConflict, isNotFound } from './api-errors.js';
 import { restartBackoff } from './restart-backoff.js';
 import { ContainerProcess, type RestartPolicy } from './container-process.js';
-import { hostLauncher } from './host-process.js';
-import { commandLine, LaunchError, probeCommandLine, processEnv, type HostEnvironment } from './pod-launch.js';
+import { ImageNotPresentError, type NodeImages } from './node-images.js';
+import { LaunchError, podContainerRun, type NodeFacts } from './pod-container.js';
+import { runcLauncher } from './runc-launcher.js';
 import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
 import { renderPodStatus, type ObservedPod } from './pod-status.js';
 import { PodStatusWriter } from './pod-status-writer.js';
-import type { PidRegistry } from './pid-registry.js';
+import { podDirEnvName, type PidRegistry } from './pid-registry.js';
 import { ProbeLoop, type ProbeContext } from './probe.js';
 import { ClaimNotReadyError } from './volume-sources.js';
 import { refreshDueAt, refreshTokenFile, type ProjectedTokenFile } from './projected-volume.js';
-import { containerPathMappings, materialiseVolumes, type VolumeSourceReader } from './volumes.js';
+import { materialiseVolumes, type VolumeSourceReader } from './volumes.js';
+import type { Runc } from '../containers/runc.js';
 
 const tokenRetryMs = 10_000;
 
@@ -25,7 +28,11 @@ export interface PodWorkerDeps {
   hostIP: string;
   nodeAllocatable: Readonly<Record<string, string>>;
   podsDir: string;
-  host: HostEnvironment;
+  /** What the node gives every container beside its pod's and image's: the API address, the hosts file. */
+  node: Omit<NodeFacts, 'podIP' | 'marker'>;
+  images: NodeImages;
+  /** The node's container runtime: runc under the agent's root, and where each container's bundle is made. */
+  runtime: { runc: Runc; containersDir: string };
   pids: PidRegistry;
   volumes: VolumeSourceReader;
   /** Resolves once the hosts file lists this pod, so its peers' names resolve from the first start. */
@@ -41,6 +48,7 @@ export class PodWorker {
   private probes: ProbeLoop[] = [];
   private ready = false;
   private waitingReason: ObservedPod['waitingReason'];
+  private imageID: string | undefined;
   private readonly status: PodStatusWriter;
   private shutdown: Promise<void> | undefined;
 
@@ -125,9 +133,7 @@ export class PodWorker {
       } catch (error) {
         const delay = backoffDelayMs(attempt - 1, restartBackoff);
         this.log.warn({ err: describeError(error), delayMs: delay }, 'preparing the container failed; retrying');
-        // Waiting for a claim to bind is normal start-up; anything else is a configuration problem of the pod.
-        const reason = error instanceof ClaimNotReadyError ? 'ContainerCreating' : 'CreateContainerConfigError';
-        this.waitingReason = { reason, message: describeError(error) };
+        this.waitingReason = { reason: waitingReasonOf(error), message: describeError(error) };
         this.requestStatus();
         await pause(delay, this.stopping.signal);
       }
@@ -144,23 +150,23 @@ export class PodWorker {
     this.log.info({ podDir }, 'materialising volumes');
     const volumes = await materialiseVolumes(this.pod, join(podDir, 'volumes'), this.deps.volumes);
     void this.keepTokensFresh(volumes.tokens);
-    const mappings = containerPathMappings(container, volumes.directories);
     const containerEnv = resolveEnv(this.pod, container, await this.readEnvSources(container), {
       podIP: this.podIP,
       hostIP: this.deps.hostIP,
       nodeAllocatable: this.deps.nodeAllocatable,
     });
-    const env = processEnv(this.pod, containerEnv, mappings, this.deps.host, podDir, this.podIP);
-    const [command = '', ...args] = commandLine(container, containerEnv, mappings, this.deps.host.imageEntrypoints);
-    await this.deps.hostsReady();
-    const launcher = hostLauncher({
-      command,
-      args,
-      env,
-      cwd: podDir,
-      logFile: join(podDir, 'container.log'),
-      execCommand: (words) => probeCommandLine(words, mappings),
+    this.log.info({ image: container.image }, 'finding the image');
+    const image = await this.deps.images.bundle(container.image ?? '');
+    this.imageID = imageID(container.image ?? '', image.config.digest);
+    const run = podContainerRun(this.pod, container, image, containerEnv, volumes.directories, {
+      ...this.deps.node,
+      podIP: this.podIP,
+      marker: { name: podDirEnvName, value: podDir },
     });
+    await this.deps.hostsReady();
+    const { runc, containersDir } = this.deps.runtime;
+    const name = `${this.pod.metadata?.namespace ?? ''}_${this.pod.metadata?.name ?? ''}_${(this.pod.metadata?.uid ?? '').slice(0, 8)}`;
+    const launcher = runcLauncher({ runc, containersDir, name, image, run, logFile: join(podDir, 'container.log') });
     const supervised: ContainerProcess = new ContainerProcess(launcher, restartPolicyOf(this.pod), this.log, {
       onChange: () => this.requestStatus(),
       onStarted: async (pid) => {
@@ -250,9 +256,23 @@ export class PodWorker {
       startTime: this.startTime,
       container: this.container?.snapshot(),
       waitingReason: this.waitingReason,
+      imageID: this.imageID,
       ready: this.ready,
     };
   }
+}
+
+/** Waiting for a claim to bind is normal start-up; a missing image is the kubelet's own reason; anything else is a configuration problem of the pod. */
+function waitingReasonOf(error: unknown): string {
+  if (error instanceof ClaimNotReadyError) return 'ContainerCreating';
+  if (error instanceof ImageNotPresentError) return 'ErrImageNeverPull';
+  return 'CreateContainerConfigError';
+}
+
+/** The image a container runs, by digest, as kubelet reports it: `<repository>@sha256:...`. */
+function imageID(reference: string, digest: string): string {
+  const repository = reference.includes('@') ? reference.slice(0, reference.indexOf('@')) : reference.replace(/:[^/:]+$/, '');
+  return `${repository}@${digest}`;
 }
 
 function restartPolicyOf(pod: V1Pod): RestartPolicy {

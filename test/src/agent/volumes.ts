@@ -1,8 +1,8 @@
-// Materialises a pod's volumes as host directories and maps the container's mount paths onto them.
-import type { V1Container, V1KeyToPath, V1Pod, V1Volume } from '@kubernetes/client-node';
+// Materialises a pod's volumes as host directories, which the container runtime bind-mounts at their mount paths.
+import type { V1KeyToPath, V1Pod, V1Volume } from '@kubernetes/client-node';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
-import type { PathMapping } from './path-mapping.js';
+import { applyFsGroup } from './volume-ownership.js';
 import { writeProjectedVolume, type ProjectedTokenFile, type ProjectionSources } from './projected-volume.js';
 
 /** Reads what volumes point at (undefined: the object does not exist) and issues ServiceAccount tokens. */
@@ -30,9 +30,13 @@ export interface MaterialisedVolumes {
   readonly tokens: ProjectedTokenFile[];
 }
 
-/** Creates every volume of the pod under `volumesDir`, replacing what an earlier pod left. */
+/**
+ * Creates every volume of the pod under `volumesDir`, replacing what an earlier pod left; with an fsGroup, the writable
+ * ones (emptyDir, claims) get its group, as kubelet gives them (volume-ownership.ts).
+ */
 export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader: VolumeSourceReader): Promise<MaterialisedVolumes> {
   const namespace = pod.metadata?.namespace ?? 'default';
+  const fsGroup = pod.spec?.securityContext?.fsGroup;
   await rm(volumesDir, { recursive: true, force: true });
   await mkdir(volumesDir, { recursive: true });
   const directories = new Map<string, string>();
@@ -46,6 +50,7 @@ export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader:
     }
     const materialised = await materialiseVolume(volume, namespace, directory, reader);
     if (materialised !== undefined) {
+      if (fsGroup !== undefined && (volume.emptyDir !== undefined || volume.persistentVolumeClaim !== undefined)) await applyFsGroup(materialised, fsGroup);
       directories.set(volume.name, materialised);
     }
   }
@@ -56,18 +61,6 @@ function rethrowFor(volumeName: string): (error: unknown) => never {
   return (error) => {
     throw new VolumeError(volumeName, error instanceof Error ? error.message : String(error));
   };
-}
-
-/** mountPath -> host path for each volumeMount of the container whose volume was materialised. */
-export function containerPathMappings(container: V1Container, volumeDirectories: ReadonlyMap<string, string>): PathMapping[] {
-  const mappings: PathMapping[] = [];
-  for (const mount of container.volumeMounts ?? []) {
-    const directory = volumeDirectories.get(mount.name);
-    if (directory !== undefined) {
-      mappings.push({ mountPath: mount.mountPath, hostPath: mount.subPath ? join(directory, mount.subPath) : directory });
-    }
-  }
-  return mappings;
 }
 
 async function materialiseVolume(volume: V1Volume, namespace: string, directory: string, reader: VolumeSourceReader): Promise<string | undefined> {
@@ -82,7 +75,9 @@ async function materialiseVolume(volume: V1Volume, namespace: string, directory:
     return writeKeyedFiles(volume.name, directory, data, items, defaultMode, optional, `Secret ${secretName}`);
   }
   if (volume.emptyDir !== undefined) {
+    // World-writable, as kubelet makes an emptyDir: any user of the container may write it.
     await mkdir(directory, { recursive: true });
+    await chmod(directory, 0o777);
     return directory;
   }
   if (volume.persistentVolumeClaim !== undefined) {

@@ -1,10 +1,9 @@
 // Runs the node agent (test/src/agent/main.ts) as a child process of the bed and waits until its Nodes
-// are Ready; the agent stops its ZooKeeper processes itself on SIGTERM.
+// are Ready; the agent stops its containers itself on SIGTERM.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, type V1Node } from '@kubernetes/client-node';
-import { controllerImageEntrypoints } from './controller-images.js';
-import { oamE2eImageStandIns } from './oam-e2e-images.js';
+import type { PreloadedImage } from '../agent/node-images.js';
 import { repoRoot } from './paths.js';
 import { POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
@@ -14,6 +13,8 @@ export interface AgentSpec {
   bedDir: string;
   kubeconfig: string;
   nodes: string[];
+  /** The images the nodes have (bed-images.ts). */
+  images: readonly PreloadedImage[];
   timeoutMs: number;
 }
 
@@ -22,10 +23,8 @@ export const agentStopGraceMs = 30_000;
 
 export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
-  // Our images run their bundles (controllers/<name>/dist/, console/dist/), as the Dockerfile's entrypoint does; the
-  // OAM e2e suite's images run stand-ins.
   const images = join(spec.bedDir, 'images.json');
-  writeFileSync(images, `${JSON.stringify({ ...controllerImageEntrypoints(), ...oamE2eImageStandIns() }, null, 2)}\n`);
+  writeFileSync(images, `${JSON.stringify(spec.images, null, 2)}\n`);
   const args = [
     '--import',
     'tsx',

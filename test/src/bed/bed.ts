@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
+import type { PreloadedImage } from '../agent/node-images.js';
 import { agentStopGraceMs, startAgent } from './agent.js';
+import { bedImages } from './bed-images.js';
 import type { Binaries } from './binaries.js';
 import { startControlPlane, type ControlPlane } from './control-plane.js';
 import { BedSetupError } from './errors.js';
@@ -15,6 +17,10 @@ import { reapProcessesMentioning } from './reap.js';
 import { settleAll } from './settle.js';
 import { ensureStorageClass } from './storage-class.js';
 import { timed } from './timing.js';
+import { repoRoot } from './paths.js';
+import type { BuildImagesOptions } from '../images/build-images.js';
+import { ImageStore } from '../images/image-store.js';
+import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export interface BedInfo {
@@ -49,6 +55,11 @@ export interface BedOptions {
   nodeCount?: number;
   /** kube-controller-manager's request rate to the apiserver (its own default, 20/s, when absent). */
   controllerManagerApiQps?: number;
+  /**
+   * The images the nodes have; built (or found cached) here when absent. Beds started side by side are given the
+   * images built once before, since two builds of the same images into one buildah storage would collide.
+   */
+  images?: readonly PreloadedImage[];
 }
 
 const defaultNodeCount = 5;
@@ -100,6 +111,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nats = started;
       }),
     ]);
+    const images = options.images ?? (await timed(log, 'images', () => bedImages(imageOptions(log))));
     const cp = controlPlane;
     const natsServer = nats;
     if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');
@@ -109,7 +121,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
       throw new BedSetupError('creating the bed-local StorageClass', { cause: error });
     });
     agent = await timed(log, `node agent (${String(nodes.length)} Nodes Ready)`, () =>
-      startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, timeoutMs: startTimeoutMs }),
+      startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, images, timeoutMs: startTimeoutMs }),
     );
     log.info({ seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }, 'test bed ready');
     return {
@@ -130,4 +142,14 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
     await stop();
     throw error;
   }
+}
+
+/** How the bed builds its images: in the bed's cache, with the extra CA this machine's Node trusts (a proxy's). */
+export function imageOptions(log: Logger): BuildImagesOptions {
+  return {
+    repo: repoRoot(),
+    store: new ImageStore(bedCacheDir(process.env)),
+    extraCaFile: process.env['NODE_EXTRA_CA_CERTS'] || undefined,
+    progress: (line) => log.info(line),
+  };
 }

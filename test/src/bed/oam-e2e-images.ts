@@ -1,11 +1,20 @@
 // Fakes, named as such: the images the specs of oam-kubernetes-runtime's e2e suite put in their workloads (WordPress)
 // cannot run on the bed, and the specs need only a container that starts and stays up (a Deployment with ready
-// replicas). The bed's node agent runs each of them as an idle Node process.
+// replicas). The bed's nodes have one idle stand-in image (test/images/stand-in/) under each of their references.
+import { join } from 'node:path';
+import { buildCached, localBase, type BuildImagesOptions } from '../images/build-images.js';
+import { contextDigest, imageKey } from '../images/image-key.js';
+import type { PreloadedImage } from '../agent/node-images.js';
 
 const E2E_SUITE_IMAGES = ['wordpress:4.6.1-apache', 'wordpress:php7.2'] as const;
+const NAME = 'oam-e2e-stand-in';
 
-/** image -> host command, for the agent's --images file. */
-export function oamE2eImageStandIns(nodeExecutable = process.execPath): Record<string, string[]> {
-  const idle = [nodeExecutable, '-e', 'setInterval(() => {}, 1 << 30)'];
-  return Object.fromEntries(E2E_SUITE_IMAGES.map((image) => [image, idle]));
+/** The stand-in, built (or found in the cache) on the bed's run base, preloaded under each of the suite's references. */
+export async function oamE2eImageStandIns(options: Pick<BuildImagesOptions, 'repo' | 'store' | 'progress'>): Promise<PreloadedImage[]> {
+  const base = await localBase(options.repo, options.store, 'run');
+  const context = join(options.repo, 'test', 'images', 'stand-in');
+  const key = imageKey({ context: await contextDigest(context, 'Containerfile'), name: NAME, inputs: [base] });
+  const build = { name: NAME, reference: `localhost/zk-oam/${NAME}:${key}`, key, context, options: ['--build-arg', `RUN_BASE=${base}`] };
+  const image = await buildCached(options.store, build, options.progress);
+  return E2E_SUITE_IMAGES.map((reference) => ({ reference, layout: image.layout, tag: image.name }));
 }

@@ -1,6 +1,6 @@
 // Our controllers (and the console) installed the way a user installs them: `kubectl apply --server-side -k
 // deploy/<name>` after deploy/namespace and the CRDs, with the bed's NATS in the `zk-oam-nats` Secret the Deployments
-// read. The node agent then runs each pod from its package's bundle (test/src/bed/controller-images.ts), with the
+// read. The node agent then runs each pod as a container of its image (test/src/bed/bed-images.ts), with the
 // ServiceAccount token its Deployment mounts (the console mounts none).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -105,7 +105,7 @@ export class ControllerPods {
     return lease?.spec?.holderIdentity ?? undefined;
   }
 
-  /** The command line of the pod's running process, from the process group the agent recorded. */
+  /** The command line of the pod's container's first process, whose pid the agent recorded. */
   async commandLine(pod: string): Promise<string[]> {
     const pid = (await readFile(join(this.bed.dir, 'agent', 'pids', `${this.placement.namespace}_${pod}`), 'utf8')).trim();
     return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');

@@ -12,11 +12,13 @@ import {
 import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { BedInfo } from '../bed/index.js';
+import { BED_ZOOKEEPER_IMAGE } from '../images/zookeeper-images.js';
 
-/** A small ensemble for the bed: little memory, bed-local volumes. */
+/** A small ensemble for the bed: the bed's ZooKeeper image, little memory, bed-local volumes. */
 export function bedWorkloadSpec(overrides: ZookeeperWorkloadSpecInput = {}): ZookeeperWorkloadSpecInput {
   return {
     replicas: 3,
+    image: { ...BED_ZOOKEEPER_IMAGE },
     resources: { requests: { cpu: '100m', memory: '256Mi' }, limits: { memory: '256Mi' } },
     storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy: 'Delete' },
     ...overrides,

@@ -36,3 +36,6 @@ export async function buildZookeeperImages(options: Pick<BuildImagesOptions, 're
   progress(`${String(images.filter((image) => image.built).length)} of ${String(images.length)} ZooKeeper images built in ${String(seconds(started))} s`);
   return images;
 }
+
+/** What the bed's workloads name as their image: the Debian layout's image, which the bed's nodes have under this reference. */
+export const BED_ZOOKEEPER_IMAGE = { repository: 'localhost/zk-oam/zookeeper', tag: 'bed-debian' } as const;
