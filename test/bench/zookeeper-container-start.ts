@@ -18,6 +18,8 @@ import { ImageBundles, type ImageBundle } from '../src/containers/image-bundles.
 import { Runc } from '../src/containers/runc.js';
 import type { RunOptions } from '../src/containers/runtime-spec.js';
 import { ImageStore } from '../src/images/image-store.js';
+import { withJvmArchive } from '../src/agent/jvm-archive.js';
+import { imageCdsArchive } from '../src/zookeeper-jvm/image-cds-archive.js';
 import { buildZookeeperImages } from '../src/images/zookeeper-images.js';
 import { localServerEntry, renderDynamicConfig, renderStaticConfig } from '../src/zookeeper-local/member-files.js';
 import { bedCacheDir, DEBIAN_ZOOKEEPER_CLASSPATH, sharedArchiveOptions, SHORT_LIVED_JVM_FLAGS, zookeeperCdsArchive } from '../src/zookeeper-jvm/index.js';
@@ -84,7 +86,7 @@ async function onHost(options: readonly string[]): Promise<Sample> {
   }
 }
 
-async function inContainer(runc: Runc, image: ImageBundle, options: readonly string[], mounts: RunOptions['mounts'], id: string, stopGraceMs = 0): Promise<Sample> {
+async function inContainer(runc: Runc, image: ImageBundle, options: readonly string[], mounts: RunOptions['mounts'], id: string): Promise<Sample> {
   const dir = await mkdtemp(join(tmpdir(), 'zk-oam-bench-container-'));
   const configFile = await memberFiles(dir);
   const output = openSync(join(dir, 'output'), 'a');
@@ -103,7 +105,7 @@ async function inContainer(runc: Runc, image: ImageBundle, options: readonly str
     return { servingS, cpuS: cpuSeconds(container.pid) };
   } finally {
     closeSync(output);
-    if (container !== undefined) await stopContainer(container, stopGraceMs);
+    if (container !== undefined) await stopContainer(container, 0);
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -130,14 +132,10 @@ async function main(): Promise<void> {
   });
   say(`the container's JVM with the host's archive and -Xshare:on exits ${String((await mapsCheck.exited).exitCode)} (0: it maps the archive)`);
 
-  // An archive made the way the bed makes its own (a member that elects itself, then stops), but in the image.
-  const trainedDir = join(runcDir, 'trained');
-  await mkdir(trainedDir);
-  const trainedMount = [{ source: trainedDir, destination: CONTAINER_ARCHIVE_DIR, readOnly: false }];
-  const trained = join(CONTAINER_ARCHIVE_DIR, 'zookeeper.jsa');
-  const training = await inContainer(runc, image, [...SHORT_LIVED_JVM_FLAGS, `-XX:ArchiveClassesAtExit=${trained}`], trainedMount, 'training', 30_000);
-  say(`trained an archive in the image: the training member served after ${training['servingS']?.toFixed(2) ?? '?'} s`);
-  const withTrainedArchive = [...SHORT_LIVED_JVM_FLAGS, ...sharedArchiveOptions(trained)];
+  // The archive the bed makes for its image's pods, in a cache of this run's own, mounted as the agent mounts it.
+  const trained = await imageCdsArchive({ cacheDir: runcDir, image, log });
+  if (trained === undefined) throw new Error('no archive made in the image');
+  const withTrainedArchive = withJvmArchive({ env: {}, mounts: [] }, trained);
 
   const latencies: number[] = [];
   for (let rep = 0; rep < REPS; rep++) {
@@ -151,7 +149,8 @@ async function main(): Promise<void> {
   const variants: Record<string, () => Promise<Sample>> = {
     'host process, c1 + archive (before)': () => onHost([...SHORT_LIVED_JVM_FLAGS, ...sharedArchiveOptions(archive)]),
     'container, c1, no archive': () => inContainer(runc, image, SHORT_LIVED_JVM_FLAGS, [], `zk-plain-${String(Date.now())}`),
-    'container, c1 + an archive made in the image': () => inContainer(runc, image, withTrainedArchive, trainedMount, `zk-archive-${String(Date.now())}`),
+    'container, c1 + an archive made in the image': () =>
+      inContainer(runc, image, (withTrainedArchive.env?.['JDK_JAVA_OPTIONS'] ?? '').split(' '), withTrainedArchive.mounts, `zk-archive-${String(Date.now())}`),
   };
   const samples = new Map<string, Sample[]>(Object.keys(variants).map((name) => [name, []]));
   for (let rep = 0; rep < REPS; rep++) {

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const binaries = await resolveBinaries(process.env);
   // Once for every bed: the beds start side by side, and two builds into one buildah storage would collide.
   log.info('building the images the beds run (npm run images, cached by content)');
-  const images = await bedImages(imageOptions(log));
+  const images = await bedImages(imageOptions(log), log);
   const count = bedWorkers(process.env);
   const chosenDir = process.env['ZKOAM_BED_DIR'];
   const starting = Array.from({ length: count }, (_, index) =>

@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import type { ImageBundle, ImageBundles } from '../containers/image-bundles.js';
 
-export const preloadedImagesSchema = z.array(z.object({ reference: z.string().min(1), layout: z.string().min(1), tag: z.string().min(1) }));
+export const preloadedImagesSchema = z.array(
+  z.object({
+    reference: z.string().min(1),
+    layout: z.string().min(1),
+    tag: z.string().min(1),
+    /** A class-data sharing archive the bed made for the image's JVMs (jvm-archive.ts). */
+    jvmArchive: z.string().min(1).optional(),
+  }),
+);
 export type PreloadedImage = z.infer<typeof preloadedImagesSchema>[number];
 
 export class ImageNotPresentError extends Error {
@@ -24,10 +32,10 @@ export class NodeImages {
     this.byReference = new Map(preloaded.map((image) => [image.reference, image]));
   }
 
-  /** The image `reference` names, unpacked for containers. */
-  async bundle(reference: string): Promise<ImageBundle> {
+  /** The image `reference` names, unpacked for containers, with the JVM archive the bed made for it. */
+  async image(reference: string): Promise<{ bundle: ImageBundle; jvmArchive: string | undefined }> {
     const image = this.byReference.get(reference);
     if (image === undefined) throw new ImageNotPresentError(reference);
-    return this.bundles.get(image.layout, image.tag);
+    return { bundle: await this.bundles.get(image.layout, image.tag), jvmArchive: image.jvmArchive };
   }
 }

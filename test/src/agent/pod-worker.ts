@@ -8,6 +8,7 @@ import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError, isConflict, isNotFound } from './api-errors.js';
 import { restartBackoff } from './restart-backoff.js';
 import { ContainerProcess, type RestartPolicy } from './container-process.js';
+import { withJvmArchive } from './jvm-archive.js';
 import { ImageNotPresentError, type NodeImages } from './node-images.js';
 import { LaunchError, podContainerRun, type NodeFacts } from './pod-container.js';
 import { runcLauncher } from './runc-launcher.js';
@@ -156,13 +157,14 @@ export class PodWorker {
       nodeAllocatable: this.deps.nodeAllocatable,
     });
     this.log.info({ image: container.image }, 'finding the image');
-    const image = await this.deps.images.bundle(container.image ?? '');
+    const { bundle: image, jvmArchive } = await this.deps.images.image(container.image ?? '');
     this.imageID = imageID(container.image ?? '', image.config.digest);
-    const run = podContainerRun(this.pod, container, image, containerEnv, volumes.directories, {
+    const podRun = podContainerRun(this.pod, container, image, containerEnv, volumes.directories, {
       ...this.deps.node,
       podIP: this.podIP,
       marker: { name: podDirEnvName, value: podDir },
     });
+    const run = jvmArchive === undefined ? podRun : withJvmArchive(podRun, jvmArchive);
     await this.deps.hostsReady();
     const { runc, containersDir } = this.deps.runtime;
     const name = `${this.pod.metadata?.namespace ?? ''}_${this.pod.metadata?.name ?? ''}_${(this.pod.metadata?.uid ?? '').slice(0, 8)}`;

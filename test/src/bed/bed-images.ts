@@ -2,6 +2,10 @@
 // the references deploy/ names, the bed's ZooKeeper image under the reference the bed's workloads name, and stand-ins
 // for images that cannot be had here. Built, or found in the image store's cache, once before the beds start.
 import { imageSchema } from '@zk-oam/apis';
+import type { Logger } from 'pino';
+import { ImageBundles } from '../containers/image-bundles.js';
+import { imageCdsArchive } from '../zookeeper-jvm/image-cds-archive.js';
+import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import type { PreloadedImage } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions } from '../images/build-images.js';
 import { BED_ZOOKEEPER_IMAGE, buildZookeeperImages } from '../images/zookeeper-images.js';
@@ -13,11 +17,14 @@ function defaultZookeeperReference(): string {
   return `${repository}:${tag}`;
 }
 
-export async function bedImages(options: BuildImagesOptions): Promise<PreloadedImage[]> {
+export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<PreloadedImage[]> {
   const ours = await buildImages(options);
   const zookeeper = (await buildZookeeperImages(options)).find((image) => image.name === 'zookeeper-debian');
   if (zookeeper === undefined) throw new Error('the bed’s Debian ZooKeeper image was not built');
-  const bedZookeeper = { layout: zookeeper.layout, tag: zookeeper.name };
+  // Its pods' JVMs start with the bed's options for short-lived JVMs, with an archive made in the image.
+  const image = await new ImageBundles(options.store).get(zookeeper.layout, zookeeper.name);
+  const jvmArchive = await imageCdsArchive({ cacheDir: bedCacheDir(process.env), image, log });
+  const bedZookeeper = { layout: zookeeper.layout, tag: zookeeper.name, ...(jvmArchive === undefined ? {} : { jvmArchive }) };
   return [
     ...ours.map((image) => ({ reference: image.reference, layout: image.layout, tag: image.name })),
     { reference: `${BED_ZOOKEEPER_IMAGE.repository}:${BED_ZOOKEEPER_IMAGE.tag}`, ...bedZookeeper },

@@ -111,7 +111,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nats = started;
       }),
     ]);
-    const images = options.images ?? (await timed(log, 'images', () => bedImages(imageOptions(log))));
+    const images = options.images ?? (await timed(log, 'images', () => bedImages(imageOptions(log), log)));
     const cp = controlPlane;
     const natsServer = nats;
     if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');

@@ -1,6 +1,7 @@
 // The class-data sharing archive for the bed's ZooKeeper JVMs: made on first use by a training run (a one-member
 // ensemble that elects itself, then stops, and the JVM writes the classes it loaded), cached under the bed's cache
 // directory by Java and jar set. Any failure here costs only speed: a JVM without a usable archive starts without it.
+// The training runs on this machine's java here, and in a container of an image for its pods (image-cds-archive.ts).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ export async function zookeeperCdsArchive(options: CdsArchiveOptions): Promise<s
     const archive = join(options.cacheDir, 'jvm-cds', `zookeeper-java${javaVersion(home)}-${archiveKey(home)}.jsa`);
     if (existsSync(archive)) return archive;
     const started = Date.now();
-    await train(archive);
+    await trainArchive(archive);
     options.log.info({ archive, ms: Date.now() - started }, 'made the class-data sharing archive for ZooKeeper JVMs');
     return archive;
   } catch (error) {
@@ -73,18 +74,36 @@ function archiveKey(home: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Where a training run's JVMs run: on this machine (the bed's own JVMs), or in a container of an image (its pods'). */
+export interface TrainingJvm {
+  /** Starts ZooKeeper's server with `options` on `configFile`, its output appended to `logFile`. */
+  startServer(options: readonly string[], configFile: string, logFile: string): Promise<{ alive(): boolean; stop(graceMs: number): Promise<void> }>;
+  /** Whether a JVM with `options` (-Xshare:on and the archive) starts: ZooKeeper's version main, to its end. */
+  starts(options: readonly string[]): Promise<boolean>;
+}
+
+/** This machine's java. */
+const hostJvm: TrainingJvm = {
+  startServer: (options, configFile, logFile) => Promise.resolve(startServerProcess({ configFile, logFile, superDigest: undefined, jvmOptions: options })),
+  starts: (options) =>
+    promisify(execFile)('java', [...options, '-cp', DEBIAN_ZOOKEEPER_CLASSPATH, 'org.apache.zookeeper.version.VersionInfoMain'], { timeout: 60_000 }).then(
+      () => true,
+      () => false,
+    ),
+};
+
 /**
  * Runs the training member with the archive written at its exit, checks that a JVM maps the archive (a truncated one
- * would crash it), and only then moves it into place: a concurrent run finds either no archive or a whole one.
+ * would crash it), and only then moves it into place: a concurrent run finds either no archive or a whole one. The
+ * training directory sits beside the archive, at the same path for `jvm` (a container mounts it there).
  */
-async function train(archive: string): Promise<void> {
+export async function trainArchive(archive: string, jvm: TrainingJvm = hostJvm): Promise<void> {
   mkdirSync(dirname(archive), { recursive: true });
   const dir = mkdtempSync(join(dirname(archive), 'training-'));
   const draft = join(dir, 'archive.jsa');
   try {
-    await runTrainingMember(dir, [...SHORT_LIVED_JVM_FLAGS, `-XX:ArchiveClassesAtExit=${draft}`]);
-    const check = [...SHORT_LIVED_JVM_FLAGS, '-Xshare:on', `-XX:SharedArchiveFile=${draft}`, '-cp', DEBIAN_ZOOKEEPER_CLASSPATH, 'org.apache.zookeeper.version.VersionInfoMain'];
-    await promisify(execFile)('java', check, { timeout: 60_000 });
+    await runTrainingMember(dir, [...SHORT_LIVED_JVM_FLAGS, `-XX:ArchiveClassesAtExit=${draft}`], jvm);
+    if (!(await jvm.starts([...SHORT_LIVED_JVM_FLAGS, '-Xshare:on', `-XX:SharedArchiveFile=${draft}`]))) throw new Error('a JVM refused the archive just made');
     renameSync(draft, archive);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -92,7 +111,7 @@ async function train(archive: string): Promise<void> {
 }
 
 /** A one-member ensemble (not standalone, so election and the leader's classes load) on its own loopback address. */
-async function runTrainingMember(dir: string, jvmOptions: readonly string[]): Promise<void> {
+async function runTrainingMember(dir: string, jvmOptions: readonly string[], jvm: TrainingJvm): Promise<void> {
   const ip = `127.0.253.${String((process.pid % 250) + 1)}`;
   const ports = { client: 2181, quorum: 2888, election: 3888 };
   const dataDir = join(dir, 'data');
@@ -102,7 +121,7 @@ async function runTrainingMember(dir: string, jvmOptions: readonly string[]): Pr
   writeFileSync(join(dataDir, 'myid'), '1\n');
   writeFileSync(dynamicConfigFile, renderDynamicConfig([localServerEntry({ id: 1, ip }, ports, 'participant')]));
   writeFileSync(configFile, renderStaticConfig({ dataDir, dynamicConfigFile }));
-  const server = startServerProcess({ configFile, logFile: join(dir, 'training.log'), superDigest: undefined, jvmOptions });
+  const server = await jvm.startServer(jvmOptions, configFile, join(dir, 'training.log'));
   try {
     await waitUntilServing({ host: ip, port: ports.client, label: 'the training member' }, { timeoutMs: 90_000, isAlive: () => server.alive() });
   } finally {
