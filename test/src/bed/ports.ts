@@ -1,4 +1,5 @@
-// Free TCP ports on 127.0.0.1, asked from the kernel (bind to port 0, read it, release it).
+// Free TCP ports: one on 127.0.0.1 asked from the kernel (bind to port 0, read it, release it), or whether a given
+// port can be bound on a given address now.
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -20,4 +21,13 @@ export async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
+}
+
+/** Whether `port` can be bound on `address` now. */
+export function portFree(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, address, () => server.close(() => resolve(true)));
+  });
 }

@@ -4,13 +4,13 @@
 // loopback address and the container shares the host's network, so the member's ports bind that address alone.
 import { randomUUID } from 'node:crypto';
 import { chown, mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { V1Container, V1Pod } from '@kubernetes/client-node';
 import { parseResource, podName, SUPERUSER_SECRET_KEYS, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { renderWorkload, workloadNames } from '@zk-oam/workload';
 import { superDigest } from '@zk-oam/zookeeper';
 import { renderHostsFile } from '../agent/hosts-file.js';
+import { portFree } from '../bed/ports.js';
 import { resolveEnv } from '../agent/pod-env.js';
 import { PodIpAllocator } from '../agent/pod-ip.js';
 import type { BindMount, RunOptions } from '../containers/runtime-spec.js';
@@ -21,15 +21,6 @@ export interface MemberContainer {
   readonly podIp: string;
   /** The host directory mounted as the member's data volume. */
   readonly volume: string;
-}
-
-/** Whether `port` can be bound on `address` now. */
-function portFree(address: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, address, () => server.close(() => resolve(true)));
-  });
 }
 
 /** A loopback address on which every ZooKeeper port is free, from the bed's pod range under a scope of its own. */
