@@ -4,7 +4,7 @@
 import type { ZookeeperRollingStatus } from '@zk-oam/apis';
 import { parseServerLine, type CommittedConfig, type ServerEntry } from '@zk-oam/zookeeper';
 import type { RollingPlanInput } from './input.js';
-import type { RollMember } from './members.js';
+import { runsUnsynced, type RollMember } from './members.js';
 import type { HandoverRecord, PodToDelete, RollingStep } from './step.js';
 import { waitFor, waitStartedAt } from './wait-clock.js';
 
@@ -41,7 +41,7 @@ export function continueHandover(input: RollingPlanInput, members: readonly Roll
     return waitFor(input, 'EnsembleUnhealthy', `handing over ${record.pod}: the committed configuration cannot be read`);
   }
   if (isVoter(committed, record.server.id)) return undefined;
-  const othersDown = members.filter((candidate) => candidate !== member && !candidate.state.up);
+  const { resyncing, down: othersDown } = othersNotUp(input, members, member, record);
   // Back at the target and synced; or, when another member failed, still the old process but running synced: it is
   // not left out while the others recover, and restarts later as a follower.
   const back = member.state.up && (!member.needsRestart || othersDown.length > 0);
@@ -49,9 +49,42 @@ export function continueHandover(input: RollingPlanInput, members: readonly Roll
     return { kind: 'RestoreVoter', pod: record.pod, server: { ...record.server, role: 'participant' }, fromVersion: committed.version };
   }
   if (othersDown.length > 0) return interrupted(input, record, othersDown);
+  if (member.needsRestart && resyncing.length > 0) return awaitResync(input, resyncing, record);
   if (member.needsRestart) return restartDeparted(input, member, record);
   if (!member.state.up) return waitFor(input, member.state.reason, `handing over ${record.pod}: ${member.state.message}`, member.state.since);
   return waitFor(input, 'EnsembleUnhealthy', `handing over ${record.pod}: it is synced, but the voters have no leader and quorum to take it back`);
+}
+
+/**
+ * The other members that are not up: those syncing again with the successor, and those down. After the leader change
+ * every follower syncs again, and ZooKeeper gives it initLimit ticks to do so; the window here starts at the record,
+ * written right before the reconfig out. Within it, a follower that runs and is only not synced yet is no failure:
+ * taken for one, it would send the former leader back into the voters on its old process, to be restarted in another
+ * round (or never, when the trait is deleted meanwhile).
+ */
+function othersNotUp(
+  input: RollingPlanInput,
+  members: readonly RollMember[],
+  departed: RollMember,
+  record: HandoverRecord,
+): { resyncing: RollMember[]; down: RollMember[] } {
+  const notUp = members.filter((candidate) => candidate !== departed && !candidate.state.up);
+  const settling = input.now.getTime() < resyncDeadline(input, record).getTime();
+  const resyncing = settling ? notUp.filter((candidate) => runsUnsynced(candidate, input.ensemble)) : [];
+  return { resyncing, down: notUp.filter((candidate) => !resyncing.includes(candidate)) };
+}
+
+function resyncDeadline(input: RollingPlanInput, record: HandoverRecord): Date {
+  const { initLimit, tickTime } = input.zooConfig;
+  return new Date(record.startedAt.getTime() + initLimit * tickTime);
+}
+
+function awaitResync(input: RollingPlanInput, resyncing: readonly RollMember[], record: HandoverRecord): RollingStep {
+  const names = resyncing.map((candidate) => candidate.podName).join(', ');
+  const message =
+    `${record.pod} left the voters to hand leadership over; waiting for ${names} to sync with the successor ` +
+    `(their servers run; ZooKeeper gives them until ${resyncDeadline(input, record).toISOString()})`;
+  return waitFor(input, 'LeadershipMoving', message);
 }
 
 /** The former leader is still the old pod: it restarts once another voter leads. */

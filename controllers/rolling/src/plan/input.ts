@@ -1,5 +1,5 @@
 // What the rolling planner reads: plain values the controller observed (trait, StatefulSet, pods, ZooKeeper), no client.
-import type { ZookeeperRollingSpec, ZookeeperRollingStatus } from '@zk-oam/apis';
+import type { ZookeeperRollingSpec, ZookeeperRollingStatus, ZooConfig } from '@zk-oam/apis';
 import type { CommittedConfig, EnsembleAssessment } from '@zk-oam/zookeeper';
 
 /** One pod of the StatefulSet, reduced to what decides whether and when it may be deleted. */
@@ -49,5 +49,7 @@ export interface RollingPlanInput {
   ensemble: EnsembleAssessment;
   /** The committed config the assessment was made over; undefined when no member could give it. */
   committed: CommittedConfig | undefined;
+  /** The workload's zoo.cfg timing: initLimit ticks is how long ZooKeeper gives a follower to sync with a new leader. */
+  zooConfig: Pick<ZooConfig, 'tickTime' | 'initLimit'>;
   now: Date;
 }

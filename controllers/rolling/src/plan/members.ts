@@ -50,6 +50,15 @@ export function downPods(input: Pick<RollingPlanInput, 'statefulSet' | 'pods' | 
   }).flat();
 }
 
+/**
+ * Pod live and ready, its server running, only not synced with the leader: how a follower looks while it re-syncs after
+ * a leader change, as against one that is gone, not ready or silent.
+ */
+export function runsUnsynced(member: RollMember, ensemble: EnsembleAssessment): boolean {
+  if (member.state.up || member.state.reason !== 'MemberNotSynced') return false;
+  return ensemble.members.some((candidate) => candidate.id === member.memberId && candidate.running);
+}
+
 function memberState(podName: string, memberId: number, pod: PodView | undefined, ensemble: EnsembleAssessment): MemberState {
   if (pod === undefined) {
     return { up: false, reason: 'PodMissing', message: `pod ${podName} does not exist yet`, since: undefined };

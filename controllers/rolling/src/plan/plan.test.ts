@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PodView, RollingPlanInput } from './input.js';
 import { planRollingStep } from './plan.js';
-import { applyStep, crash, newCluster, observe, tick, withSpec, withUpdateRevision, type SimulatedCluster } from './simulated-cluster.js';
+import { applyStep, crash, newCluster, observe, recordHandover, tick, withSpec, withUpdateRevision, type SimulatedCluster } from './simulated-cluster.js';
 import { waitingCondition } from './wait-clock.js';
 
 const outdated = (members: number, leaderOrdinal: number, spec: Partial<RollingPlanInput['spec']> = {}): SimulatedCluster =>
@@ -215,5 +215,67 @@ describe('paused and completed', () => {
     const input = withPod(withPod(leaderGoing, 'zk-1', restarted), 'zk-2', restarted);
     expect(planRollingStep(input)).toMatchObject({ step: { kind: 'Wait', reason: 'PodTerminating' }, progress: { pending: [] } });
     expect(stepOf({ ...input, status: { ...completed, ...request, completedAt: '2026-01-01T00:30:00.000Z' } })).toEqual({ kind: 'Done' });
+  });
+});
+
+describe('a handover under way: followers syncing again with the successor, or down', () => {
+  /** 5 members with every follower restarted; the leader zk-2 has just handed over to zk-4, and zk-0, zk-1, zk-3 sync again. */
+  function handedOver(): SimulatedCluster {
+    const start = outdated(5, 2, { leaderHandover: 'Reconfigure' });
+    const followersDone = {
+      ...start,
+      slots: start.slots.map((slot) => (slot.ordinal === 2 || slot.pod === undefined ? slot : { ...slot, pod: { ...slot.pod, revision: 'zk-new' } })),
+    };
+    const plan = planRollingStep(observe(followersDone));
+    expect(plan.step).toMatchObject({ kind: 'HandOverLeadership', pod: { name: 'zk-2' } });
+    return applyStep(recordHandover(followersDone, plan.handover), plan.step);
+  }
+  const later = (input: RollingPlanInput, seconds: number): RollingPlanInput => ({ ...input, now: new Date(input.now.getTime() + seconds * 1000) });
+  const restoreOldProcess = { kind: 'RestoreVoter', pod: 'zk-2', server: { id: 3, role: 'participant' } };
+
+  it('waits for followers that run but are not synced yet, within initLimit x tickTime of the handover, naming them', () => {
+    const cluster = handedOver();
+    expect(cluster.slots.map((slot) => slot.stage)).toEqual(['resyncing', 'resyncing', 'up', 'resyncing', 'up']);
+    expect(stepOf(observe(cluster))).toEqual({
+      kind: 'Wait',
+      reason: 'LeadershipMoving',
+      message:
+        'zk-2 left the voters to hand leadership over; waiting for zk-0, zk-1, zk-3 to sync with the successor ' +
+        '(their servers run; ZooKeeper gives them until 2026-01-01T01:00:20.000Z)',
+      since: cluster.now,
+    });
+    expect(stepOf(observe(tick(cluster)))).toMatchObject({ kind: 'Wait', message: expect.stringContaining('waiting for zk-1, zk-3 to sync') });
+  });
+
+  it('takes a follower still not synced once the window is over for down, as it does a failure: the former leader goes back in', () => {
+    const input = observe(handedOver());
+    expect(stepOf(later(input, 19))).toMatchObject({ kind: 'Wait', reason: 'LeadershipMoving' });
+    expect(stepOf(later(input, 20))).toMatchObject(restoreOldProcess);
+    expect(stepOf({ ...later(input, 20), zooConfig: { tickTime: 2000, initLimit: 15 } })).toMatchObject({ kind: 'Wait', reason: 'LeadershipMoving' });
+  });
+
+  it('does not wait for a follower whose pod is not ready or whose server does not answer: the handover is interrupted as before', () => {
+    const cluster = handedOver();
+    expect(stepOf(observe(cluster))).toMatchObject({ kind: 'Wait', reason: 'LeadershipMoving' });
+    expect(stepOf(observe(crash(cluster, 0)))).toMatchObject(restoreOldProcess);
+    const input = observe(cluster);
+    const silent = input.ensemble.members.map((member) =>
+      member.id === 1 ? { ...member, role: 'unknown' as const, running: false, serving: false, problem: 'does not answer: connect ECONNREFUSED' } : member,
+    );
+    expect(stepOf({ ...input, ensemble: { ...input.ensemble, members: silent } })).toMatchObject(restoreOldProcess);
+  });
+
+  it('is Blocked at once by a follower down while the former leader restarts, naming only it, not those still syncing', () => {
+    const cluster = handedOver();
+    const restarting = applyStep(cluster, { kind: 'DeletePods', pods: [{ name: 'zk-2', uid: 'uid-2', leader: false }] });
+    expect(stepOf(observe(restarting))).toMatchObject({ kind: 'Wait', reason: 'PodTerminating' });
+    expect(stepOf(observe(crash(restarting, 0)))).toEqual({
+      kind: 'Blocked',
+      reason: 'HandoverInterrupted',
+      message:
+        'the leader handover of zk-2 is interrupted: zk-0 down: pod zk-0 is not ready (1 container restarts); zk-2 goes back into ' +
+        'the voters as soon as it runs synced and the voters have a leader and quorum',
+      since: cluster.now,
+    });
   });
 });

@@ -6,8 +6,13 @@ import { assessSimulated, configOf, type SimulatedMemberState } from './simulate
 import type { HandoverRecord, RollingStep } from './step.js';
 import { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
 
-/** A deleted pod walks terminating -> missing -> starting -> syncing -> up, one stage per tick; crashed stays put. */
-export type Stage = 'up' | 'terminating' | 'missing' | 'starting' | 'syncing' | 'crashed';
+/**
+ * A deleted pod walks terminating -> missing -> starting -> syncing -> up, one stage per tick; crashed stays put. After
+ * a leader change every follower that was up is resyncing: its pod ready, its server running (it answers as a follower
+ * in the synchronization phase), not synced with the new leader. They sync in parallel but finish apart, as under
+ * load: one per tick, lowest ordinal first.
+ */
+export type Stage = 'up' | 'terminating' | 'missing' | 'starting' | 'syncing' | 'resyncing' | 'crashed';
 
 export interface Slot {
   ordinal: number;
@@ -42,6 +47,8 @@ export interface SimulatedCluster {
 const NAME = 'zk';
 const START = new Date('2026-01-01T00:00:00.000Z');
 const GRACE_SECONDS = 30;
+/** ZooKeeper's defaults: a follower has 20 s to sync with a new leader, ten of the simulation's ticks. */
+const ZOO_CONFIG = { tickTime: 2000, initLimit: 10 };
 
 export function newCluster(options: {
   members: number;
@@ -79,6 +86,7 @@ export function observe(cluster: SimulatedCluster): RollingPlanInput {
     pods: cluster.slots.flatMap((slot) => (slot.pod === undefined ? [] : [slot.pod])),
     ensemble: ensembleOf(cluster),
     committed: { ...configOf(cluster.voters), version: zxidFromValue(cluster.configVersion) },
+    zooConfig: ZOO_CONFIG,
     now: cluster.now,
   };
 }
@@ -127,7 +135,7 @@ export function recordHandover(cluster: SimulatedCluster, record: HandoverRecord
 function handOver(cluster: SimulatedCluster, leaving: number): SimulatedCluster {
   const voters = cluster.voters.filter((id) => id !== leaving);
   const successor = voters.filter((id) => cluster.slots.find((slot) => myidOfOrdinal(slot.ordinal) === id)?.stage === 'up').at(-1);
-  return { ...reconfigured(cluster, voters), leader: successor, handovers: cluster.handovers + 1 };
+  return resyncFollowers({ ...reconfigured(cluster, voters), leader: successor, handovers: cluster.handovers + 1 });
 }
 
 function reconfigured(cluster: SimulatedCluster, voters: number[]): SimulatedCluster {
@@ -138,6 +146,7 @@ function reconfigured(cluster: SimulatedCluster, voters: number[]): SimulatedClu
 export function tick(cluster: SimulatedCluster, seconds = 2): SimulatedCluster {
   const now = new Date(cluster.now.getTime() + seconds * 1000);
   let nextUid = cluster.nextUid;
+  const resynced = cluster.slots.find((slot) => slot.stage === 'resyncing');
   const slots = cluster.slots.map((slot): Slot => {
     switch (slot.stage) {
       case 'terminating':
@@ -149,6 +158,8 @@ export function tick(cluster: SimulatedCluster, seconds = 2): SimulatedCluster {
         return { ...slot, stage: 'syncing', pod: withReady(slot.pod, true, now) };
       case 'syncing':
         return { ...slot, stage: 'up' };
+      case 'resyncing':
+        return slot === resynced ? { ...slot, stage: 'up' } : slot;
       case 'up':
       case 'crashed':
         return slot;
@@ -184,8 +195,9 @@ export function withUpdateRevision(cluster: SimulatedCluster, updateRevision: st
   return { ...cluster, statefulSet: { ...cluster.statefulSet, updateRevision } };
 }
 
+/** Members whose pod went down or is on its way back; a follower resyncing after a leader change kept running. */
 export function membersDown(cluster: SimulatedCluster): number {
-  return cluster.slots.filter((slot) => slot.stage !== 'up').length;
+  return cluster.slots.filter((slot) => slot.stage !== 'up' && slot.stage !== 'resyncing').length;
 }
 
 function deletePod(cluster: SimulatedCluster, name: string, uid: string): SimulatedCluster {
@@ -217,11 +229,20 @@ function electIfLeaderless(cluster: SimulatedCluster): SimulatedCluster {
   if (winner === undefined || up.length <= voterSlots.length / 2) {
     return cluster;
   }
-  return { ...cluster, leader: myidOfOrdinal(winner.ordinal), elections: cluster.elections + 1 };
+  return resyncFollowers({ ...cluster, leader: myidOfOrdinal(winner.ordinal), elections: cluster.elections + 1 });
+}
+
+/** Every voter that was up and does not lead now syncs again with the new leader. */
+function resyncFollowers(cluster: SimulatedCluster): SimulatedCluster {
+  const following = (slot: Slot): boolean => {
+    const id = myidOfOrdinal(slot.ordinal);
+    return slot.stage === 'up' && id !== cluster.leader && cluster.voters.includes(id);
+  };
+  return { ...cluster, slots: cluster.slots.map((slot): Slot => (following(slot) ? { ...slot, stage: 'resyncing' } : slot)) };
 }
 
 function memberState(stage: Stage | undefined): SimulatedMemberState {
-  return stage === 'up' ? 'synced' : stage === 'syncing' ? 'syncing' : 'down';
+  return stage === 'up' ? 'synced' : stage === 'syncing' || stage === 'resyncing' ? 'syncing' : 'down';
 }
 
 function clearWaiting(status: RollingPlanStatus): RollingPlanStatus {

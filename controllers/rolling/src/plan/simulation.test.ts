@@ -337,6 +337,89 @@ describe('a leader handed over by reconfig instead of an election', () => {
     expect(roll.cluster.status.handover).toBeUndefined();
   });
 
+  /** Plans every state, as the world hook does, and keeps where the former leader stood at each RestoreVoter. */
+  function restoredOn(ordinal: number): { world: RollOptions['world']; seen: string[] } {
+    const seen: string[] = [];
+    const world = (cluster: SimulatedCluster): SimulatedCluster => {
+      if (planRollingStep(observe(cluster)).step.kind === 'RestoreVoter') {
+        const pod = cluster.slots[ordinal]?.pod;
+        seen.push(`${pod?.uid ?? '-'} ${pod?.revision ?? '-'}`);
+      }
+      return cluster;
+    };
+    return { world, seen };
+  }
+
+  it.each([
+    [5, 2],
+    [5, 0],
+    [7, 3],
+  ] as const)(
+    '%i members, leader at ordinal %i: followers syncing again with the successor are waited for; the former leader restarts once and goes back in only then',
+    (members, leaderOrdinal) => {
+      const start = withUpdateRevision(newCluster({ members, leaderOrdinal, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+      const restored = restoredOn(leaderOrdinal);
+      const roll = rollToDone(start, { world: restored.world });
+      const leaderPod = `zk-${leaderOrdinal}`;
+      expect(roll.steps).toContainEqual(expect.objectContaining({ kind: 'Wait', reason: 'LeadershipMoving', message: expect.stringContaining('to sync with the successor') }));
+      expect(roll.cluster.deletions.filter((deletion) => deletion.pod === leaderPod)).toHaveLength(1);
+      expect(restored.seen.every((where) => where.endsWith(' zk-new') && !where.startsWith(`uid-${leaderOrdinal} `))).toBe(true);
+      expect(roll.steps.filter((step) => step.kind === 'RestoreVoter')).toHaveLength(1);
+      expect(roll.steps.filter((step) => step.kind === 'Blocked')).toEqual([]);
+      expectHandoverRoll(roll, start);
+    },
+  );
+
+  it('a trait deleted mid-handover (planned paused until the record goes): the former leader is restarted once, then a voter again', () => {
+    let cluster = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    for (let round = 0; round < 200 && cluster.status.handover === undefined; round += 1) {
+      const plan = planRollingStep(observe(cluster));
+      cluster = recordHandover(cluster, plan.handover);
+      cluster = plan.step.kind === 'DeletePods' ? applyStep(cluster, plan.step) : tick(applyStep(cluster, plan.step));
+    }
+    expect(cluster.voters).toEqual([1, 2, 4, 5]);
+    cluster = withSpec(cluster, { paused: true });
+    for (let round = 0; round < 200 && cluster.status.handover !== undefined; round += 1) {
+      const plan = planRollingStep(observe(cluster));
+      expect(plan.step.kind).not.toBe('Blocked');
+      cluster = recordHandover(cluster, plan.handover);
+      cluster = plan.step.kind === 'DeletePods' ? applyStep(cluster, plan.step) : tick(applyStep(cluster, plan.step));
+    }
+    expect(cluster.status.handover).toBeUndefined();
+    expect(cluster.voters).toEqual([1, 2, 3, 4, 5]);
+    expect(cluster.deletions.filter((deletion) => deletion.pod === 'zk-2')).toHaveLength(1);
+    expect(cluster.slots[2]?.pod?.revision).toBe('zk-new');
+  });
+
+  it('a follower failing while the others sync again and the former leader restarts: Blocked at once naming it, the former leader back in on its new pod', () => {
+    const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
+    const restored = restoredOn(2);
+    let crashedAt: Date | undefined;
+    const roll = rollToDone(start, {
+      world: (cluster, steps) => {
+        const next = restored.world?.(cluster, steps) ?? cluster;
+        if (crashedAt === undefined && next.voters.length === 4 && next.slots[2]?.stage !== 'up') {
+          crashedAt = next.now;
+          return crash(next, 0);
+        }
+        const longEnough = crashedAt !== undefined && next.now.getTime() - crashedAt.getTime() >= 60_000;
+        return longEnough && next.slots[0]?.stage === 'crashed' ? recover(next, 0) : next;
+      },
+    });
+    const kinds = roll.steps.map((step) => step.kind);
+    expect(roll.steps.slice(0, kinds.lastIndexOf('DeletePods'))).toContainEqual(
+      expect.objectContaining({ kind: 'Wait', message: expect.stringContaining('to sync with the successor') }),
+    );
+    expect(roll.steps.find((step) => step.kind === 'Blocked')).toMatchObject({
+      reason: 'HandoverInterrupted',
+      message: expect.stringContaining('the leader handover of zk-2 is interrupted: zk-0 down: pod zk-0 is not ready'),
+    });
+    expect(kinds.indexOf('Blocked')).toBe(kinds.lastIndexOf('DeletePods') + 1);
+    expect(roll.cluster.deletions.filter((deletion) => deletion.pod === 'zk-2')).toHaveLength(1);
+    expect(restored.seen.every((where) => where.endsWith(' zk-new'))).toBe(true);
+    expectHandoverRoll(roll, start);
+  });
+
   it('goes on with a handover under way when paused, and rests once the former leader is back', () => {
     const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 4, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
     let cluster = start;

@@ -4,10 +4,10 @@
 import { adminReach, memberReach, memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
 import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation, type MemberAccess } from '@zk-oam/zookeeper';
 import { coreResources, isApiError, objectPath, collectionPath, readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
-import type { PodView, StatefulSetView } from '../plan/index.js';
+import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import { clientTlsOf } from './tls-only.js';
-import { observedPod, statefulSetView, type ObservedPod } from './views.js';
+import { observedPod, statefulSetView, zooTimingOf, type ObservedPod } from './views.js';
 import { z } from 'zod';
 
 export type RollObservation =
@@ -18,6 +18,7 @@ export type RollObservation =
       readonly pods: PodView[];
       readonly ensemble: EnsembleAssessment;
       readonly committed: CommittedConfig | undefined;
+      readonly zooConfig: RollingPlanInput['zooConfig'];
     };
 
 const listSchema = z.object({ items: z.array(z.unknown()) });
@@ -39,7 +40,7 @@ export async function observeRoll(
     access,
   );
   const committed = observation.committed.ok ? observation.committed.config : undefined;
-  return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation), committed };
+  return { kind: 'Observed', statefulSet, pods: pods.map((pod) => pod.view), ensemble: assess(observation), committed, zooConfig: zooTimingOf(workloadObject) };
 }
 
 /**

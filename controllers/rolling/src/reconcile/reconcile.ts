@@ -123,8 +123,8 @@ async function planned(
 ): Promise<RollVerdict> {
   const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, workload));
   if (observed.kind === 'NoStatefulSet') return observed;
-  const { statefulSet, pods, ensemble, committed } = observed;
-  const input = { spec, status: stored, statefulSet, pods, ensemble, committed, now: deps.now() };
+  const { statefulSet, pods, ensemble, committed, zooConfig } = observed;
+  const input = { spec, status: stored, statefulSet, pods, ensemble, committed, zooConfig, now: deps.now() };
   const plan = planRollingStep(input);
   const lock = await inStep('Lock', key, () => settleLock(deps, raw, workload, plan, stored));
   return { kind: 'Planned', plan, statefulSet, down: downPods(input), ensemble, lock };

@@ -1,9 +1,10 @@
 // Reading the StatefulSet, its pods and ZooKeeper's answers into what the planner takes: what counts and what does not.
 import { podOfMember } from '@zk-oam/apis';
+import type { KubeObject } from '@zk-oam/runtime';
 import { answeringMember } from '@zk-oam/zookeeper/testing';
 import { describe, expect, it } from 'vitest';
 import { assess } from './observe.js';
-import { observedPod, statefulSetView } from './views.js';
+import { observedPod, statefulSetView, zooTimingOf } from './views.js';
 
 const statefulSet = (generation: number, observedGeneration: number, type = 'OnDelete'): unknown => ({
   metadata: { name: 'zk', generation },
@@ -64,6 +65,19 @@ describe('a member pod as the planner sees it', () => {
 
   it.each(['zk-03', 'zk-x', 'other-1'])('leaves %s out: not a member of StatefulSet zk', (name) => {
     expect(observedPod({ ...pod, metadata: { ...pod.metadata, name } }, 'zk')).toBeUndefined();
+  });
+});
+
+describe("the workload's zoo.cfg timing as the planner sees it", () => {
+  const workload = (spec: object): KubeObject => ({ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk' }, spec });
+
+  it.each([
+    ['set in the spec', { config: { tickTime: 3000, initLimit: 20, syncLimit: 10 } }, { tickTime: 3000, initLimit: 20 }],
+    ['partly set', { config: { initLimit: 5 } }, { tickTime: 2000, initLimit: 5 }],
+    ['absent', { replicas: 3 }, { tickTime: 2000, initLimit: 10 }],
+    ['unreadable', { config: { tickTime: 'soon' } }, { tickTime: 2000, initLimit: 10 }],
+  ])('takes tickTime and initLimit %s', (_name, spec, expected) => {
+    expect(zooTimingOf(workload(spec))).toEqual(expected);
   });
 });
 

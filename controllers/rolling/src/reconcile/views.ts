@@ -1,6 +1,8 @@
-// The StatefulSet and its pods as read from the API, parsed once into what the planner reads (no client here).
-import { ordinalOfPod } from '@zk-oam/apis';
-import type { PodView, StatefulSetView } from '../plan/index.js';
+// The StatefulSet, its pods and the workload's zoo.cfg timing as read from the API, parsed once into what the planner
+// reads (no client here).
+import { ordinalOfPod, zooConfigSchema } from '@zk-oam/apis';
+import type { KubeObject } from '@zk-oam/runtime';
+import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.js';
 import { z } from 'zod';
 import { ObjectShapeError } from './errors.js';
 
@@ -33,6 +35,9 @@ const podSchema = z.looseObject({
     })
     .optional(),
 });
+
+const zooTimingSchema = z.looseObject({ tickTime: zooConfigSchema.shape.tickTime, initLimit: zooConfigSchema.shape.initLimit });
+const workloadTimingSchema = z.looseObject({ spec: z.looseObject({ config: zooTimingSchema.prefault({}) }) });
 
 /** A member pod: what the planner reads, and its IP for asking ZooKeeper. */
 export interface ObservedPod {
@@ -75,6 +80,12 @@ export function observedPod(object: unknown, statefulSet: string): ObservedPod |
     restartCount: status?.containerStatuses?.reduce((sum, container) => sum + container.restartCount, 0) ?? 0,
   };
   return { view, ip: status?.podIP === '' ? undefined : status?.podIP };
+}
+
+/** The tickTime and initLimit the workload renders into zoo.cfg: the spec's, or their defaults when it sets none. */
+export function zooTimingOf(workload: KubeObject): RollingPlanInput['zooConfig'] {
+  const { tickTime, initLimit } = workloadTimingSchema.safeParse(workload).data?.spec.config ?? zooTimingSchema.parse({});
+  return { tickTime, initLimit };
 }
 
 type ParsedPod = z.infer<typeof podSchema>;

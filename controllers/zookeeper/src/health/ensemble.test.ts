@@ -92,6 +92,15 @@ describe('assessEnsemble', () => {
     expect(assessment.members.find((member) => member.id === 3)).toMatchObject({ role: 'unknown', serving: false });
   });
 
+  it('tells a server that runs but does not serve (electing, syncing) from one that does not answer', () => {
+    const refused = new FourLetterWordConnectionError('connect ECONNREFUSED', { host: '10.0.0.3', port: 2181, word: 'srvr' });
+    const running = (observations: MemberObservation[]): [number, boolean][] =>
+      assessEnsemble(THREE, observations).members.map((member) => [member.id, member.running]);
+    expect(running([follower(1), leader(2), notServing(3)])).toEqual([[1, true], [2, true], [3, true]]);
+    expect(running([follower(1), leader(2), failing(3, refused)])).toEqual([[1, true], [2, true], [3, false]]);
+    expect(running([follower(1), leader(2)])).toEqual([[1, true], [2, true], [3, false]]);
+  });
+
   it('loses its quorum with two voters of three down', () => {
     expect(assessEnsemble(THREE, [follower(1), notServing(2), notServing(3)]).hasQuorum).toBe(false);
   });

@@ -1,5 +1,6 @@
 // The ensemble health model: from per-member observations and the committed config, who votes, who leads, who is synced.
 import type { DynamicConfig } from '../dynamic-config/config.js';
+import { NotServingError, NotWhitelistedError } from '../four-letter-words/errors.js';
 import type { Zxid } from '../zxid.js';
 import { describeFailure, memberLabel, type MemberObservation } from './observation.js';
 import { quorumSize } from './quorum.js';
@@ -12,6 +13,11 @@ export interface MemberStatus {
   role: MemberRole;
   /** A participant in the committed config. */
   voter: boolean;
+  /**
+   * Its server answered, if only to refuse the word (not serving while it elects or syncs, or not whitelisted): it
+   * runs. False when nothing answered (stopped, crashed, unreachable, not observed).
+   */
+  running: boolean;
   serving: boolean;
   /** Serving and in the broadcast phase (synced with the leader); the leader is synced by definition. */
   synced: boolean;
@@ -75,7 +81,7 @@ function memberStatus(
   const address = observation?.address ?? configuredHost;
   const srvr = observation?.srvr;
   if (srvr === undefined) {
-    return { id, address, role: 'unknown', voter, serving: false, synced: false, zxid: undefined, problem: describeFailure(observation) };
+    return { id, address, role: 'unknown', voter, running: refusedInWords(observation), serving: false, synced: false, zxid: undefined, problem: describeFailure(observation) };
   }
   const role: MemberRole = srvr.mode === 'leader' || srvr.mode === 'follower' || srvr.mode === 'observer' ? srvr.mode : 'unknown';
   const broadcasting = observation?.mntr?.broadcasting ?? true;
@@ -84,11 +90,18 @@ function memberStatus(
     address,
     role,
     voter,
+    running: true,
     serving: true,
     synced: role === 'leader' || ((role === 'follower' || role === 'observer') && broadcasting),
     zxid: srvr.zxid,
     problem: undefined,
   };
+}
+
+/** A refusal in words comes from a running server; silence may not. */
+function refusedInWords(observation: MemberObservation | undefined): boolean {
+  const error = observation?.error;
+  return error instanceof NotServingError || error instanceof NotWhitelistedError;
 }
 
 /** Checks in the order a person would: someone down, then leadership, then sync. Joiners outside the config do not count. */
