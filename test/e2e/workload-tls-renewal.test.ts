@@ -72,7 +72,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     );
     await scenario.waitHealthy();
     await traits.create(namespace, TRAIT, WORKLOAD);
-    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000, 500);
+    await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const caFile = await writeCaFile(tlsWorkload, dir);
     const writer = await TlsWriter.start({ caFile, hostsFile: join(bed.dir, 'agent', 'hosts') }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
@@ -95,7 +95,6 @@ describe('renewal of the member certificate by time, rolled out leader last whil
       () => issuedCertificate(tlsWorkload),
       (certificate) => certificate.serialNumber !== first.serialNumber,
       patchedAt + EARLIEST_TIMED_LOOK_MS - Date.now(),
-      500,
     );
     // The next renewal of the new certificate would be a minute or two away: moved out of the test's time.
     await client.patch(namespace, WORKLOAD, { spec: { tls: { certificates: { renewBeforeMinutes: QUIET_RENEW_BEFORE_MINUTES } } } });
