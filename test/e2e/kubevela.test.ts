@@ -16,6 +16,7 @@ import {
   installCrds,
   isReady,
   kubectl,
+  memberPodSource,
   PodHistory,
   repoRoot,
   startControllerProcess,
@@ -26,7 +27,7 @@ import {
 } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { installKubeVela, startVelaCore, SYSTEM_DEFINITION_NAMESPACE, uninstallKubeVela } from '../src/kubevela/vela-core.js';
-import { figures, memberPods, probeEnsemble } from './rolling-fixtures.js';
+import { figures, probeEnsemble } from './rolling-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -139,7 +140,7 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
 
   it('rolls the members once each, the leader last, when a component parameter changes the pod template', async () => {
     const leader = (await workloads.get(namespace, 'zookeeper')).status?.leader ?? '';
-    const history = new PodHistory(memberPods(workloads, namespace, 'zookeeper'), 3);
+    const history = new PodHistory(memberPodSource(workloads, namespace, 'zookeeper'), 3);
     const probe = await probeEnsemble(workloads, namespace, 'zookeeper');
     const started = performance.now();
     await history.start();

@@ -16,6 +16,7 @@ import {
   installOam,
   isReady,
   kubectl,
+  memberPodSource,
   PodHistory,
   repoRoot,
   startControllerProcess,
@@ -24,7 +25,6 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
-import { memberPods } from './rolling-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -95,7 +95,7 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
 
   it('rolls a Component spec change (its revision v2) through the rolling trait, every pod once, the leader last', async () => {
     const leader = (await workloads.get(namespace, 'zookeeper')).status?.leader ?? '';
-    const history = new PodHistory(memberPods(workloads, namespace, 'zookeeper'), 3);
+    const history = new PodHistory(memberPodSource(workloads, namespace, 'zookeeper'), 3);
     await history.start();
     await kubectl(bed, ['patch', 'component', 'zookeeper', '-n', namespace, '--type=json', '-p', JSON.stringify([{ op: 'replace', path: '/spec/workload/spec/resources/requests/cpu', value: '150m' }])]);
 

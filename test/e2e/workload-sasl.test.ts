@@ -15,7 +15,7 @@ import { derivedNames, memberSelectorOf, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type
 import { SASL_REVISION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, PodHistory } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, isReady, memberPodSource, PodHistory } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { appsApi, RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitFor, waitScaled } from './scale-support.js';
@@ -118,7 +118,7 @@ describe('an ensemble with SASL users', () => {
     await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const before = (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION];
-    const history = new PodHistory(memberPods, 3);
+    const history = new PodHistory(memberPodSource(client, namespace, name), 3);
     await history.start();
     const started = new Date();
 

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
 import { DEFAULT_PERIOD_JITTER } from '@zk-oam/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { TlsWriter } from '../src/ensemble-probe/index.js';
-import { memberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
+import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { issuedCertificate, renewalDueSoon, secureConnectString, servedSerial, writeCaFile, writerSummary } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -76,7 +76,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     const caFile = await writeCaFile(tlsWorkload, dir);
     const writer = await TlsWriter.start({ caFile, hostsFile: join(bed.dir, 'agent', 'hosts') }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
-    const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
     await history.start();
 
     // Due in 30 to 90 s.
