@@ -16,6 +16,7 @@ import {
   bedWorkloadSpec,
   installCrds,
   isReady,
+  memberPodSource,
   PodHistory,
   startControllerProcess,
   waitControllerReady,
@@ -23,7 +24,7 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
-import { memberPods, probeEnsemble, RollingClient } from '../e2e/rolling-fixtures.js';
+import { probeEnsemble, RollingClient } from '../e2e/rolling-fixtures.js';
 import { comparisonTable, type Figure, type Sample } from './figures.js';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 5);
@@ -71,7 +72,7 @@ async function waitSettled(client: WorkloadClient, name: string, size: number): 
 async function roll(client: WorkloadClient, traits: RollingClient, method: Method, size: number, tickTime: number): Promise<Sample> {
   const name = workloadName(method, size);
   const leader = await waitSettled(client, name, size);
-  const history = new PodHistory(memberPods(client, NAMESPACE, name), size);
+  const history = new PodHistory(memberPodSource(client, NAMESPACE, name), size);
   await history.start();
   const probe = await probeEnsemble(client, NAMESPACE, name);
   const started = performance.now();

@@ -1,9 +1,9 @@
 // ZooKeeper through KubeVela, with KubeVela's own core controller (vela-core, built from its pinned Go module) and our
 // workload, scale and rolling controllers: the sample Application (a `zookeeper` component, the `zookeeper-scale` and
-// `zookeeper-rolling` traits) becomes a Ready 3-member ensemble (real ZooKeeper) and a healthy Application; raising the
-// trait's replicas scales it 3 → 5 one member at a time, no acknowledged write lost; a component parameter that changes
-// the pod template rolls it, the leader last; a zookeeper trait on a component of another type is refused with
-// KubeVela's message; deleting the Application removes everything.
+// `zookeeper-rolling` traits) becomes a Ready 3-member ensemble (real ZooKeeper) and a healthy Application; a component
+// parameter that changes the pod template rolls it, the leader last (at 3 members, before the scale: three JVM restarts,
+// not five); raising the trait's replicas scales it 3 → 5 one member at a time, no acknowledged write lost; a zookeeper
+// trait on a component of another type is refused with KubeVela's message; deleting the Application removes everything.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
@@ -16,6 +16,7 @@ import {
   installCrds,
   isReady,
   kubectl,
+  memberPodSource,
   PodHistory,
   repoRoot,
   startControllerProcess,
@@ -26,7 +27,7 @@ import {
 } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { installKubeVela, startVelaCore, SYSTEM_DEFINITION_NAMESPACE, uninstallKubeVela } from '../src/kubevela/vela-core.js';
-import { figures, memberPods, probeEnsemble } from './rolling-fixtures.js';
+import { figures, probeEnsemble } from './rolling-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -137,6 +138,27 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     expect(service?.traits?.map((t) => t.type).sort()).toEqual(['zookeeper-rolling', 'zookeeper-scale']);
   });
 
+  it('rolls the members once each, the leader last, when a component parameter changes the pod template', async () => {
+    const leader = (await workloads.get(namespace, 'zookeeper')).status?.leader ?? '';
+    const history = new PodHistory(memberPodSource(workloads, namespace, 'zookeeper'), 3);
+    const probe = await probeEnsemble(workloads, namespace, 'zookeeper');
+    const started = performance.now();
+    await history.start();
+    await patchApplication([{ op: 'replace', path: '/spec/components/0/properties/resources/requests/cpu', value: '150m' }]);
+
+    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 3, ENSEMBLE_TIMEOUT_MS);
+    await waitFor('the rolling trait Completed', () => trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS);
+    const rolled = await waitFor('3 synced members', () => workloads.get(namespace, 'zookeeper'), settled(3), ENSEMBLE_TIMEOUT_MS);
+    await history.stop();
+    const report = await probe.stop();
+    console.log(figures(`KubeVela component parameter rolled (leader ${leader}, restarted ${history.order().join(', ')})`, report, (performance.now() - started) / 1000));
+    expect(rolled.spec.resources?.requests).toMatchObject({ cpu: '150m' });
+    expect(history.counts()).toEqual(Object.fromEntries([0, 1, 2].map((ordinal) => [`zookeeper-${String(ordinal)}`, 1])));
+    expect(history.order().at(-1)).toBe(leader);
+    expect(report.writes.lost).toEqual([]);
+    await waitFor('the Application healthy again', () => application(), healthy, 180_000);
+  });
+
   it('scales 3 → 5 one member at a time, no acknowledged write lost, when the Application asks the trait for 5', async () => {
     const probe = await probeEnsemble(workloads, namespace, 'zookeeper');
     const started = performance.now();
@@ -158,27 +180,6 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     console.log(figures('KubeVela Application scaled 3 → 5', report, (performance.now() - started) / 1000));
     expect(sizes).toEqual([3, 4, 5]);
     expect(report.writes.acknowledged).toBeGreaterThan(0);
-    expect(report.writes.lost).toEqual([]);
-    await waitFor('the Application healthy again', () => application(), healthy, 180_000);
-  });
-
-  it('rolls the members once each, the leader last, when a component parameter changes the pod template', async () => {
-    const leader = (await workloads.get(namespace, 'zookeeper')).status?.leader ?? '';
-    const history = new PodHistory(memberPods(workloads, namespace, 'zookeeper'), 5);
-    const probe = await probeEnsemble(workloads, namespace, 'zookeeper');
-    const started = performance.now();
-    await history.start();
-    await patchApplication([{ op: 'replace', path: '/spec/components/0/properties/resources/requests/cpu', value: '150m' }]);
-
-    await waitFor('every pod restarted', async () => history.restarts.length, (count) => count >= 5, ENSEMBLE_TIMEOUT_MS);
-    await waitFor('the rolling trait Completed', () => trait(ZOOKEEPER_ROLLING, 'zookeeper-rolling'), (t) => t?.status?.phase === 'Completed', ENSEMBLE_TIMEOUT_MS);
-    const rolled = await waitFor('5 synced members', () => workloads.get(namespace, 'zookeeper'), settled(5), ENSEMBLE_TIMEOUT_MS);
-    await history.stop();
-    const report = await probe.stop();
-    console.log(figures(`KubeVela component parameter rolled (leader ${leader}, restarted ${history.order().join(', ')})`, report, (performance.now() - started) / 1000));
-    expect(rolled.spec.resources?.requests).toMatchObject({ cpu: '150m' });
-    expect(history.counts()).toEqual(Object.fromEntries([0, 1, 2, 3, 4].map((ordinal) => [`zookeeper-${String(ordinal)}`, 1])));
-    expect(history.order().at(-1)).toBe(leader);
     expect(report.writes.lost).toEqual([]);
     await waitFor('the Application healthy again', () => application(), healthy, 180_000);
   });

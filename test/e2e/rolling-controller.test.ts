@@ -7,8 +7,8 @@ import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@z
 import { KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, reconcilesRun, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
-import { figures, memberPods, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
+import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, reconcilesRun, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { figures, probeEnsemble, recordEvents, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -53,8 +53,8 @@ describe('the rolling controller on the bed', () => {
   it('rolls a template change followers first, highest ordinal first, the leader last, every pod once; the unbound one rolls natively', async () => {
     const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
     const nativeLeader = (await scenario.waitHealthy(NATIVE)).status?.leader ?? '';
-    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
-    const baseline = new PodHistory(memberPods(client, namespace, NATIVE), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, BOUND), MEMBERS);
+    const baseline = new PodHistory(memberPodSource(client, namespace, NATIVE), MEMBERS);
     await Promise.all([history.start(), baseline.start()]);
     const [ours, native] = await Promise.all([probeEnsemble(client, namespace, BOUND), probeEnsemble(client, namespace, NATIVE)]);
     const started = new Date();
@@ -93,7 +93,7 @@ describe('the rolling controller on the bed', () => {
     const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
     const firstPod = scenario.expectedOrder(leader)[0] ?? '';
     const firstPid = await zookeeperPid(bed, namespace, firstPod);
-    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
     const started = new Date();
@@ -161,7 +161,7 @@ describe('the rolling controller on the bed', () => {
       logger: pino({ level: 'warn' }),
     });
     expect(await lock.tryAcquire('scale/grow', { leaseDurationSeconds: 60, operation: 'test: a scale step' })).toEqual({ held: true });
-    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
     const started = new Date();
@@ -206,7 +206,7 @@ describe('the rolling controller on the bed', () => {
 
   it('restarts two followers at a time with maxUnavailable 2, never more, the leader alone and last, quorum and writes kept, each step on NATS', async () => {
     const leader = (await scenario.waitHealthy(BOUND)).status?.leader ?? '';
-    const history = new PodHistory(memberPods(client, namespace, BOUND), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
     const recorder = await recordEvents(bed, namespace, BOUND);

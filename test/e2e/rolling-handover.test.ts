@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { myidOfOrdinal, podOfMember, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zookeeperPid } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { traitCondition, useScaleController } from './scale-support.js';
@@ -50,7 +50,7 @@ async function watchRoll(): Promise<{ leader: string; history: PodHistory; probe
   await scenario.waitHealthy();
   const { leader: leaderId } = await waitFor('ZooKeeper to name one leader', ensembleNow, (now) => now.leader !== undefined, 60_000, 250);
   const leader = podOfMember(WORKLOAD, leaderId ?? 0);
-  const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+  const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
   await history.start();
   const probe = await probeEnsemble(client, namespace, WORKLOAD);
   return { leader, history, probe, started: new Date() };

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
-import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
+import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { figures, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -97,7 +97,7 @@ describe('rotating the CA of a serving TLS ensemble', () => {
     await scenario.waitHealthy();
     expect(new X509Certificate(await memberCa()).fingerprint256).toBe(new X509Certificate(oldCa.certificate).fingerprint256);
 
-    const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, WORKLOAD);
     const started = new Date();

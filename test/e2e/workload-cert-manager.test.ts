@@ -4,19 +4,20 @@
 // waiting for its Secret (CertificateNotIssued); then a FAKE issuer plays cert-manager's part (test CA, Secret in
 // cert-manager's layout), the TLS-only ensemble becomes Ready and `openssl s_client -verify_return_error` verifies a
 // member's chain to that CA; a renewal by the fake restarts every member onto the new serial (natively, then through a
-// bound rolling trait: followers first, the leader last). No key in logs, Events, status.
+// bound rolling trait, which observes the TLS-only members over TLS: followers first, the leader last); a rolling trait
+// asking for a leader handover by reconfig is not bound on a TLS-only ensemble. No key in logs, Events, status.
 import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
-import { derivedNames, memberHost, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberHost, memberSelectorOf, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
 import { builtBy } from '../src/controllers/go-built.js';
 import { crdNamesIn, installCrdsFrom } from '../src/controllers/manifests.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
-import { memberPods as listMemberPods, RollingClient, rollingCondition } from './rolling-fixtures.js';
+import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
@@ -222,22 +223,37 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
     await traits.create(namespace, 'roll', name);
     await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
-    const history = new PodHistory(listMemberPods(client, namespace, name), 3);
+    const history = new PodHistory(memberPodSource(client, namespace, name), 3);
     await history.start();
     const started = new Date();
     const renewed = await fake.issue(namespace, names.tlsSecret);
-    await scenario.waitCompleted('the roll onto the renewed certificate to complete', started);
+    const completed = await scenario.waitCompleted('the roll onto the renewed certificate to complete', started);
     await scenario.waitHealthy();
     await history.stop();
     console.log(`renewal rolled by the trait, leader ${leader} last, in ${String(Math.round((Date.now() - started.getTime()) / 1000))} s`);
     expect(history.counts()).toEqual(scenario.onePerPod());
     expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
+    expect(completed.status).toMatchObject({ updatedReplicas: 3, pendingReplicas: 0, leaderRestarted: true });
+    const events = await eventsAbout(client, namespace, 'roll', ZOOKEEPER_ROLLING.kind);
+    expect(events.some((event) => event.reason === 'RollingCompleted')).toBe(true);
     for (const pod of await memberPods(name)) {
       expect((await servedOnceIssued(pod, fake.caFile, name, renewed.serial)).output).toContain('Verification: OK');
     }
     await traits.delete(namespace, 'roll');
   }, ROLL_TIMEOUT_MS + ENSEMBLE_TIMEOUT_MS);
+
+  it('does not bind a rolling trait asking for a handover by reconfig on this TLS-only ensemble, and says why', async () => {
+    await traits.create(namespace, 'handover', name, { leaderHandover: 'Reconfigure' });
+    const refused = await waitFor('the handover trait refused', () => traits.get(namespace, 'handover'), (trait) => trait.status?.phase === 'Blocked', 60_000);
+    expect(rollingCondition(refused, 'Bound')).toMatchObject({
+      status: 'False',
+      reason: 'TlsOnlyUnsupported',
+      message: expect.stringContaining('a leader handover by reconfig is not supported there yet') as unknown,
+    });
+    expect(refused.metadata.finalizers ?? []).toEqual([]);
+    await traits.delete(namespace, 'handover');
+  });
 
   it('writes no key or certificate to its log, Events or status', async () => {
     const log = await readFile(suite.controller().logFile, 'utf8');

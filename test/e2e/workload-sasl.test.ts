@@ -1,10 +1,11 @@
 // Client authentication with SASL DIGEST-MD5 on the bed, real ZooKeeper 3.8 and its own Java client: an ensemble
 // with the users of a Secret becomes Ready; a user creates a znode with the ACL sasl:<user>:cdrwa, and neither an
-// unauthenticated client, nor one with a wrong password, nor another user can create under it; the scale trait grows
-// the ensemble 3 -> 5 (reconfig as the digest superuser) and the new members know the users; a changed password
-// restarts the members onto it through the rolling trait, the leader last; no password in Events, status, ConfigMaps or the controllers' logs. Then a users Secret
-// that is missing, or holds a password a JAAS file cannot carry: a condition naming the Secret, and no pods; the Secret's
-// creation is seen through the controller's watch on it, not a later look.
+// unauthenticated client, nor one with a wrong password, nor another user can create under it; a changed password
+// restarts the members onto it through the rolling trait, the leader last (at 3 members, before the scale: three JVM
+// restarts, not five); the scale trait grows the ensemble 3 -> 5 (reconfig as the digest superuser) and the new members
+// know the users, the changed password too; no password in Events, status, ConfigMaps or the controllers' logs. Then a
+// users Secret that is missing, or holds a password a JAAS file cannot carry: a condition naming the Secret, and no
+// pods; the Secret's creation is seen through the controller's watch on it, not a later look.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { derivedNames, memberSelectorOf, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type
 import { SASL_REVISION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, PodHistory } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, isReady, memberPodSource, PodHistory } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { appsApi, RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitFor, waitScaled } from './scale-support.js';
@@ -57,7 +58,7 @@ function zkCli(jaas: string | undefined, server: string, ...command: string[]): 
 describe('an ensemble with SASL users', () => {
   let dir: string;
   let servers: string;
-  const jaas = { alice: '', bob: '', wrong: '' };
+  const jaas = { alice: '', bob: '', wrong: '', aliceNext: '' };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'zk-oam-sasl-'));
@@ -66,6 +67,7 @@ describe('an ensemble with SASL users', () => {
     jaas.alice = await clientJaas(dir, 'alice', passwords.alice);
     jaas.bob = await clientJaas(dir, 'bob', passwords.bob);
     jaas.wrong = await clientJaas(dir, 'alice', 'not-the-password');
+    jaas.aliceNext = await clientJaas(dir, 'alice', passwords.aliceNext);
   });
 
   afterAll(async () => {
@@ -110,28 +112,13 @@ describe('an ensemble with SASL users', () => {
     expect((await zkCli(jaas.alice, servers, 'ls', '/owned')).output).toContain('[alice]');
   });
 
-  it('grows 3 -> 5 with the scale trait (reconfig as the digest superuser); the new members know the users', async () => {
-    const started = Date.now();
-    await traits.create(namespace, 'size', { workloadRef: { name }, replicas: 5 });
-    await waitScaled(traits, { namespace, trait: 'size', listPods: memberPods }, 5);
-    console.log(`SASL ensemble scaled 3 -> 5 in ${String(Math.round((Date.now() - started) / 1000))} s`);
-    await waitFor('the workload Ready at 5', () => client.get(namespace, name), (seen) => healthy(seen, 5), 120_000);
-    const joined = (await memberPods()).filter((pod) => ['3', '4'].includes(pod.metadata?.name?.split('-').pop() ?? ''));
-    expect(joined).toHaveLength(2);
-    for (const pod of joined) {
-      const server = `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`;
-      expect((await zkCli(jaas.alice, server, 'get', '/owned')).output).toContain('alice-data');
-      expect((await zkCli(undefined, server, 'get', '/owned')).output).toContain('Insufficient permission : /owned');
-    }
-  }, 420_000);
-
   it('restarts the members onto a changed password through the rolling trait, the leader last; the old password then fails, the new one works', async () => {
     await rollingTraits.create(namespace, 'roll', name);
-    const scenario = new RollScenario({ client, traits: rollingTraits, namespace, workload: name, trait: 'roll', members: 5 });
+    const scenario = new RollScenario({ client, traits: rollingTraits, namespace, workload: name, trait: 'roll', members: 3 });
     await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const before = (await apps.readNamespacedStatefulSet({ namespace, name: names.statefulSet })).spec?.template.metadata?.annotations?.[SASL_REVISION_ANNOTATION];
-    const history = new PodHistory(memberPods, 5);
+    const history = new PodHistory(memberPodSource(client, namespace, name), 3);
     await history.start();
     const started = new Date();
 
@@ -146,12 +133,12 @@ describe('an ensemble with SASL users', () => {
     await scenario.waitCompleted('the roll onto the changed password to complete', started);
     await scenario.waitHealthy();
     await history.stop();
-    console.log(`5 members restarted onto the changed password, leader last, ${String(Math.round((Date.now() - started.getTime()) / 1000))} s after the users Secret changed`);
+    console.log(`3 members restarted onto the changed password, leader last, ${String(Math.round((Date.now() - started.getTime()) / 1000))} s after the users Secret changed`);
     expect(history.counts()).toEqual(scenario.onePerPod());
     expect(history.order()).toEqual(scenario.expectedOrder(leader));
     expect(history.mostDown).toBe(1);
     const pods = await memberPods();
-    expect(pods.map((pod) => pod.metadata?.annotations?.[SASL_REVISION_ANNOTATION])).toEqual(Array.from({ length: 5 }, () => revision));
+    expect(pods.map((pod) => pod.metadata?.annotations?.[SASL_REVISION_ANNOTATION])).toEqual(Array.from({ length: 3 }, () => revision));
 
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.saslSecret });
     expect(secret.metadata?.resourceVersion).toBe(revision);
@@ -162,10 +149,25 @@ describe('an ensemble with SASL users', () => {
     const stale = await zkCli(jaas.alice, all, 'create', '/owned/stale', 'x');
     expect(stale.ok).toBe(false);
     expect(stale.output).toContain('state:AuthFailed');
-    const renewed = await zkCli(await clientJaas(dir, 'alice', passwords.aliceNext), all, 'create', '/owned/renewed', 'x');
+    const renewed = await zkCli(jaas.aliceNext, all, 'create', '/owned/renewed', 'x');
     expect(renewed.output).toContain('Created /owned/renewed');
     await rollingTraits.delete(namespace, 'roll');
   }, ENSEMBLE_TIMEOUT_MS + 60_000);
+
+  it('grows 3 -> 5 with the scale trait (reconfig as the digest superuser); the new members know the users, alice by her changed password', async () => {
+    const started = Date.now();
+    await traits.create(namespace, 'size', { workloadRef: { name }, replicas: 5 });
+    await waitScaled(traits, { namespace, trait: 'size', listPods: memberPods }, 5);
+    console.log(`SASL ensemble scaled 3 -> 5 in ${String(Math.round((Date.now() - started) / 1000))} s`);
+    await waitFor('the workload Ready at 5', () => client.get(namespace, name), (seen) => healthy(seen, 5), 120_000);
+    const joined = (await memberPods()).filter((pod) => ['3', '4'].includes(pod.metadata?.name?.split('-').pop() ?? ''));
+    expect(joined).toHaveLength(2);
+    for (const pod of joined) {
+      const server = `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`;
+      expect((await zkCli(jaas.aliceNext, server, 'get', '/owned')).output).toContain('alice-data');
+      expect((await zkCli(undefined, server, 'get', '/owned')).output).toContain('Insufficient permission : /owned');
+    }
+  }, 420_000);
 
   it('writes no password to Events, status, ConfigMaps, the StatefulSet or the controllers\' logs', async () => {
     const secrets = Object.values(passwords);

@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
 import { memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, kubectl, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
-import { figures, memberPods, probeEnsemble, RollingClient } from './rolling-fixtures.js';
+import { bedWorkloadSpec, eventsAbout, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { figures, probeEnsemble, RollingClient } from './rolling-fixtures.js';
 import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -123,7 +123,7 @@ describe('moving a serving ensemble from plain text to TLS', () => {
     expect(plain.status?.quorumTls).toBe('Plain');
     // A plain-text member's election port answers a plain-text peer's vote: the check below tells the two apart.
     expect(await electionPortAnswer((await memberIps())[0] ?? '')).toBe('vote');
-    const history = new PodHistory(memberPods(client, namespace, WORKLOAD), MEMBERS);
+    const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, WORKLOAD);
     const started = new Date();

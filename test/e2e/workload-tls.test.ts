@@ -1,8 +1,9 @@
 // A TLS-only ensemble on the bed (tls.quorum and tls.client Only), checked with real clients: it becomes Ready (the
 // controller observes it over TLS); `openssl s_client` sees the member certificate issued by the workload's CA with
 // the expected names; plain text is refused on the secure port and no plain port is open; ZooKeeper's own Java client
-// writes and reads over TLS; a change of TLS is refused. Both client ports beside each other (Alongside) with quorum
-// TLS. Then a CA Secret the user names but never created: a condition naming it, no crash loop.
+// writes and reads over TLS; a change of TLS is refused. Then a CA Secret the user names but never created: a
+// condition naming it, no crash loop. Both client ports beside each other (Alongside) are scale-tls.test.ts's, on the
+// ensemble it scales.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -22,7 +23,7 @@ import {
   ZOOKEEPER_PORTS,
   type ZookeeperWorkload,
 } from '@zk-oam/apis';
-import { adminConnector, CONFIRM_ZNODE, fourLetterWord, HandleGate, observeEnsemble, parseSrvr, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
+import { adminConnector, CONFIRM_ZNODE, HandleGate, observeEnsemble, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -235,27 +236,6 @@ describe('a TLS-only workload on the bed', () => {
       /issuerRef cannot be set or removed once the workload uses TLS/,
     );
   });
-});
-
-describe('TLS beside plain text (tls.client Alongside) with quorum TLS', () => {
-  const both = 'zk-both';
-
-  it('becomes Ready, observed on the plain port, and answers on both client ports, over TLS with the workload CA', async () => {
-    await client.create(namespace, both, bedWorkloadSpec({ tls: { quorum: true, client: 'Alongside' } }));
-    await waitFor('the workload with both client ports to be Ready', () => client.get(namespace, both), healthy, ENSEMBLE_TIMEOUT_MS);
-    const secret = await client.core.readNamespacedSecret({ namespace, name: derivedNames(both).tlsSecret });
-    const ca = Buffer.from(secret.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').toString('utf8');
-    const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(both) })).items;
-    expect(pods).toHaveLength(3);
-    for (const pod of pods) {
-      const ip = pod.status?.podIP ?? '';
-      const serverName = memberHost(both, namespace, Number(pod.metadata?.name?.split('-').pop()));
-      const plain = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr'));
-      const secure = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.secureClient, 'srvr', { tls: { ca, serverName } }));
-      expect(secure.mode).toBe(plain.mode);
-    }
-    await client.delete(namespace, both);
-  }, ENSEMBLE_TIMEOUT_MS + 60_000);
 });
 
 describe('a TLS workload whose CA Secret does not exist', () => {

@@ -12,7 +12,7 @@ export {
 } from './controller-process.js';
 export { applyManifests, deploymentRuntimeEnv, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
-export { PodHistory, PodTally, tallyPods, type PodReturn, type Restart } from './pod-history.js';
+export { memberPodSource, PodHistory, PodTally, tallyPods, type MemberPodSource, type PodReturn, type Restart } from './pod-history.js';
 export {
   auditEntriesSince,
   auditLogSize,
