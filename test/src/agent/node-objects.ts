@@ -56,7 +56,7 @@ export function renderNodeStatus(name: string, now: Date, readySince: Date): V1N
       kernelVersion: '',
       kubeletVersion: 'bed-agent',
       kubeProxyVersion: '',
-      containerRuntimeVersion: 'bed://processes',
+      containerRuntimeVersion: 'runc',
       machineID: name,
       systemUUID: name,
       bootID: name,
