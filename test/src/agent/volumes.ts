@@ -31,8 +31,8 @@ export interface MaterialisedVolumes {
 }
 
 /**
- * Creates every volume of the pod under `volumesDir`, replacing what an earlier pod left; with an fsGroup, the writable
- * ones (emptyDir, claims) get its group, as kubelet gives them (volume-ownership.ts).
+ * Creates every volume of the pod under `volumesDir`, replacing what an earlier pod left; with an fsGroup, every volume
+ * gets its group as kubelet gives it (volume-ownership.ts): read-write on emptyDir and claims, read-only on the rest.
  */
 export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader: VolumeSourceReader): Promise<MaterialisedVolumes> {
   const namespace = pod.metadata?.namespace ?? 'default';
@@ -45,12 +45,14 @@ export async function materialiseVolumes(pod: V1Pod, volumesDir: string, reader:
     const directory = join(volumesDir, volume.name);
     if (volume.projected !== undefined) {
       tokens.push(...(await writeProjectedVolume(pod, volume.projected, directory, reader).catch(rethrowFor(volume.name))));
+      if (fsGroup !== undefined) await applyFsGroup(directory, fsGroup, 'readOnly');
       directories.set(volume.name, directory);
       continue;
     }
     const materialised = await materialiseVolume(volume, namespace, directory, reader);
     if (materialised !== undefined) {
-      if (fsGroup !== undefined && (volume.emptyDir !== undefined || volume.persistentVolumeClaim !== undefined)) await applyFsGroup(materialised, fsGroup);
+      const writable = volume.emptyDir !== undefined || volume.persistentVolumeClaim !== undefined;
+      if (fsGroup !== undefined) await applyFsGroup(materialised, fsGroup, writable ? 'readWrite' : 'readOnly');
       directories.set(volume.name, materialised);
     }
   }
