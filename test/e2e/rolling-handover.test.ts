@@ -159,12 +159,15 @@ describe('a leader handover on the bed', () => {
     await traits.patch(namespace, TRAIT, { spec: { restartTrigger: 'kills-1' } });
 
     const leaderPod = async () => (await memberPods(client, namespace, WORKLOAD)()).find((pod) => pod.metadata?.name === leader);
-    const points: { name: string; reached: () => Promise<boolean> }[] = [
+    const points: { name: string; reachedWhileStopped?: boolean; reached: () => Promise<boolean> }[] = [
       { name: 'handover recorded in the status', reached: async () => (await trait()).status?.handover !== undefined },
       { name: 'leader out of the voters', reached: async () => !(await ensembleNow()).voters.includes(leaderId) },
       { name: 'old leader pod deleted', reached: async () => (await leaderPod())?.metadata?.uid !== oldLeaderUid || (await leaderPod())?.metadata?.deletionTimestamp !== undefined },
       {
         name: 'new pod ready, not yet a voter',
+        // A running controller restores the member as soon as it sees the new pod Ready and synced, which can be quicker
+        // than a poll: the controller stays down from the previous point until this one holds, and comes back in it.
+        reachedWhileStopped: true,
         reached: async () => {
           const pod = await leaderPod();
           const ready = pod?.metadata?.uid !== oldLeaderUid && pod?.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') === true;
@@ -173,15 +176,21 @@ describe('a leader handover on the bed', () => {
       },
     ];
     const killedAt: string[] = [];
-    for (const point of points) {
+    let stopped = false;
+    for (const [index, point] of points.entries()) {
       const reached = await waitFor(`the handover point: ${point.name}`, point.reached, (yes) => yes, ROLL_TIMEOUT_MS, 100).catch(() => false);
-      if (!reached) continue;
-      await controllerProcess().kill();
-      const state = await ensembleNow();
-      killedAt.push(`${point.name} (voters ${state.voters.join(',')}, handover ${(await trait()).status?.handover === undefined ? 'not recorded' : 'recorded'})`);
-      await sleep(2_000);
-      await controllerProcess().restart();
-      await waitControllerReady(controllerProcess());
+      if (reached) {
+        if (!stopped) await controllerProcess().kill();
+        stopped = true;
+        const state = await ensembleNow();
+        killedAt.push(`${point.name} (voters ${state.voters.join(',')}, handover ${(await trait()).status?.handover === undefined ? 'not recorded' : 'recorded'})`);
+        await sleep(2_000);
+      }
+      if (stopped && points[index + 1]?.reachedWhileStopped !== true) {
+        await controllerProcess().restart();
+        await waitControllerReady(controllerProcess());
+        stopped = false;
+      }
     }
 
     const completed = await scenario.waitCompleted('the roll to complete across the kills', started);
