@@ -2,11 +2,10 @@
 # Installs what a README command needs, idempotently, caching outside the repo.
 #   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
 #                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, the image tools (the bed's
-#                       pods run from images: buildah, mmdebstrap, umoci, runc, skopeo), and the control plane built
-#                       from its Go modules.
-#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, the registry the images are pushed to
-#                       (docker-registry), Helm, cert-manager's CRDs, the OAM e2e suite, cue and KubeVela's core
-#                       controller.
+#                       pods run from images: buildah, mmdebstrap, umoci, runc, skopeo), the registry the bed's nodes
+#                       pull them from (docker-registry), and the control plane built from its Go modules.
+#   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e
+#                       suite, cue and KubeVela's core controller.
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,8 +33,10 @@ if $for_tests; then
   # (nothing downloads a browser).
   command -v promtool >/dev/null || missing+=(prometheus)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
-  # The distribution registry the images test pushes to, which the test starts itself on loopback
-  # (test/src/bed/registry.ts); not for `npm run images`, whose users push to a registry of their own.
+fi
+if $control_plane; then
+  # The distribution registry a bed serves its images from, on loopback (test/src/bed/registry.ts); not for `npm run
+  # images`, whose users push to a registry of their own.
   [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 fi
 # The images are built without a daemon (buildah, on a base mmdebstrap makes) and pushed with skopeo; the bed's node

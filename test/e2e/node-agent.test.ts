@@ -63,6 +63,17 @@ async function containment(pid: number): Promise<{ uid: number; ownMountNamespac
   return { uid, ownMountNamespace: own !== host };
 }
 
+/** The digest of the manifest the bed's registry serves for repository:tag, where the nodes pull it from. */
+async function registryDigest(repository: string, tag: string): Promise<string> {
+  const path = repository.slice(repository.indexOf('/') + 1);
+  const response = await fetch(`http://${bed.registry}/v2/${path}/manifests/${tag}`, {
+    method: 'HEAD',
+    headers: { accept: 'application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json' },
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('docker-content-digest') ?? '';
+}
+
 async function claimDirectory(claim: string): Promise<{ volumeName: string; path: string }> {
   const volumeName = (await core.readNamespacedPersistentVolumeClaim({ namespace, name: claim })).spec?.volumeName ?? '';
   const path = (await core.readPersistentVolume({ name: volumeName })).spec?.hostPath?.path ?? '';
@@ -92,8 +103,9 @@ describe('the bed node agent', () => {
     await waitForValue(`namespace ${namespace} to be gone`, async () => (await core.listNamespace()).items.every((ns) => ns.metadata?.name !== namespace) || undefined, 180_000);
   });
 
-  it('runs three ZooKeeper pods as containers of the bed’s image, as their user, forming one quorum over their pod IPs', async () => {
+  it('runs three ZooKeeper pods as containers of the bed’s image pulled from its registry, as their user, forming one quorum over their pod IPs', async () => {
     const pods = await readyPods(3);
+    const servedDigest = await registryDigest(BED_ZOOKEEPER_IMAGE.repository, BED_ZOOKEEPER_IMAGE.tag);
 
     const nodes = new Set([...pods.values()].map((pod) => pod.spec?.nodeName));
     expect(nodes.size).toBe(3);
@@ -102,7 +114,7 @@ describe('the bed node agent', () => {
     for (const pod of pods.values()) {
       const status = pod.status?.containerStatuses?.[0];
       expect(status?.containerID).toMatch(/^runc:\/\//);
-      expect(status?.imageID).toMatch(new RegExp(`^${BED_ZOOKEEPER_IMAGE.repository}@sha256:[0-9a-f]{64}$`));
+      expect(status?.imageID).toBe(`${BED_ZOOKEEPER_IMAGE.repository}@${servedDigest}`);
       expect(await containment(await pidOf(pod))).toEqual({ uid: 1000, ownMountNamespace: true });
     }
   });
@@ -159,5 +171,29 @@ describe('the bed node agent', () => {
       async () => ((await core.listPersistentVolume()).items.some((pv) => pv.metadata?.name === volume.volumeName) ? undefined : true),
       120_000,
     );
+  });
+
+  it('shows a pod whose image the registry does not have as ErrImagePull, then ImagePullBackOff, naming the image, and never runs it', async () => {
+    const missing = 'localhost/zk-oam/no-such-image:1';
+    const name = 'missing-image';
+    await core.createNamespacedPod({
+      namespace,
+      body: { metadata: { name }, spec: { terminationGracePeriodSeconds: 0, containers: [{ name: 'app', image: missing }] } },
+    });
+    const reasons = new Set<string>();
+    const waiting = await waitForValue(
+      `${name} to back off pulling ${missing}`,
+      async () => {
+        const state = (await core.readNamespacedPod({ namespace, name })).status?.containerStatuses?.[0]?.state;
+        expect(state?.running).toBeUndefined();
+        if (state?.waiting?.reason !== undefined) reasons.add(state.waiting.reason);
+        return reasons.has('ErrImagePull') && state?.waiting?.reason === 'ImagePullBackOff' ? state.waiting : undefined;
+      },
+      60_000,
+      100,
+    );
+    expect(waiting.message).toBe(`Back-off pulling image "${missing}"`);
+    expect((await core.readNamespacedPod({ namespace, name })).status?.phase).toBe('Pending');
+    await core.deleteNamespacedPod({ namespace, name });
   });
 });

@@ -27,6 +27,7 @@ function usage(info: BedInfo): string {
     '  kubectl get nodes',
     '',
     `NATS credentials: ${files.nats}`,
+    `Image registry (every pod's image is pulled from it; plain HTTP): ${info.registry}, e.g. curl http://${info.registry}/v2/_catalog`,
     `Logs: ${join(info.dir, 'logs')}/ (one file per process), daemon: ${files.daemonLog}, audit: ${join(info.dir, 'audit.log')}`,
     'Stop it with: npm run cluster:down',
   ].join('\n');

@@ -22,6 +22,7 @@ const bedInfoSchema = z.object({
   nats: z.object({ url: z.string(), user: z.string(), password: z.string() }),
   nodes: z.array(z.string()),
   binDir: z.string(),
+  registry: z.string(),
 });
 
 /** The pid of the daemon holding the bed, when one is alive. */

@@ -7,7 +7,7 @@ import { ImageBundles } from '../containers/image-bundles.js';
 import { removeLeftoverContainers } from '../containers/leftovers.js';
 import { Runc } from '../containers/runc.js';
 import type { ImageStore } from '../images/image-store.js';
-import { NodeImages, type PreloadedImage } from './node-images.js';
+import { NodeImages, type JvmArchives } from './node-images.js';
 import { nodeAllocatable } from './node-objects.js';
 import { runNodeHeartbeats } from './nodes.js';
 import { PidRegistry } from './pid-registry.js';
@@ -20,12 +20,18 @@ export interface AgentConfig {
   /** The agent's directory: hosts file, pids/, pods/<ns>_<name>/, volumes/<pvc-uid>/, runc/, containers/ live here. */
   dir: string;
   nodeNames: readonly string[];
-  /** The images the nodes have, and the store they are unpacked into. */
-  images: readonly PreloadedImage[];
+  /** Where the nodes pull every image from (the bed's registry), the archives the bed made for some, and the store they are kept and unpacked in. */
+  images: NodeImageSource;
   store: ImageStore;
   /** The in-cluster API address every container is given. */
   apiServer: { host: string; port: string };
   log: Logger;
+}
+
+export interface NodeImageSource {
+  /** host:port of the registry that mirrors every upstream one. */
+  readonly mirror: string;
+  readonly jvmArchives: JvmArchives;
 }
 
 export interface Agent {
@@ -57,7 +63,7 @@ export async function startAgent(config: AgentConfig): Promise<Agent> {
       nodeAllocatable,
       podsDir: join(dir, 'pods'),
       node: { apiServer: config.apiServer, hostsFile: join(dir, 'hosts') },
-      images: new NodeImages(config.images, new ImageBundles(config.store)),
+      images: new NodeImages(config.images.mirror, config.store, new ImageBundles(config.store), config.images.jvmArchives),
       runtime,
       pids,
       volumes: apiVolumeSources(config.kubeConfig.makeApiClient(CoreV1Api)),

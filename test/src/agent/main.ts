@@ -1,12 +1,12 @@
-// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c --images <file>`; runs
-// until SIGTERM/SIGINT.
+// Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c --registry-mirror <host:port>
+// --jvm-archives <file>`; runs until SIGTERM/SIGINT.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startAgent } from './agent.js';
-import { preloadedImagesSchema } from './node-images.js';
+import { jvmArchivesSchema } from './node-images.js';
 import { ImageStore } from '../images/image-store.js';
 import { bedCacheDir } from '../zookeeper-jvm/index.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
@@ -18,8 +18,10 @@ const argsSchema = z.object({
     .string()
     .min(1)
     .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== '')),
-  /** JSON: the images the nodes have, each reference with its OCI layout and tag in the bed's image store. */
-  images: z.string().min(1),
+  /** host:port of the registry the nodes pull every image through. */
+  'registry-mirror': z.string().regex(/^[\w.-]+:\d+$/, 'host:port'),
+  /** JSON: the class-data sharing archives the bed made, by image manifest digest. */
+  'jvm-archives': z.string().min(1),
 });
 
 /** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
@@ -30,7 +32,13 @@ function apiServer(kubeConfig: PooledKubeConfig): { host: string; port: string }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { kubeconfig: { type: 'string' }, dir: { type: 'string' }, nodes: { type: 'string' }, images: { type: 'string' } },
+    options: {
+      kubeconfig: { type: 'string' },
+      dir: { type: 'string' },
+      nodes: { type: 'string' },
+      'registry-mirror': { type: 'string' },
+      'jvm-archives': { type: 'string' },
+    },
   });
   const args = argsSchema.parse(values);
   const log = pino({ name: 'bed-node-agent', level: process.env['LOG_LEVEL'] ?? 'info' });
@@ -40,7 +48,10 @@ async function main(): Promise<void> {
     kubeConfig,
     dir: resolve(args.dir),
     nodeNames: args.nodes,
-    images: preloadedImagesSchema.parse(JSON.parse(readFileSync(args.images, 'utf8'))),
+    images: {
+      mirror: args['registry-mirror'],
+      jvmArchives: jvmArchivesSchema.parse(JSON.parse(readFileSync(args['jvm-archives'], 'utf8'))),
+    },
     store: new ImageStore(bedCacheDir(process.env)),
     apiServer: apiServer(kubeConfig),
     log,

@@ -9,7 +9,8 @@ import { describeError, isConflict, isNotFound } from './api-errors.js';
 import { restartBackoff } from './restart-backoff.js';
 import { ContainerProcess, type RestartPolicy } from './container-process.js';
 import { withJvmArchive } from './jvm-archive.js';
-import { ImageNotPresentError, type NodeImages } from './node-images.js';
+import { ImageNotPresentError, ImagePullError, pullPolicyOf, type NodeImages } from './node-images.js';
+import { InvalidImageReferenceError } from '../images/image-reference.js';
 import { LaunchError, podContainerRun, type NodeFacts } from './pod-container.js';
 import { runcLauncher } from './runc-launcher.js';
 import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
@@ -136,7 +137,13 @@ export class PodWorker {
         this.log.warn({ err: describeError(error), delayMs: delay }, 'preparing the container failed; retrying');
         this.waitingReason = { reason: waitingReasonOf(error), message: describeError(error) };
         this.requestStatus();
-        await pause(delay, this.stopping.signal);
+        await pause(delay / 2, this.stopping.signal);
+        if (error instanceof ImagePullError) {
+          // As the kubelet: ErrImagePull for the attempt that failed, ImagePullBackOff while it waits for the next.
+          this.waitingReason = { reason: 'ImagePullBackOff', message: `Back-off pulling image "${error.reference}"` };
+          this.requestStatus();
+        }
+        await pause(delay / 2, this.stopping.signal);
       }
     }
   }
@@ -156,9 +163,12 @@ export class PodWorker {
       hostIP: this.deps.hostIP,
       nodeAllocatable: this.deps.nodeAllocatable,
     });
-    this.log.info({ image: container.image }, 'finding the image');
-    const { bundle: image, jvmArchive } = await this.deps.images.image(container.image ?? '');
-    this.imageID = imageID(container.image ?? '', image.config.digest);
+    const reference = container.image ?? '';
+    const pullPolicy = pullPolicyOf(reference, container.imagePullPolicy);
+    this.log.info({ image: reference, pullPolicy }, 'pulling the image');
+    const { bundle: image, jvmArchive, imageID } = await this.deps.images.image(reference, pullPolicy);
+    this.log.info({ image: reference, imageID }, 'image present');
+    this.imageID = imageID;
     const podRun = podContainerRun(this.pod, container, image, containerEnv, volumes.directories, {
       ...this.deps.node,
       podIP: this.podIP,
@@ -264,17 +274,13 @@ export class PodWorker {
   }
 }
 
-/** Waiting for a claim to bind is normal start-up; a missing image is the kubelet's own reason; anything else is a configuration problem of the pod. */
+/** Waiting for a claim to bind is normal start-up; image problems have the kubelet's own reasons; anything else is a configuration problem of the pod. */
 function waitingReasonOf(error: unknown): string {
   if (error instanceof ClaimNotReadyError) return 'ContainerCreating';
   if (error instanceof ImageNotPresentError) return 'ErrImageNeverPull';
+  if (error instanceof ImagePullError) return 'ErrImagePull';
+  if (error instanceof InvalidImageReferenceError) return 'InvalidImageName';
   return 'CreateContainerConfigError';
-}
-
-/** The image a container runs, by digest, as kubelet reports it: `<repository>@sha256:...`. */
-function imageID(reference: string, digest: string): string {
-  const repository = reference.includes('@') ? reference.slice(0, reference.indexOf('@')) : reference.replace(/:[^/:]+$/, '');
-  return `${repository}@${digest}`;
 }
 
 function restartPolicyOf(pod: V1Pod): RestartPolicy {

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, type V1Node } from '@kubernetes/client-node';
-import type { PreloadedImage } from '../agent/node-images.js';
+import type { NodeImageSource } from '../agent/agent.js';
 import { repoRoot } from './paths.js';
 import { POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
@@ -13,8 +13,8 @@ export interface AgentSpec {
   bedDir: string;
   kubeconfig: string;
   nodes: string[];
-  /** The images the nodes have (bed-images.ts). */
-  images: readonly PreloadedImage[];
+  /** The registry the nodes pull from, and the archives made for the bed's images (bed-images.ts). */
+  images: NodeImageSource;
   timeoutMs: number;
 }
 
@@ -23,8 +23,8 @@ export const agentStopGraceMs = 30_000;
 
 export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
-  const images = join(spec.bedDir, 'images.json');
-  writeFileSync(images, `${JSON.stringify(spec.images, null, 2)}\n`);
+  const jvmArchives = join(spec.bedDir, 'jvm-archives.json');
+  writeFileSync(jvmArchives, `${JSON.stringify(spec.images.jvmArchives, null, 2)}\n`);
   const args = [
     '--import',
     'tsx',
@@ -35,8 +35,10 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
     join(spec.bedDir, 'agent'),
     '--nodes',
     spec.nodes.join(','),
-    '--images',
-    images,
+    '--registry-mirror',
+    spec.images.mirror,
+    '--jvm-archives',
+    jvmArchives,
   ];
   const kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(spec.kubeconfig);

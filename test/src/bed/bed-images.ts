@@ -1,15 +1,33 @@
-// The images a bed's nodes have (preloaded: test/src/agent/node-images.ts): the five of ours from the Dockerfile under
-// the references deploy/ names, the bed's ZooKeeper image under the reference the bed's workloads name, and stand-ins
-// for images that cannot be had here. Built, or found in the image store's cache, once before the beds start.
+// The images a bed's nodes run, published to the bed's registry (test/src/bed/registry.ts), from which the nodes pull
+// every image (test/src/agent/node-images.ts): the five of ours from the Dockerfile under the references deploy/ names,
+// the bed's ZooKeeper image under the reference the bed's workloads name, and stand-ins for images that cannot be had
+// here. Built, or found in the image store's cache, once before the beds start; pushed under the path each reference
+// has on the registry that mirrors every upstream host.
 import { imageSchema } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { ImageBundles } from '../containers/image-bundles.js';
 import { imageCdsArchive } from '../zookeeper-jvm/image-cds-archive.js';
 import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
-import type { PreloadedImage } from '../agent/node-images.js';
+import type { NodeImageSource } from '../agent/agent.js';
+import type { JvmArchives } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions } from '../images/build-images.js';
+import { mirroredReference } from '../images/image-reference.js';
+import { pushImage } from '../images/registry-copy.js';
 import { BED_ZOOKEEPER_IMAGE, buildZookeeperImages } from '../images/zookeeper-images.js';
-import { oamE2eImageStandIns } from './oam-e2e-images.js';
+import { oamE2eImageStandIn } from './oam-e2e-images.js';
+
+/** An image in the image store (the OCI layout and its tag) and every reference pods name it by. */
+export interface LocalImage {
+  readonly layout: string;
+  readonly tag: string;
+  readonly references: readonly string[];
+}
+
+export interface BedImages {
+  readonly local: readonly LocalImage[];
+  /** The class-data sharing archives made for the bed's ZooKeeper image, by its manifest digest. */
+  readonly jvmArchives: JvmArchives;
+}
 
 /** The image a workload that names none runs: the official image, which cannot be pulled here. */
 function defaultZookeeperReference(): string {
@@ -17,20 +35,36 @@ function defaultZookeeperReference(): string {
   return `${repository}:${tag}`;
 }
 
-export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<PreloadedImage[]> {
+export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
   const ours = await buildImages(options);
   const zookeeper = (await buildZookeeperImages(options)).find((image) => image.name === 'zookeeper-debian');
   if (zookeeper === undefined) throw new Error('the bed’s Debian ZooKeeper image was not built');
   // Its pods' JVMs start with the bed's options for short-lived JVMs, with an archive made in the image.
   const image = await new ImageBundles(options.store).get(zookeeper.layout, zookeeper.name);
   const jvmArchive = await imageCdsArchive({ cacheDir: bedCacheDir(process.env), image, log });
-  const bedZookeeper = { layout: zookeeper.layout, tag: zookeeper.name, ...(jvmArchive === undefined ? {} : { jvmArchive }) };
-  return [
-    ...ours.map((image) => ({ reference: image.reference, layout: image.layout, tag: image.name })),
-    { reference: `${BED_ZOOKEEPER_IMAGE.repository}:${BED_ZOOKEEPER_IMAGE.tag}`, ...bedZookeeper },
-    // A stand-in, named as such: workloads that name no image (deploy/samples, the OAM and KubeVela specs) run the bed's
-    // image, as they ran Debian's ZooKeeper before pods were containers.
-    { reference: defaultZookeeperReference(), ...bedZookeeper },
-    ...(await oamE2eImageStandIns(options)),
+  const local: LocalImage[] = [
+    ...ours.map((built) => ({ layout: built.layout, tag: built.name, references: [built.reference] })),
+    {
+      layout: zookeeper.layout,
+      tag: zookeeper.name,
+      // The default image's reference too, a stand-in named as such: workloads that name no image (deploy/samples, the
+      // OAM and KubeVela specs) run the bed's image, as they ran Debian's ZooKeeper before pods were containers.
+      references: [`${BED_ZOOKEEPER_IMAGE.repository}:${BED_ZOOKEEPER_IMAGE.tag}`, defaultZookeeperReference()],
+    },
+    await oamE2eImageStandIn(options),
   ];
+  return { local, jvmArchives: jvmArchive === undefined ? {} : { [image.config.digest]: jvmArchive } };
+}
+
+/** Pushes every image under each of its references to `registry` (blobs already there are not sent again). */
+export async function publishBedImages(images: BedImages, registry: string, log: Logger): Promise<NodeImageSource> {
+  const started = performance.now();
+  for (const image of images.local) {
+    for (const reference of image.references) {
+      await pushImage(image.layout, image.tag, mirroredReference(reference, registry));
+    }
+  }
+  const pushed = images.local.flatMap((image) => image.references);
+  log.info({ step: 'publish', registry, images: pushed, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }, 'the bed’s images are in its registry');
+  return { mirror: registry, jvmArchives: images.jvmArchives };
 }

@@ -5,15 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
-import type { PreloadedImage } from '../agent/node-images.js';
+import type { NodeImageSource } from '../agent/agent.js';
 import { agentStopGraceMs, startAgent } from './agent.js';
-import { bedImages } from './bed-images.js';
+import { bedImages, publishBedImages } from './bed-images.js';
 import type { Binaries } from './binaries.js';
 import { startControlPlane, type ControlPlane } from './control-plane.js';
 import { BedSetupError } from './errors.js';
 import { startNats, type NatsServer } from './nats.js';
 import { killOnProcessExit, type ManagedProcess } from './process.js';
 import { reapProcessesMentioning } from './reap.js';
+import { startRegistry, type Registry } from './registry.js';
 import { settleAll } from './settle.js';
 import { ensureStorageClass } from './storage-class.js';
 import { timed } from './timing.js';
@@ -36,6 +37,8 @@ export interface BedInfo {
   nodes: string[];
   /** Directory holding etcd, kube-apiserver, ..., kubectl. */
   binDir: string;
+  /** host:port of the registry the nodes pull every image through (plain HTTP, loopback). */
+  registry: string;
 }
 
 export interface Bed {
@@ -56,10 +59,11 @@ export interface BedOptions {
   /** kube-controller-manager's request rate to the apiserver (its own default, 20/s, when absent). */
   controllerManagerApiQps?: number;
   /**
-   * The images the nodes have; built (or found cached) here when absent. Beds started side by side are given the
-   * images built once before, since two builds of the same images into one buildah storage would collide.
+   * The registry the nodes pull from, with the bed's images in it (serveBedImages). When absent, the bed builds (or
+   * finds cached) its images and serves them from a registry of its own. Beds started side by side are given one
+   * registry served before, since two builds of the same images into one buildah storage would collide.
    */
-  images?: readonly PreloadedImage[];
+  images?: NodeImageSource;
 }
 
 const defaultNodeCount = 5;
@@ -83,10 +87,12 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   let controlPlane: ControlPlane | undefined;
   let nats: NatsServer | undefined;
   let agent: ManagedProcess | undefined;
+  let registry: Registry | undefined;
   const forgetAgent = killOnProcessExit(() => (agent === undefined ? [] : [agent]));
   const stop = async (): Promise<void> => {
     forgetAgent();
     await agent?.stop(agentStopGraceMs);
+    await registry?.stop();
     await nats?.stop();
     await controlPlane?.stop();
     const reaped = await reapProcessesMentioning(`${dir}/`);
@@ -111,7 +117,13 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nats = started;
       }),
     ]);
-    const images = options.images ?? (await timed(log, 'images', () => bedImages(imageOptions(log), log)));
+    const images =
+      options.images ??
+      (await timed(log, 'images', async () => {
+        const served = await serveBedImages(dir, log);
+        registry = served.registry;
+        return served.images;
+      }));
     const cp = controlPlane;
     const natsServer = nats;
     if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');
@@ -132,6 +144,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nats: { url: natsServer.url, user: natsServer.user, password: natsServer.password },
         nodes,
         binDir: cp.binaries.binDir,
+        registry: images.mirror,
       },
       controlPlane: cp,
       nats: natsServer,
@@ -140,6 +153,21 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   } catch (error) {
     log.error({ err: error }, 'test bed failed to start; stopping what did start');
     await stop();
+    throw error;
+  }
+}
+
+/**
+ * Builds (or finds cached) the bed's images and serves them from a registry started in `dir`, its storage shared by
+ * every bed and run (<cache>/registry), so that a push sends only the blobs it does not have yet.
+ */
+export async function serveBedImages(dir: string, log: Logger): Promise<{ registry: Registry; images: NodeImageSource }> {
+  const built = await bedImages(imageOptions(log), log);
+  const registry = await startRegistry({ bedDir: dir, storageDir: join(bedCacheDir(process.env), 'registry'), log, timeoutMs: startTimeoutMs });
+  try {
+    return { registry, images: await publishBedImages(built, registry.host, log) };
+  } catch (error) {
+    await registry.stop();
     throw error;
   }
 }

@@ -21,6 +21,11 @@ export class ImageStore {
     return join(this.dir, 'oci', `${name}-${key}`);
   }
 
+  /** The OCI layout a node's pull of an image is kept in, one per manifest digest (so a second pull sends no layer). */
+  pulled(digest: string): string {
+    return join(this.dir, 'pulled', digest.replace(/^sha256:/, ''));
+  }
+
   /** Where an image is unpacked for containers (an OCI bundle: rootfs/ and umoci's config.json), one per manifest digest. */
   unpacked(digest: string): string {
     return join(this.dir, 'unpacked', digest.replace(/^sha256:/, ''));

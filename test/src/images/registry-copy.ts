@@ -18,18 +18,30 @@ export function isLoopbackRegistry(registryOrReference: string): boolean {
   return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
-/** skopeo's flag that lets it reach a loopback registry over plain HTTP, on the side (`src` or `dest`) where it is. */
-function plainHttpArgs(side: 'src' | 'dest', registryOrReference: string): string[] {
-  return isLoopbackRegistry(registryOrReference) ? [`--${side}-tls-verify=false`] : [];
+/** skopeo's flag that lets it reach a loopback registry over plain HTTP: `--tls-verify`, or on copy the side's (`src`, `dest`). */
+function plainHttpArgs(side: 'src' | 'dest' | 'inspect', registryOrReference: string): string[] {
+  if (!isLoopbackRegistry(registryOrReference)) return [];
+  return [side === 'inspect' ? '--tls-verify=false' : `--${side}-tls-verify=false`];
 }
 
 export async function pushImages(images: readonly BuiltImage[], registry: string, progress: (line: string) => void): Promise<void> {
   for (const image of images) {
     const started = Date.now();
     const target = pushedReference(registry, image);
-    await commandOutput('skopeo', ['copy', '--quiet', ...plainHttpArgs('dest', target), `oci:${image.layout}:${image.name}`, `docker://${target}`]);
+    await pushImage(image.layout, image.name, target);
     progress(`${image.name}: pushed to ${target} in ${String(Math.round((Date.now() - started) / 1000))} s`);
   }
+}
+
+/** Pushes the image tagged `tag` in the OCI layout as `target`; blobs the registry has already are not sent again. */
+export async function pushImage(layout: string, tag: string, target: string): Promise<void> {
+  await commandOutput('skopeo', ['copy', '--quiet', ...plainHttpArgs('dest', target), `oci:${layout}:${tag}`, `docker://${target}`]);
+}
+
+/** The digest of the manifest `reference` names in its registry, asked of the registry (no layer is fetched). */
+export async function manifestDigest(reference: string): Promise<string> {
+  const digest = await commandOutput('skopeo', ['inspect', '--no-tags', '--format', '{{.Digest}}', ...plainHttpArgs('inspect', reference), `docker://${reference}`]);
+  return digest.trim();
 }
 
 /** Pulls `reference` into the OCI layout `layout` (made if absent), tagged `tag` there. */
