@@ -3,7 +3,8 @@
 #   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
 #                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, the image tools (the bed's
 #                       pods run from images: buildah, mmdebstrap, umoci, runc, skopeo), the registry the bed's nodes
-#                       pull them from (docker-registry), and the control plane built from its Go modules.
+#                       pull them from (docker-registry), the control plane built from its Go modules, and the bed's
+#                       images (beside the compile).
 #   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e
 #                       suite, cue and KubeVela's core controller.
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
@@ -46,6 +47,16 @@ for tool in buildah mmdebstrap umoci runc skopeo; do
 done
 apt_pid=
 apt_log="$cache/apt-get.log"
+wait_for_apt() {
+  [ -n "$apt_pid" ] || return 0
+  if ! wait "$apt_pid"; then
+    say "apt-get install ${missing[*]} failed:"
+    tail -n 20 "$apt_log" >&2
+    exit 1
+  fi
+  say "installed Debian packages: ${missing[*]}"
+  apt_pid=
+}
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "missing packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}"
@@ -88,6 +99,16 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
   echo "$lock_sum" > node_modules/.zkoam-lock
 fi
 
+# The images the bed runs, built beside the control plane's compile once the image tools are installed: building their
+# bases is mostly downloading and unpacking Debian packages, which overlaps with the compiler.
+images_pid=
+if $control_plane; then
+  wait_for_apt
+  say "building the bed's images in the background (test/src/bed/images-main.ts)"
+  node_modules/.bin/tsx test/src/bed/images-main.ts &
+  images_pid=$!
+fi
+
 # Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them), waited for here: they compiled while npm
 # installed.
 if [ -n "$control_plane_pid" ] && ! wait "$control_plane_pid"; then
@@ -104,13 +125,10 @@ if $for_tests; then
   bash test/kubevela/build.sh >/dev/null       # KubeVela's core controller and its CRDs
 fi
 
-if [ -n "$apt_pid" ]; then
-  if ! wait "$apt_pid"; then
-    say "apt-get install ${missing[*]} failed:"
-    tail -n 20 "$apt_log" >&2
-    exit 1
-  fi
-  say "installed Debian packages: ${missing[*]}"
+wait_for_apt
+if [ -n "$images_pid" ] && ! wait "$images_pid"; then
+  say "building the bed's images failed (their log is above)"
+  exit 1
 fi
 # turbo keeps every result it caches; those unused for two weeks go.
 find "$cache/turbo" -type f -mtime +14 -delete 2>/dev/null || true

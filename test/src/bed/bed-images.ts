@@ -37,7 +37,7 @@ function defaultZookeeperReference(): string {
 
 export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
   const ours = await buildImages(options);
-  const zookeeper = (await buildZookeeperImages(options)).find((image) => image.name === 'zookeeper-debian');
+  const [zookeeper] = await buildZookeeperImages(options, ['zookeeper-debian']);
   if (zookeeper === undefined) throw new Error('the bed’s Debian ZooKeeper image was not built');
   // Its pods' JVMs start with the bed's options for short-lived JVMs, with an archive made in the image.
   const image = await new ImageBundles(options.store).get(zookeeper.layout, zookeeper.name);

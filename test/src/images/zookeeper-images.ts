@@ -3,7 +3,7 @@
 // cannot be pulled here). Built and cached like the images of ours; bed images, which `--push` leaves alone.
 import { join } from 'node:path';
 import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/workload';
-import { buildCached, localBase, seconds, type BuildImagesOptions, type BuiltImage } from './build-images.js';
+import { buildCached, localBase, seconds, type BaseKind, type BuildImagesOptions, type BuiltImage } from './build-images.js';
 import { contextDigest, imageKey } from './image-key.js';
 
 export const ZOOKEEPER_IMAGE_NAMES = ['zookeeper-debian', 'zookeeper-release'] as const;
@@ -12,17 +12,30 @@ export type ZookeeperImageName = (typeof ZOOKEEPER_IMAGE_NAMES)[number];
 /** The Containerfile's stage that makes each image. */
 const TARGETS = { 'zookeeper-debian': 'debian', 'zookeeper-release': 'release' } as const satisfies Record<ZookeeperImageName, string>;
 
-export async function buildZookeeperImages(options: Pick<BuildImagesOptions, 'repo' | 'store' | 'progress'>): Promise<BuiltImage<ZookeeperImageName>[]> {
+/** The bases each image is built on, by its build argument; the release-files stage is the Debian base's. */
+const BASES = { 'zookeeper-debian': ['zookeeper'], 'zookeeper-release': ['zookeeper', 'jre'] } as const satisfies Record<ZookeeperImageName, readonly BaseKind[]>;
+
+/** Builds (or finds cached) the images named, by default both, and only the bases they are built on. */
+export async function buildZookeeperImages(
+  options: Pick<BuildImagesOptions, 'repo' | 'store' | 'progress'>,
+  names: readonly ZookeeperImageName[] = ZOOKEEPER_IMAGE_NAMES,
+): Promise<BuiltImage<ZookeeperImageName>[]> {
   const { repo, store, progress } = options;
   const started = Date.now();
-  const bases = { zookeeper: await localBase(repo, store, 'zookeeper'), jre: await localBase(repo, store, 'jre') };
-  progress(`ZooKeeper bases ready in ${String(seconds(started))} s: ${bases.zookeeper}, ${bases.jre}`);
+  const kinds = [...new Set(names.flatMap((name) => BASES[name]))];
+  const bases = new Map<BaseKind, string>();
+  for (const kind of kinds) bases.set(kind, await localBase(repo, store, kind));
+  progress(`ZooKeeper bases ready in ${String(seconds(started))} s: ${[...bases.values()].join(', ')}`);
   const context = join(repo, 'test', 'images', 'zookeeper');
   const digest = await contextDigest(context, 'Containerfile');
-  // The look-alike's lib/ is what the Debian layout's classpath reaches: the image changes with it.
-  const buildArgs = [`ZOOKEEPER_BASE=${bases.zookeeper}`, `JRE_BASE=${bases.jre}`, `DEBIAN_CLASSPATH=${ZOOKEEPER_IMAGE_LAYOUTS.debianClasspath.join(':')}`];
   const images: BuiltImage<ZookeeperImageName>[] = [];
-  for (const name of ZOOKEEPER_IMAGE_NAMES) {
+  for (const name of names) {
+    // Each image is keyed by the bases it is built on; the look-alike's lib/ is what the Debian layout's classpath
+    // reaches, so it changes with it.
+    const buildArgs = [
+      `ZOOKEEPER_BASE=${bases.get('zookeeper') ?? ''}`,
+      ...(name === 'zookeeper-release' ? [`JRE_BASE=${bases.get('jre') ?? ''}`, `DEBIAN_CLASSPATH=${ZOOKEEPER_IMAGE_LAYOUTS.debianClasspath.join(':')}`] : []),
+    ];
     const key = imageKey({ context: digest, name, inputs: buildArgs });
     const build = {
       name,
