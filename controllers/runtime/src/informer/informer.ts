@@ -237,6 +237,7 @@ export class Informer<T extends KubeObject> {
       };
       const armWatchdog = (): void => {
         if (watchdog !== undefined) this.clock.clearTimeout(watchdog);
+        // A deadline that every event moves, not a wait: the clock's timer, so tests' fake timers move it too.
         watchdog = this.clock.setTimeout(() => {
           this.log.warn({ watchdogMs }, 'watch silent for too long; restarting it');
           finish({ reason: 'stalled', received });

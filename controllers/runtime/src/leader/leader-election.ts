@@ -117,6 +117,7 @@ export class LeaderElector {
 
   private async tryAcquireOrRenew(timeoutMs: number): Promise<boolean> {
     const abort = new AbortController();
+    // A deadline on the request, not a wait: the clock's timer aborts it, so tests' fake timers move it too.
     const timer = this.clock.setTimeout(() => abort.abort(), timeoutMs);
     try {
       return await this.acquireOrRenew(abort.signal);
