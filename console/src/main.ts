@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const closed = once(server, 'close');
   server.close();
   server.closeIdleConnections();
+  // The grace's deadline, not a wait: closing goes on meanwhile, and the timer does not hold the process.
   setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   await closed;
   await facts?.close();

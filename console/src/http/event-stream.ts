@@ -17,6 +17,7 @@ export function openEventStream(response: ServerResponse, shutdown: AbortSignal)
   response.writeHead(200, SSE_HEADERS);
   const sources: { stop(): void }[] = [];
   let ended = false;
+  // A keep-alive for as long as the stream is open, not a wait.
   const keepalive = setInterval(() => response.write(SSE_KEEPALIVE), KEEPALIVE_MS);
   const end = () => {
     if (ended) return;

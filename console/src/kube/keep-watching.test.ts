@@ -68,6 +68,16 @@ describe('keepWatching', () => {
     expect([other.watches.length, other.watches[0]?.aborted, ends.length]).toStrictEqual([1, true, 1]);
   });
 
+  it('watches no more when stopped during the pause before watching again', async () => {
+    const fake = new FakeWatcher();
+    const watching = keepWatching(fake, '/x', { rewatchDelayMs: 20 }, { onEvent: () => undefined, onEnd: () => undefined });
+    await settle();
+    fake.watches[0]?.onDone(null);
+    watching.stop();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(fake.watches).toHaveLength(1);
+  });
+
   it('tells a quiet end (closed, idle timeout) from a failure', () => {
     expect([endedQuietly(null), endedQuietly(undefined), endedQuietly(timeout())]).toStrictEqual([true, true, true]);
     expect(endedQuietly(new Error('Forbidden'))).toBe(false);

@@ -1,7 +1,7 @@
 // A watch that outlives quiet periods: client-node ends a watch after 30 s without a byte (and the API server after
 // its timeout), so an ensemble that does not change would end its stream every 30 s. Watching again from the last
 // resourceVersion seen (bookmarks included) continues where it stopped, without replaying anything.
-import type { KubeClient } from '@zk-oam/runtime';
+import { pause, type KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
 
 type Watcher = Pick<KubeClient, 'watch'>;
@@ -31,10 +31,11 @@ export function endedQuietly(error: unknown): boolean {
 export function keepWatching(client: Watcher, path: string, options: KeepWatchingOptions, handlers: WatchHandlers): { stop(): void } {
   let resourceVersion = options.resourceVersion;
   let current: AbortController | undefined;
-  let stopped = false;
+  // Aborted by stop() or a failure: it also cuts short the pause before watching again.
+  const stopped = new AbortController();
   const fail = (error: unknown) => {
-    if (stopped) return;
-    stopped = true;
+    if (stopped.signal.aborted) return;
+    stopped.abort();
     handlers.onEnd(error);
   };
   const onEvent = (type: string, object: unknown) => {
@@ -53,16 +54,20 @@ export function keepWatching(client: Watcher, path: string, options: KeepWatchin
       ...(resourceVersion === undefined ? {} : { resourceVersion }),
     };
     current = await client.watch(path, query, onEvent, (error) => {
-      if (stopped) return;
+      if (stopped.signal.aborted) return;
       if (!endedQuietly(error)) fail(error);
-      else setTimeout(() => void start().catch(fail), options.rewatchDelayMs ?? 1_000);
+      else void watchAgain().catch(fail);
     });
-    if (stopped) current.abort();
+    if (stopped.signal.aborted) current.abort();
+  };
+  const watchAgain = async (): Promise<void> => {
+    await pause(options.rewatchDelayMs ?? 1_000, stopped.signal);
+    if (!stopped.signal.aborted) await start();
   };
   start().catch(fail);
   return {
     stop: () => {
-      stopped = true;
+      stopped.abort();
       current?.abort();
     },
   };

@@ -24,7 +24,7 @@ export type { Lister, ListOptions } from './informer/store.js';
 
 export type { BackoffOptions } from './queue/backoff.js';
 export { DEFAULT_PERIOD_JITTER, RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';
-export { backoffDelayMs, pause, reconnectBackoff, type BackoffPolicy } from './retry/backoff.js';
+export * from './retry/index.js';
 
 export { controller, buildController, type ControllerBuilder, type ControllerDefinition } from './controller/builder.js';
 export { Controller } from './controller/controller.js';

@@ -42,7 +42,7 @@ function harness(failWith: unknown): { api: OneWidget; events: EventDetails[]; c
     fieldManager: 'widgets-failures',
     logger: pino({ level: 'silent' }),
     eventIntervalMs: 60_000,
-    clock: { now: () => clock.ms, setTimeout, clearTimeout },
+    clock: { now: () => clock.ms, setTimeout, clearTimeout, sleep: () => Promise.resolve() },
   });
   return { api, events, clock, reconcile };
 }

@@ -3,7 +3,8 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { backoffDelayMs, pause, reconnectBackoff } from '../retry/backoff.js';
+import { backoffDelayMs, reconnectBackoff } from '../retry/backoff.js';
+import { pause } from '../retry/pause.js';
 import type { EventBusMetrics } from './metrics.js';
 
 export interface NatsConnectionOptions {

@@ -1,6 +1,7 @@
 // The restart loop every reader of the stream runs: one round (connect, set up, read until it ends), then the next after
 // a backoff when it failed, until stopped. NATS restarts, lost JetStream state and closed connections all end a round.
-import { backoffDelayMs, pause, reconnectBackoff } from '../retry/backoff.js';
+import { backoffDelayMs, reconnectBackoff } from '../retry/backoff.js';
+import { pause } from '../retry/pause.js';
 
 export interface Rounds {
   /** Stops the loop: `closeRound` ends the round under way (closes its messages), then the loop finishes. */

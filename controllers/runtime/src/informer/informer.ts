@@ -11,7 +11,7 @@ import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '.
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
 import type { ObjectTransform } from './kept-fields.js';
 import { backoffDelayMs } from '../retry/backoff.js';
-import { sleep, systemClock, type Clock } from '../queue/clock.js';
+import { systemClock, type Clock } from '../queue/clock.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { Store, type Lister } from './store.js';
 import type { InformerEvent, InformerListener, WatchRestartReason } from './informer-event.js';
@@ -164,7 +164,7 @@ export class Informer<T extends KubeObject> {
       const delayMs = backoffDelayMs(failures - 1, { baseMs, maxMs, jitter: 0.5 });
       const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
       this.log.warn({ err: error, failures, delayMs }, 'list/watch failed; retrying after backoff');
-      await sleep(this.clock, delayMs, signal);
+      await this.clock.sleep(delayMs, signal);
     }
   }
 
@@ -237,6 +237,7 @@ export class Informer<T extends KubeObject> {
       };
       const armWatchdog = (): void => {
         if (watchdog !== undefined) this.clock.clearTimeout(watchdog);
+        // A deadline that every event moves, not a wait: the clock's timer, so tests' fake timers move it too.
         watchdog = this.clock.setTimeout(() => {
           this.log.warn({ watchdogMs }, 'watch silent for too long; restarting it');
           finish({ reason: 'stalled', received });
@@ -335,7 +336,7 @@ export class Informer<T extends KubeObject> {
 
   private async resyncLoop(periodMs: number, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      await sleep(this.clock, periodMs, signal);
+      await this.clock.sleep(periodMs, signal);
       if (signal.aborted || !this.synced) continue;
       for (const object of this.store.list()) this.emit({ type: 'resynced', object });
     }

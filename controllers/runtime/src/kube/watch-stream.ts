@@ -50,6 +50,7 @@ export class WatchEnding {
   arm(): void {
     if (this.ended) return;
     if (this.idle !== undefined) clearTimeout(this.idle);
+    // A deadline that every byte moves, not a wait: nothing waits on it.
     this.idle = setTimeout(() => this.end(idleError()), WATCH_IDLE_TIMEOUT_MS);
     this.idle.unref();
   }

@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import { isApiError, type KubeClient } from '../kube/client.js';
 import { collectionPath, coreResources, objectPath } from '../kube/resource.js';
 import { microTime } from '../kube/micro-time.js';
-import { sleep, systemClock, type Clock } from '../queue/clock.js';
+import { systemClock, type Clock } from '../queue/clock.js';
+import { jittered } from '../retry/backoff.js';
 import { leaseSchema, type Lease, type LeaseSpec } from './lease.js';
 
 export interface LeaderElectionOptions {
@@ -73,8 +74,9 @@ export class LeaderElector {
   async run(signal: AbortSignal, callbacks: LeadershipCallbacks): Promise<ElectionEnd> {
     this.log.info('campaigning for leadership');
     while (!(await this.tryAcquireOrRenew(this.retryPeriodMs))) {
-      // client-go waits retryPeriod with up to 20% jitter between attempts.
-      await sleep(this.clock, this.retryPeriodMs * (1 + Math.random() * 0.2), signal);
+      // Stretched by up to 20% so candidates do not try in step (client-go stretches it by up to 120%, JitterFactor 1.2;
+      // the shorter wait takes a Lease that was let go sooner).
+      await this.clock.sleep(jittered(this.retryPeriodMs, 0.2), signal);
       if (signal.aborted) return 'stopped';
     }
     this.setLeading(true);
@@ -89,7 +91,7 @@ export class LeaderElector {
   private async renewUntilStoppedOrLost(signal: AbortSignal): Promise<ElectionEnd> {
     let lastRenew = this.clock.now();
     for (;;) {
-      await sleep(this.clock, this.retryPeriodMs, signal);
+      await this.clock.sleep(this.retryPeriodMs, signal);
       if (signal.aborted) return 'stopped';
       const remaining = this.renewDeadlineMs - (this.clock.now() - lastRenew);
       if (await this.tryAcquireOrRenew(Math.max(remaining, 500))) {
@@ -115,6 +117,7 @@ export class LeaderElector {
 
   private async tryAcquireOrRenew(timeoutMs: number): Promise<boolean> {
     const abort = new AbortController();
+    // A deadline on the request, not a wait: the clock's timer aborts it, so tests' fake timers move it too.
     const timer = this.clock.setTimeout(() => abort.abort(), timeoutMs);
     try {
       return await this.acquireOrRenew(abort.signal);

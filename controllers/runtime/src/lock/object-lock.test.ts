@@ -56,6 +56,9 @@ class ManualClock implements Clock {
   clearTimeout(handle: ReturnType<typeof setTimeout>): void {
     clearTimeout(handle);
   }
+  sleep(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 function setup(): { api: LeaseEndpoint; clock: ManualClock; lock: () => ObjectLock } {

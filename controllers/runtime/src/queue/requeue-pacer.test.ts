@@ -8,6 +8,7 @@ function clockAt(start: number): Clock & { advance(ms: number): void } {
     now: () => now,
     setTimeout: () => setTimeout(() => undefined, 0),
     clearTimeout: () => undefined,
+    sleep: () => Promise.resolve(),
     advance: (ms) => {
       now += ms;
     },

@@ -61,6 +61,7 @@ export class WorkQueue {
       if (existing.at <= at) return;
       this.clock.clearTimeout(existing.timer);
     }
+    // A timer, not a pause: nothing waits on it, and an earlier addAfter of the key replaces it.
     const timer = this.clock.setTimeout(() => {
       this.delayed.delete(key);
       this.add(key);

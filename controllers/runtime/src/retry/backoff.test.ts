@@ -1,6 +1,6 @@
-// Backoff pacing: doubling, the cap, the jitter's bounds; and the pause a signal cuts short.
+// Backoff pacing: doubling, the cap, the jitter's bounds.
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, pause, reconnectBackoff } from './backoff.js';
+import { backoffDelayMs, jittered, reconnectBackoff } from './backoff.js';
 
 describe('backoffDelayMs', () => {
   it('doubles with each attempt and, with jitter, stays within [cap, (1 + jitter) cap)', () => {
@@ -16,17 +16,14 @@ describe('backoffDelayMs', () => {
   it('stops growing at maxMs, even after very many attempts', () => {
     expect(backoffDelayMs(1_000, reconnectBackoff, () => 0)).toBe(30_000);
   });
+
+  it('stays at baseMs when maxMs is baseMs: a steady period', () => {
+    expect([0, 1, 5].map((attempt) => backoffDelayMs(attempt, { baseMs: 1_000, maxMs: 1_000 }))).toEqual([1_000, 1_000, 1_000]);
+  });
 });
 
-describe('pause', () => {
-  it('returns at once when the signal aborts', async () => {
-    const stop = new AbortController();
-    const paused = pause(60_000, stop.signal);
-    stop.abort();
-    await expect(paused).resolves.toBeUndefined();
-  });
-
-  it('returns at once when the signal has already aborted', async () => {
-    await expect(pause(60_000, AbortSignal.abort())).resolves.toBeUndefined();
+describe('jittered', () => {
+  it('stretches a period by a random factor in [1, 1 + jitter)', () => {
+    expect([jittered(2_000, 0.2, () => 0), jittered(2_000, 0.2, () => 0.5), jittered(2_000, 0.2, () => 0.999_999)]).toEqual([2_000, 2_200, 2_400]);
   });
 });

@@ -1,6 +1,5 @@
-// The one exponential backoff of the project (reconnect loops, per-key reconcile retries, the test bed's restarts), and
-// a pause that a stop signal cuts short.
-import { setTimeout as sleep } from 'node:timers/promises';
+// The one exponential backoff of the project: reconnect loops, per-key reconcile retries, conflict retries, the
+// ZooKeeper admin client's reconfig retries and the test bed's restarts all take their delays from it.
 
 export interface BackoffPolicy {
   /** The delay of attempt 0. */
@@ -16,13 +15,10 @@ export const reconnectBackoff: BackoffPolicy = { baseMs: 250, maxMs: 30_000, jit
 /** The delay before retry number `attempt` (0-based): `baseMs * 2^attempt` capped at `maxMs`, then the jitter. */
 export function backoffDelayMs(attempt: number, policy: BackoffPolicy, random: () => number = Math.random): number {
   const cap = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(Math.max(0, attempt), 30));
-  return Math.round(cap * (1 + random() * (policy.jitter ?? 0)));
+  return jittered(cap, policy.jitter ?? 0, random);
 }
 
-/** Waits `ms`, or less when the signal aborts; an abort is the normal way a loop is told to stop. */
-export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted === true) return;
-  await sleep(ms, undefined, { signal }).catch((error: unknown) => {
-    if (signal?.aborted !== true) throw error;
-  });
+/** `ms` stretched by a random factor in [1, 1 + jitter), for a steady period that must not run in step with others. */
+export function jittered(ms: number, jitter: number, random: () => number = Math.random): number {
+  return Math.round(ms * (1 + random() * jitter));
 }

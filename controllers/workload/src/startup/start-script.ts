@@ -8,6 +8,8 @@ import { imageContractScript, ZOOKEEPER_IMAGE_LAYOUTS } from './image-contract.j
 
 const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, keyStoreDir: KEY_STORE_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
 
+// Its wait for a member to answer is bash's own backoff (sleep, in the member's container before any Node runs), so it
+// stays outside the runtime's retry kit.
 export const START_SCRIPT = `#!/bin/bash
 # ZooKeeper member startup, rendered by zk-oam. Finds java and ZooKeeper in the image, writes myid, copies zoo.cfg to
 # the data volume and picks the dynamic configuration so that a reused volume or a new member never breaks the

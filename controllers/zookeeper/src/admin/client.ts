@@ -1,15 +1,15 @@
 // The operator's ZooKeeper admin client: superuser auth, committed config, sync, incremental reconfig, confirm-by-write.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { DynamicConfig } from '../dynamic-config/config.js';
-import { formatJoining, formatLeaving, isEmptyDelta, reconfigDelta, type ReconfigDelta } from '../dynamic-config/delta.js';
+import { formatJoining, formatLeaving, type ReconfigDelta } from '../dynamic-config/delta.js';
 import type { ServerEntry } from '../dynamic-config/server-line.js';
 import type { Zxid } from '../zxid.js';
 import { checkReadBack, committedConfigOf, confirmToken, malformedAnswer } from './answers.js';
 import { ZOO_CODES } from './codes.js';
-import { ZooKeeperConnectionError, ZooKeeperOperationError } from './errors.js';
+import type { ZooKeeperOperationError } from './errors.js';
 import type { HandleGate } from './handle-gate.js';
 import { openSession, type Session } from './session.js';
+import { settleReconfig, type SettleReconfigOptions } from './settle-reconfig.js';
 import { superCredential } from './super-digest.js';
 
 export interface AdminClientOptions {
@@ -104,25 +104,8 @@ export class ZooKeeperAdmin {
    * Idempotent: brings the committed membership to `target` from whatever it is now. A reconfig whose answer is
    * lost with the connection (removing the leader does that) is settled by re-reading the committed config.
    */
-  async reconfigTo(target: readonly ServerEntry[], options: { attempts?: number; retryDelayMs?: number } = {}): Promise<CommittedConfig> {
-    const attempts = options.attempts ?? 5;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      try {
-        await this.sync();
-        const current = await this.getConfig();
-        const delta = reconfigDelta(current.servers, target);
-        return isEmptyDelta(delta) ? current : await this.reconfig(delta, current.version);
-      } catch (error: unknown) {
-        if (!isRetryable(error)) {
-          throw error;
-        }
-        lastError = error;
-        this.log?.warn({ attempt, err: error }, 'ZooKeeper reconfig outcome unknown, re-reading the committed config');
-        await sleep(options.retryDelayMs ?? 1_000);
-      }
-    }
-    throw lastError;
+  reconfigTo(target: readonly ServerEntry[], options: SettleReconfigOptions = {}): Promise<CommittedConfig> {
+    return settleReconfig(this, target, { ...options, log: this.log });
   }
 
   /** Creates a persistent znode; "already exists" counts as success. */
@@ -161,14 +144,6 @@ export class ZooKeeperAdmin {
   private malformed(operation: string, detail: string): ZooKeeperOperationError {
     return malformedAnswer({ operation, connectString: this.connectString }, detail);
   }
-}
-
-/** Lost answers and a reconfig still in flight settle by themselves; anything else is a real refusal. */
-function isRetryable(error: unknown): boolean {
-  return (
-    error instanceof ZooKeeperConnectionError ||
-    (error instanceof ZooKeeperOperationError && error.code === ZOO_CODES.ZRECONFIGINPROGRESS)
-  );
 }
 
 function safeNumber(value: bigint): number {

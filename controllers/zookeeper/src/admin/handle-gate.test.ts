@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZooKeeperConnectionError } from './errors.js';
 import { HandleGate } from './handle-gate.js';
 
 const context = { operation: 'connect', connectString: '127.0.0.1:2181' };
 
 describe('HandleGate', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('lets one holder in at a time, in the order they came', async () => {
     const gate = new HandleGate();
     const order: string[] = [];
@@ -35,6 +37,14 @@ describe('HandleGate', () => {
     await expect(impatient).rejects.toThrow('another ZooKeeper handle of this process stayed open for 20 ms');
     stuck();
     const release = await patient;
+    release();
+  });
+
+  it('leaves no timer behind once a caller is in', async () => {
+    vi.useFakeTimers();
+    const gate = new HandleGate();
+    const release = await gate.enter(60_000, context);
+    expect(vi.getTimerCount()).toBe(0);
     release();
   });
 });

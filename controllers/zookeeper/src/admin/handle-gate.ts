@@ -1,7 +1,7 @@
 // At most one native ZooKeeper handle open at a time in a process. The binding misbehaves when several of its handles
 // reconnect at once after a member dies (sessions time out, its socket polling loses track), so every admin session of
 // a process waits its turn at one gate, for no longer than its connect budget.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '@zk-oam/runtime/retry';
 import { ZooKeeperConnectionError } from './errors.js';
 
 export class HandleGate {
@@ -15,12 +15,10 @@ export class HandleGate {
     });
     const before = this.tail;
     this.tail = before.then(() => mine);
-    const gaveUp = new AbortController();
-    const entered = await Promise.race([
-      before.then(() => true),
-      sleep(timeoutMs, false, { signal: gaveUp.signal }).catch(() => true),
-    ]);
-    gaveUp.abort();
+    const turnCame = new AbortController();
+    const entered = await Promise.race([before.then(() => true), pause(timeoutMs, turnCame.signal).then(() => false)]);
+    // Ends the budget's pause (and its timer) when the turn came first.
+    turnCame.abort();
     if (!entered) {
       // The turn is given up at once: whoever queued after this caller waits for the current holder only.
       release();

@@ -65,6 +65,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   });
 
   await new Promise<void>((resolve, reject) => {
+    // The connect's deadline, not a wait: the handle's events race it.
     const timer = setTimeout(() => {
       close();
       reject(new ZooKeeperConnectionError(`no session within ${options.connectTimeoutMs} ms`, context('connect')));
@@ -94,6 +95,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
         return;
       }
       let settled = false;
+      // The call's deadline, not a wait: the answer races it.
       const timer = setTimeout(() => {
         settled = true;
         // The handle may be wedged: it is closed, so the gate passes to the next session of this process.

@@ -44,6 +44,7 @@ export function fourLetterWord(
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { socket, ready } = open(host, port, options.tls);
+    // The answer's deadline, not a wait: the socket's events race it.
     const timer = setTimeout(() => {
       socket.destroy(new Error(`no complete answer within ${timeoutMs} ms`));
     }, timeoutMs);

@@ -55,6 +55,7 @@ export class TlsSession {
     });
     socket.on('error', (error: Error) => this.fail(error.message));
     socket.on('close', () => this.fail('connection closed'));
+    // ZooKeeper's keep-alive for as long as the session lives, not a wait: a ping a third of the session timeout apart.
     this.pinger = setInterval(() => this.ping(), Math.max(negotiatedTimeoutMs / 3, 500));
   }
 
@@ -91,6 +92,7 @@ export class TlsSession {
         reject(this.connectionError(operation, this.closed.message));
         return;
       }
+      // The call's deadline, not a wait: the answer races it.
       const timer = setTimeout(() => {
         this.pending.delete(xid);
         reject(this.connectionError(operation, `no answer within ${String(this.options.operationTimeoutMs)} ms`));
