@@ -63,6 +63,10 @@ export const rollingStatusSchema = z
       .describe('A leader handover under way: the member is out of the voters until it is back and synced.'),
     startedAt: z.iso.datetime().optional(),
     completedAt: z.iso.datetime().optional(),
+    waitingSince: z.iso
+      .datetime()
+      .optional()
+      .describe('When the wait the Waiting condition names began; spec.stepTimeoutSeconds counts from it.'),
     conditions: conditionsSchema.optional(),
   })
   .describe('Progress of the rollout.');

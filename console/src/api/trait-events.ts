@@ -1,14 +1,11 @@
 // Which traits' Events belong on an ensemble's stream: those of the traits that name it. A trait made after the
 // stream opened (the console's own scale or restart makes one) is looked up, as the caller, the first time one of its
 // Events arrives; the answer is kept for the life of the stream.
-import { objectPath, type KubeClient, type ResourceType } from '@zk-oam/runtime';
-import { z } from 'zod';
+import { objectPath, workloadNamedBy, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import type { TraitSummary } from '../views/traits.js';
 import { rollings, scales } from '../kube/resources.js';
 
 export const TRAIT_RESOURCES: readonly ResourceType[] = [scales, rollings];
-
-const traitRefSchema = z.looseObject({ spec: z.looseObject({ workloadRef: z.looseObject({ name: z.string() }) }) });
 
 export class BoundTraits {
   private readonly known = new Map<string, Promise<boolean>>();
@@ -37,8 +34,7 @@ export class BoundTraits {
     const resource = TRAIT_RESOURCES.find((candidate) => candidate.kind === kind);
     if (resource === undefined) return false;
     try {
-      const trait = traitRefSchema.parse(await this.client.request('GET', objectPath(resource, { namespace: this.namespace, name })));
-      return trait.spec.workloadRef.name === this.workload;
+      return workloadNamedBy(await this.client.request('GET', objectPath(resource, { namespace: this.namespace, name }))) === this.workload;
     } catch {
       return false;
     }

@@ -16,6 +16,7 @@ import {
   runUntilSignalled,
   TraitBinding,
   TraitStateMetrics,
+  traitsOfWorkload,
   type KubeObject,
   type ObjectTransform,
   type ResourceType,
@@ -24,7 +25,7 @@ import {
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
-import { CACHED_CHILD_FIELDS, traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
+import { CACHED_CHILD_FIELDS, traitsOfChild } from './reconcile/trait-keys.js';
 
 const configSchema = processEnvSchema.extend({
   /** How often a roll in progress looks at the ensemble again. */

@@ -1,4 +1,4 @@
-// The controller kit: informers, work queue, reconcile loop, leader election, apply helpers, metrics, event bus.
+// The controller kit: informers, work queue, reconcile loop, leader election, apply and status helpers, metrics, event bus.
 export * from './events/index.js';
 
 export { KubeClient, KubeApiError, isApiError, isNamespaceTerminating } from './kube/client.js';
@@ -16,6 +16,7 @@ export {
 /** Lease and events.k8s.io timestamps; client-node's typed Lease writes Date as milliseconds, which the apiserver refuses. */
 export { microTime } from './kube/micro-time.js';
 export { readSecretValue, SecretValueError } from './kube/secret-value.js';
+export { parseObject } from './kube/parse-object.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
@@ -37,6 +38,9 @@ export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } 
 export { updateStatus, type StatusUpdate } from './apply/status-update.js';
 export { jsonPatchObject, mergePatchObject, type JsonPatchOperation } from './apply/patch.js';
 export { retryOnConflict } from './apply/conflict-retry.js';
+export { setCondition, setConditions, type ConditionContext, type ConditionVerdict } from './status/condition.js';
+export { sameStatus, storedStatus } from './status/stored-status.js';
+export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
 
 export { LeaderElector, type LeaderElectionOptions, type ElectionEnd } from './leader/leader-election.js';
@@ -53,6 +57,8 @@ export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
 export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
+export { readTrait, type Trait, type TraitCaches, type TraitReading } from './trait/read-trait.js';
+export { traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';

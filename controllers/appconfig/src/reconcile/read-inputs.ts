@@ -2,9 +2,7 @@
 // each parsed once; what does not validate is left out (and, for the ApplicationConfiguration, reported).
 import {
   applicationConfigurationSchema,
-  applicationConfigurationStatusSchema,
   componentSchema,
-  parseResource,
   ResourceValidationError,
   scopeDefinitionSchema,
   traitDefinitionSchema,
@@ -12,11 +10,10 @@ import {
   type ApplicationConfiguration,
   type Component,
 } from '@zk-oam/apis';
-import { formatKey, type KubeObject, type Lister, type ObjectKey } from '@zk-oam/runtime';
+import { formatKey, parseObject, type KubeObject, type Lister, type ObjectKey } from '@zk-oam/runtime';
 import type { z } from 'zod';
 import type { Catalog } from '../render/catalog.js';
 import type { AppConfigCaches } from './dependencies.js';
-import type { ApplicationConfigurationStatus } from './status.js';
 
 export type AppConfigReading =
   | { readonly kind: 'absent' }
@@ -29,17 +26,8 @@ export function readAppConfig(caches: AppConfigCaches, key: ObjectKey): AppConfi
   if (raw === undefined) return { kind: 'absent' };
   // What it rendered goes with it through garbage collection; only its scopes must be told.
   if (raw.metadata.deletionTimestamp !== undefined) return { kind: 'deleting', raw };
-  try {
-    return { kind: 'valid', raw, appConfig: parseResource(applicationConfigurationSchema, raw, `ApplicationConfiguration ${formatKey(key)}`) };
-  } catch (error) {
-    if (error instanceof ResourceValidationError) return { kind: 'invalid', raw, error };
-    throw error;
-  }
-}
-
-/** The stored status when it parses; a malformed one counts as none. */
-export function storedStatus(raw: KubeObject): ApplicationConfigurationStatus | undefined {
-  return applicationConfigurationStatusSchema.safeParse(raw['status']).data;
+  const appConfig = parseObject(applicationConfigurationSchema, raw, `ApplicationConfiguration ${formatKey(key)}`);
+  return appConfig instanceof ResourceValidationError ? { kind: 'invalid', raw, error: appConfig } : { kind: 'valid', raw, appConfig };
 }
 
 function parsedAll<S extends z.ZodType>(lister: Lister<KubeObject>, schema: S, namespace?: string): z.output<S>[] {

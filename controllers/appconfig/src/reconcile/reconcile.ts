@@ -1,7 +1,7 @@
 // The appconfig reconcile, a named pipeline: read -> discover kinds -> render (pure) -> apply -> tell scopes -> prune
 // -> report. Every step re-reads state and is idempotent; what was rendered, and which scopes its workloads are in, is
 // recorded in status, which drives pruning and leaving scopes (also when the ApplicationConfiguration is deleted).
-import { done, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, requeueAfter, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { controllerOwner } from '../render/identity.js';
 import type { RenderedComponent, RenderedObject } from '../render/outcome.js';
 import { renderApplication } from '../render/render.js';
@@ -11,13 +11,13 @@ import { inStep } from './errors.js';
 import { historyCandidates, observeHistory } from './history.js';
 import { readSources } from './read-live.js';
 import { pruneStale } from './prune.js';
-import { apiVersionsUsed, componentsIn, definitions, readAppConfig, statusApiVersions, storedStatus } from './read-inputs.js';
+import { apiVersionsUsed, componentsIn, definitions, readAppConfig, statusApiVersions } from './read-inputs.js';
 import { addScopeFinalizerIfNeeded, holdsScopeFinalizer, releaseScopeFinalizerIfUnneeded, setScopeFinalizer } from './scope-finalizer.js';
 import { departedEntries, leaveScopes, scopeEntries, tellScopes } from './scopes.js';
 import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
 import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
-import { recordChanges, recordProblems, writeStatus } from './report.js';
+import { APP_CONFIG_STATUS, recordChanges, recordProblems } from './report.js';
 import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
 export function appConfigReconciler(deps: AppConfigReconcilerDependencies): Reconciler {
@@ -64,7 +64,7 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const deleted = await inStep('Prune', key, () =>
     pruneStale(deps.client, { previous: referencedObjects(stored), next: referencedObjects(status), namespace: key.namespace, ownerUid, resources }),
   );
-  const written = await inStep('ReportStatus', key, () => writeStatus(deps, key, stored, status));
+  const written = await inStep('ReportStatus', key, () => writeStatusIfChanged(deps.client, APP_CONFIG_STATUS, key, stored, status));
   await inStep('Apply', key, () => releaseScopeFinalizerIfUnneeded(deps.client, raw, appConfig, status));
   const notes = await recordChanges(deps, raw, applied, deleted);
   await recordProblems(deps, raw, problems, stored, status);
@@ -81,7 +81,7 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
 /** Deleting: removes every workload the status records from its scopes, then releases the ApplicationConfiguration. */
 async function finalizeScopes(deps: AppConfigReconcilerDependencies, key: ObjectKey, raw: KubeObject, context: ReconcileContext): Promise<ReconcileResult> {
   if (!holdsScopeFinalizer(raw)) return done;
-  const stored = storedStatus(raw);
+  const stored = storedStatus(APP_CONFIG_STATUS.schema, raw);
   await inStep('Finalize', key, async () => {
     const resources = await deps.discovery.resources(statusApiVersions(stored));
     const left = await leaveScopes(deps.client, scopeEntries(stored), { resources, scopeDefinitions: definitions(deps.caches).scopeDefinitions }, key.namespace);
@@ -97,9 +97,9 @@ function renderedObjects(components: readonly RenderedComponent[]): RenderedObje
 
 /** Synced=False/InvalidSpec with a Warning Event when that is news; nothing is applied or pruned, the references kept. */
 async function reportInvalid(deps: AppConfigReconcilerDependencies, key: ObjectKey, raw: KubeObject, message: string): Promise<void> {
-  const stored = storedStatus(raw);
+  const stored = storedStatus(APP_CONFIG_STATUS.schema, raw);
   const problem: Problem = { reason: 'InvalidSpec', message: message.slice(0, 4096) };
   const failed: ApplicationConfigurationStatus = { ...stored, ...withSynced([problem], { previous: stored, generation: raw.metadata.generation, now: deps.now() }) };
-  await writeStatus(deps, key, stored, failed);
+  await writeStatusIfChanged(deps.client, APP_CONFIG_STATUS, key, stored, failed);
   await recordProblems(deps, raw, [problem], stored, failed);
 }

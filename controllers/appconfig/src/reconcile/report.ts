@@ -1,7 +1,8 @@
-// Step: writes the status (server-side apply on /status, only when it changed) and records the Events a person reads:
-// one per object created, updated or deleted, and a Warning per problem when the Synced condition's message is news.
+// Step: where the status is written (server-side apply on /status, only when it changed: the kit's
+// writeStatusIfChanged), and the Events a person reads: one per object created, updated or deleted, and a Warning per
+// problem when the Synced condition's message is news.
 import { applicationConfigurationStatusSchema, type TypedReference } from '@zk-oam/apis';
-import { applyStatus, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
+import type { KubeObject, StatusTarget } from '@zk-oam/runtime';
 import type { AppliedObject } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
 import { FIELD_MANAGER } from './markers.js';
@@ -10,21 +11,14 @@ import { SYNCED_CONDITION, type ApplicationConfigurationStatus, type Problem } f
 
 type Deps = Pick<AppConfigReconcilerDependencies, 'client' | 'recorder'>;
 
-/** Both sides read through the schema, so key order and dropped fields never make an unchanged status look new. */
-function sameStatus(stored: ApplicationConfigurationStatus | undefined, next: ApplicationConfigurationStatus): boolean {
-  if (stored === undefined) return false;
-  const normal = (status: ApplicationConfigurationStatus): string => JSON.stringify(applicationConfigurationStatusSchema.parse(status));
-  return normal(stored) === normal(next);
-}
+export const APP_CONFIG_STATUS: StatusTarget<typeof applicationConfigurationStatusSchema> = {
+  resource: oamResources.applicationConfiguration,
+  schema: applicationConfigurationStatusSchema,
+  fieldManager: FIELD_MANAGER,
+};
 
 function syncedMessage(status: ApplicationConfigurationStatus | undefined): string | undefined {
   return status?.conditions?.find((condition) => condition.type === SYNCED_CONDITION)?.message;
-}
-
-export async function writeStatus(deps: Deps, key: ObjectKey, stored: ApplicationConfigurationStatus | undefined, next: ApplicationConfigurationStatus): Promise<boolean> {
-  if (sameStatus(stored, next)) return false;
-  await applyStatus(deps.client, oamResources.applicationConfiguration, key, { ...next }, { fieldManager: FIELD_MANAGER });
-  return true;
 }
 
 export async function recordProblems(

@@ -1,14 +1,8 @@
 // The ApplicationConfiguration's status as OAM defines it (Synced condition, workloads[] with their traits), from
 // what was rendered and applied; pure. A component whose workload could not be rendered keeps the references of
 // what it rendered before, so those objects are neither forgotten nor pruned while the problem lasts.
-import {
-  kubernetesTime,
-  type AppConfigReason,
-  type ApplicationConfiguration,
-  type ApplicationWorkloadStatus,
-  type Condition,
-  type TypedReference,
-} from '@zk-oam/apis';
+import type { AppConfigReason, ApplicationConfiguration, ApplicationWorkloadStatus, TypedReference } from '@zk-oam/apis';
+import { setCondition } from '@zk-oam/runtime';
 import type { RenderedComponent, RenderOutcome, ScopeOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
 import type { UnsatisfiedDependency } from '../dependencies/resolve.js';
@@ -108,29 +102,21 @@ export function problemsOf(input: Pick<StatusInput, 'rendered' | 'applied' | 'sc
   ]);
 }
 
-
-function syncedCondition(problems: readonly Problem[], context: ConditionContext): Condition {
+/** The conditions with Synced set from `problems` (the first one's reason, every message), by the kit's setCondition. */
+export function withSynced(
+  problems: readonly Problem[],
+  context: Pick<StatusInput, 'previous' | 'generation' | 'now'>,
+): Pick<ApplicationConfigurationStatus, 'observedGeneration' | 'conditions' | 'status'> {
   const first = problems[0];
-  const status = first === undefined ? 'True' : 'False';
-  const before = context.previous?.conditions?.find((condition) => condition.type === SYNCED_CONDITION);
-  return {
+  const synced = {
     type: SYNCED_CONDITION,
-    status,
+    status: first === undefined ? 'True' : 'False',
     reason: first?.reason ?? SYNCED_REASON,
     message: first === undefined ? 'every workload and trait is applied' : problems.map((problem) => problem.message).join('; '),
-    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
-    lastTransitionTime: before?.status === status && before.lastTransitionTime !== undefined ? before.lastTransitionTime : kubernetesTime(context.now),
-  };
-}
-
-type ConditionContext = Pick<StatusInput, 'previous' | 'generation' | 'now'>;
-
-/** The conditions with Synced set from `problems`; its transition time moves only when its status does. */
-export function withSynced(problems: readonly Problem[], context: ConditionContext): Pick<ApplicationConfigurationStatus, 'observedGeneration' | 'conditions' | 'status'> {
-  const others = (context.previous?.conditions ?? []).filter((condition) => condition.type !== SYNCED_CONDITION);
+  } as const;
   return {
     ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
-    conditions: [...others, syncedCondition(problems, context)],
+    conditions: setCondition(context.previous?.conditions, synced, context),
     status: problems.length === 0 ? 'running' : 'error',
   };
 }

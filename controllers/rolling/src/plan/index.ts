@@ -15,4 +15,4 @@ export {
   type RollProgress,
   type WaitReason,
 } from './step.js';
-export { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
+export { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict } from './wait-clock.js';

@@ -37,7 +37,7 @@ export interface StatefulSetView {
 /** The status fields the planner reads; `restartRequestedAt` is when the current restart trigger was recorded. */
 export type RollingPlanStatus = Pick<
   ZookeeperRollingStatus,
-  'observedRestartTrigger' | 'restartRequestedAt' | 'phase' | 'targetRevision' | 'completedAt' | 'conditions' | 'handover'
+  'observedRestartTrigger' | 'restartRequestedAt' | 'phase' | 'targetRevision' | 'completedAt' | 'conditions' | 'handover' | 'waitingSince'
 >;
 
 export interface RollingPlanInput {

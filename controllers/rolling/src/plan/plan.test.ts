@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PodView, RollingPlanInput } from './input.js';
 import { planRollingStep } from './plan.js';
 import { applyStep, crash, newCluster, observe, recordHandover, tick, withSpec, withUpdateRevision, type SimulatedCluster } from './simulated-cluster.js';
-import { waitingCondition } from './wait-clock.js';
+import { waitingSince, waitingVerdict } from './wait-clock.js';
 
 const outdated = (members: number, leaderOrdinal: number, spec: Partial<RollingPlanInput['spec']> = {}): SimulatedCluster =>
   withUpdateRevision(newCluster({ members, leaderOrdinal, spec }), 'zk-new');
@@ -135,15 +135,23 @@ describe('what it waits for before a deletion', () => {
     });
   });
 
-  it('dates a wait pods cannot date by the Waiting condition of the same reason, and only that reason', () => {
+  it('dates a wait pods cannot date by the stored wait of the same reason, and only that reason', () => {
     const missing = withPod(healthy, 'zk-1', () => undefined);
     const waiting = stepOf(missing);
     expect(waiting.kind).toBe('Wait');
-    const condition = waiting.kind === 'Wait' ? waitingCondition(waiting) : undefined;
-    const later = { ...missing, status: { conditions: condition === undefined ? [] : [condition] }, now: new Date(now.getTime() + 601_000) };
+    // The condition has been True since an earlier wait: its lastTransitionTime does not date this one.
+    const condition = waiting.kind === 'Wait' ? { ...waitingVerdict(waiting), lastTransitionTime: '2026-01-01T00:00:00Z' } : undefined;
+    const stored = { conditions: condition === undefined ? [] : [condition], waitingSince: waiting.kind === 'Wait' ? waitingSince(waiting) : undefined };
+    const later = { ...missing, status: stored, now: new Date(now.getTime() + 601_000) };
     expect(stepOf(later)).toMatchObject({ kind: 'Blocked', reason: 'PodMissing', since: now });
     const otherReason = condition === undefined ? [] : [{ ...condition, reason: 'EnsembleUnhealthy' }];
-    expect(stepOf({ ...later, status: { conditions: otherReason } })).toMatchObject({ kind: 'Wait', since: later.now });
+    expect(stepOf({ ...later, status: { ...stored, conditions: otherReason } })).toMatchObject({ kind: 'Wait', since: later.now });
+  });
+
+  it('dates a wait by the Waiting condition of a status written before waitingSince existed', () => {
+    const missing = withPod(healthy, 'zk-1', () => undefined);
+    const condition = { type: 'Waiting', status: 'True', reason: 'PodMissing', message: 'pod zk-1 does not exist yet', lastTransitionTime: now.toISOString() } as const;
+    expect(stepOf({ ...missing, status: { conditions: [condition] }, now: new Date(now.getTime() + 601_000) })).toMatchObject({ kind: 'Blocked', since: now });
   });
 });
 

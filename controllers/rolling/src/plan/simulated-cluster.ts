@@ -1,10 +1,11 @@
 // Test helper: a StatefulSet's pods and their ZooKeeper members as immutable values; steps and time move them along.
 import { myidOfOrdinal } from '@zk-oam/apis';
+import { setCondition } from '@zk-oam/runtime';
 import { formatServerLine, zxidFromValue, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
 import { assessSimulated, configOf, type SimulatedMemberState } from './simulated-ensemble.js';
 import type { HandoverRecord, RollingStep } from './step.js';
-import { WAITING_CONDITION_TYPE, waitingCondition } from './wait-clock.js';
+import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict } from './wait-clock.js';
 
 /**
  * A deleted pod walks terminating -> missing -> starting -> syncing -> up, one stage per tick; crashed stays put. After
@@ -116,8 +117,10 @@ export function applyStep(cluster: SimulatedCluster, step: RollingStep, only?: n
     case 'Paused':
       return { ...cluster, status: { ...status, phase: 'Paused' } };
     case 'Wait':
-    case 'Blocked':
-      return { ...cluster, status: { ...cluster.status, phase: step.kind === 'Wait' ? 'Rolling' : 'Blocked', conditions: [waitingCondition(step)] } };
+    case 'Blocked': {
+      const conditions = setCondition(cluster.status.conditions, waitingVerdict(step), { generation: undefined, now: cluster.now });
+      return { ...cluster, status: { ...cluster.status, phase: step.kind === 'Wait' ? 'Rolling' : 'Blocked', conditions, waitingSince: waitingSince(step) } };
+    }
     case 'HandOverLeadership':
       return handOver({ ...cluster, status }, step.server.id);
     case 'RestoreVoter':
@@ -246,7 +249,7 @@ function memberState(stage: Stage | undefined): SimulatedMemberState {
 }
 
 function clearWaiting(status: RollingPlanStatus): RollingPlanStatus {
-  return { ...status, conditions: (status.conditions ?? []).filter((condition) => condition.type !== WAITING_CONDITION_TYPE) };
+  return { ...status, conditions: (status.conditions ?? []).filter((condition) => condition.type !== WAITING_CONDITION_TYPE), waitingSince: undefined };
 }
 
 function newPod(ordinal: number, uid: string, revision: string, createdAt: Date): PodView {

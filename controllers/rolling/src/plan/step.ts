@@ -33,7 +33,7 @@ export type RollingStep =
   | { kind: 'Paused'; pending: string[] }
   /** Write status.observedRestartTrigger = trigger and status.restartRequestedAt = at; pods created before `at` need a restart. */
   | { kind: 'RecordRestartRequest'; trigger: string; at: Date }
-  /** `since`: when this wait began; keep it in the Waiting condition (see waitingCondition) so the timeout survives restarts. */
+  /** `since`: when this wait began; keep it in status.waitingSince (see waitingSince) so the timeout survives restarts. */
   | { kind: 'Wait'; reason: WaitReason; message: string; since: Date }
   | { kind: 'Blocked'; reason: BlockedReason; message: string; since: Date }
   /** Followers (highest ordinal first, several when maxUnavailable allows), or the leader alone. */

@@ -1,8 +1,8 @@
 // The rolling reconcile, a named pipeline: read -> unbind or bind -> observe -> plan -> lock -> write status -> delete
 // -> announce. One step of the roll per reconcile; everything is re-derived from the API objects and ZooKeeper, so a
 // controller killed at any line resumes without restarting a pod twice.
-import type { ZookeeperRolling, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { done, formatKey, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { rollingStatusSchema, ZOOKEEPER_ROLLING, zookeeperRollingSchema, type ZookeeperRolling, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { done, formatKey, readTrait, requeueAfter, sameStatus, storedStatus, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { downPods, planRollingStep, type PodToDelete } from '../plan/index.js';
 import { announce, factsOf } from './announce.js';
 import { deletePods } from './delete-pods.js';
@@ -11,9 +11,7 @@ import { inStep } from './errors.js';
 import { settleLock } from './lock.js';
 import { lockHolder } from './markers.js';
 import { observeRoll } from './observe.js';
-import { readTrait } from './read-trait.js';
 import { nextReconcile } from './requeue.js';
-import { sameStatus, storedStatus } from './same-status.js';
 import { nextStatus } from './status.js';
 import { reconfigure } from './reconfigure.js';
 import { podsToDelete, reconfigToRun, type RollVerdict } from './verdict.js';
@@ -28,7 +26,7 @@ export function rollingReconciler(deps: RollingReconcilerDependencies): Reconcil
 }
 
 export async function reconcileRolling(deps: RollingReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
-  const reading = readTrait(deps, key);
+  const reading = readTrait({ traits: deps.caches.rollings, workloads: deps.caches.workloads }, zookeeperRollingSchema, ZOOKEEPER_ROLLING.kind, key);
   if (reading.kind === 'absent') {
     deps.pacer.release(formatKey(key));
     deps.traitMetrics.forget(key);
@@ -40,7 +38,7 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
     return done;
   }
   const { raw, trait, workload } = reading;
-  const stored = storedStatus(raw['status']);
+  const stored = storedStatus(rollingStatusSchema, raw);
   if (deps.binding.needsUnbind(raw)) {
     // A handover under way is finished first: the former leader is not left out of the voters by a deleted trait.
     const finishing = stored?.handover !== undefined && workload !== undefined ? await finishHandover(deps, key, raw, trait, workload, stored) : undefined;
@@ -68,7 +66,7 @@ async function settle(deps: RollingReconcilerDependencies, hand: TraitInHand, ve
   const rolling = next.phase === 'Rolling' || next.phase === 'Blocked';
   deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
   const acting = podsToDelete(verdict).length > 0 || reconfigToRun(verdict) !== undefined;
-  if (acting || !sameStatus(stored, next)) {
+  if (acting || !sameStatus(rollingStatusSchema, stored, next)) {
     const written = await inStep('WriteStatus', key, () => writeStatusIfCurrent(deps.client, key, next, raw.metadata.resourceVersion));
     if (written === 'stale') {
       context.log.debug({ resourceVersion: raw.metadata.resourceVersion }, 'the trait changed since it was read; planning again from the newer version');

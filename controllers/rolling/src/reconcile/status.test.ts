@@ -131,6 +131,45 @@ describe('the status over a roll that hands leadership over, 5 members, leader z
   });
 });
 
+describe('the conditions\' transition times', () => {
+  const context = (stored: ZookeeperRollingStatus | undefined, now: string) => ({ stored, generation: 1, now: new Date(now), workload: 'zk' });
+  const read = (status: ZookeeperRollingStatus, field: 'status' | 'reason' | 'lastTransitionTime') =>
+    Object.fromEntries((status.conditions ?? []).map((condition) => [condition.type, condition[field]]));
+
+  it('move only when a condition\'s status changes, never with its reason or message alone, in whole seconds', () => {
+    const unbound = nextStatus({ kind: 'Unbound', reason: 'WorkloadNotFound', message: 'ZookeeperWorkload zk does not exist' }, context(undefined, '2026-01-01T00:00:00.250Z'));
+    const first = '2026-01-01T00:00:00Z';
+    expect(read(unbound, 'lastTransitionTime')).toEqual({ Ready: first, Bound: first, Waiting: first });
+
+    const refused = nextStatus({ kind: 'Unbound', reason: 'TlsOnlyUnsupported', message: 'the workload serves clients over TLS only' }, context(unbound, '2026-01-01T00:01:00Z'));
+    expect(read(refused, 'reason')).toEqual({ Ready: 'TlsOnlyUnsupported', Bound: 'TlsOnlyUnsupported', Waiting: 'TlsOnlyUnsupported' });
+    expect(read(refused, 'lastTransitionTime')).toEqual({ Ready: first, Bound: first, Waiting: first });
+
+    const bound = nextStatus({ kind: 'NoStatefulSet', name: 'zk' }, context(refused, '2026-01-01T00:02:00.999Z'));
+    expect(read(bound, 'status')).toEqual({ Ready: 'False', Bound: 'True', Waiting: 'True' });
+    expect(read(bound, 'reason')).toEqual({ Ready: 'StatefulSetMissing', Bound: 'Bound', Waiting: 'StatefulSetMissing' });
+    expect(read(bound, 'lastTransitionTime')).toEqual({ Ready: first, Bound: '2026-01-01T00:02:00Z', Waiting: first });
+  });
+
+  it('keep the Waiting condition\'s time through a chain of waits, while waitingSince dates each wait for the step timeout', () => {
+    const idle = settled(newCluster({ members: 3, leaderOrdinal: 0 }));
+    const statuses: ZookeeperRollingStatus[] = [];
+    until({ ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') }, (run) => run.status.phase === 'Completed', (run) => {
+      statuses.push(run.status);
+      return run;
+    });
+    const waiting = (status: ZookeeperRollingStatus | undefined) => status?.conditions?.find((condition) => condition.type === 'Waiting');
+    const chained = statuses.slice(1).flatMap((status, index) => {
+      const [before, after] = [waiting(statuses[index]), waiting(status)];
+      return before?.status === 'True' && after?.status === 'True' && before.reason !== after.reason ? [{ before, after, status }] : [];
+    });
+    expect(chained.length).toBeGreaterThan(1);
+    for (const { before, after } of chained) expect(after.lastTransitionTime).toBe(before.lastTransitionTime);
+    for (const status of statuses) expect(status.waitingSince !== undefined).toBe(waiting(status)?.status === 'True');
+    expect(new Set(chained.map(({ status }) => status.waitingSince)).size).toBe(chained.length);
+  });
+});
+
 describe('the status while the roll cannot go on', () => {
   const idle = settled(newCluster({ members: 5, leaderOrdinal: 0 }));
   const outdated = { ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') };

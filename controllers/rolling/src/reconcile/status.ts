@@ -1,8 +1,10 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
-// in progress, whether the leader was restarted, times, and the Bound and Waiting conditions.
-import type { Condition, RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
+// in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
+// setConditions: a condition's lastTransitionTime moves only when its status does).
+import type { RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
+import { setConditions, type ConditionVerdict } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
-import { WAITING_CONDITION_TYPE, waitingCondition, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
+import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
@@ -11,7 +13,13 @@ export const READY_CONDITION_TYPE = 'Ready';
 export const LOCK_BUSY_REASON: RollingReason = 'DisruptionLockBusy';
 
 /** A condition this controller sets; its reason is one docs/troubleshooting.md explains. */
-type RollingCondition = Condition & { reason: RollingReason };
+type RollingCondition = ConditionVerdict & { reason: RollingReason };
+
+/** The Waiting condition, and when the wait it names began: a planner's Wait or Blocked step only (see waitingSince). */
+interface Waiting {
+  readonly condition: RollingCondition;
+  readonly since?: string;
+}
 
 export interface StatusContext {
   readonly stored: ZookeeperRollingStatus | undefined;
@@ -25,10 +33,10 @@ export function nextStatus(verdict: RollVerdict, context: StatusContext): Zookee
   const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
   switch (verdict.kind) {
     case 'Unbound':
-      return withConditions(base, context, bound(false, verdict.reason, verdict.message), waiting(verdict.reason, verdict.message), 'Blocked');
+      return withConditions(base, context, bound(false, verdict.reason, verdict.message), { condition: waiting(verdict.reason, verdict.message) }, 'Blocked');
     case 'NoStatefulSet': {
       const message = `StatefulSet ${verdict.name} does not exist yet`;
-      return withConditions(base, context, boundTo(context), waiting('StatefulSetMissing', message), stored?.phase ?? 'Idle');
+      return withConditions(base, context, boundTo(context), { condition: waiting('StatefulSetMissing', message) }, stored?.phase ?? 'Idle');
     }
     case 'Planned':
       return planned(base, verdict, context);
@@ -106,16 +114,16 @@ function waitingPhase(next: ZookeeperRollingStatus, stored: ZookeeperRollingStat
   return rolling ? 'Rolling' : stored?.phase === 'Completed' ? 'Completed' : 'Idle';
 }
 
-function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): RollingCondition {
+function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): Waiting {
   if (lock.kind === 'busy') {
     const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
     const message =
       `the disruption lock of ${context.workload} is held by ${lock.holder}${operation} since ${lock.since.toISOString()}, ` +
       `until ${lock.expiresAt.toISOString()} unless renewed; one disruptive operation per ensemble at a time`;
-    return waiting(LOCK_BUSY_REASON, message);
+    return { condition: waiting(LOCK_BUSY_REASON, message) };
   }
-  if (step.kind === 'Wait' || step.kind === 'Blocked') return waitingCondition(step, context.generation);
-  return notWaiting(step.kind === 'Done' || step.kind === 'Paused' ? step.kind : 'Proceeding');
+  if (step.kind === 'Wait' || step.kind === 'Blocked') return { condition: waitingVerdict(step), since: waitingSince(step) };
+  return { condition: notWaiting(step.kind === 'Done' || step.kind === 'Paused' ? step.kind : 'Proceeding') };
 }
 
 function generationOf(context: StatusContext): Pick<ZookeeperRollingStatus, 'observedGeneration'> {
@@ -126,13 +134,11 @@ function withConditions(
   status: ZookeeperRollingStatus,
   context: StatusContext,
   boundCondition: RollingCondition,
-  waitingCondition: RollingCondition,
+  waiting: Waiting,
   phase: RollingPhase,
 ): ZookeeperRollingStatus {
-  const owned = [READY_CONDITION_TYPE, BOUND_CONDITION_TYPE, WAITING_CONDITION_TYPE];
-  const others = (context.stored?.conditions ?? []).filter((condition) => !owned.includes(condition.type));
-  const conditions = [...others, readiness(boundCondition, waitingCondition, phase), boundCondition, waitingCondition];
-  return { ...status, phase, conditions: conditions.map((condition) => keptTransition(condition, context)) };
+  const verdicts = [readiness(boundCondition, waiting.condition, phase), boundCondition, waiting.condition];
+  return { ...status, phase, conditions: setConditions(context.stored?.conditions, verdicts, context), waitingSince: waiting.since };
 }
 
 function readiness(boundCondition: RollingCondition, waitingCondition: RollingCondition, phase: RollingPhase): RollingCondition {
@@ -141,7 +147,6 @@ function readiness(boundCondition: RollingCondition, waitingCondition: RollingCo
     status: ok ? 'True' : 'False',
     reason,
     message,
-    lastTransitionTime: '',
   });
   if (boundCondition.status !== 'True') return ready(false, boundCondition.reason, boundCondition.message);
   if (phase === 'Blocked') return ready(false, waitingCondition.reason, waitingCondition.message);
@@ -153,25 +158,13 @@ function boundTo(context: StatusContext): RollingCondition {
 }
 
 function bound(ok: boolean, reason: RollingReason, message: string): RollingCondition {
-  return { type: BOUND_CONDITION_TYPE, status: ok ? 'True' : 'False', reason, message, lastTransitionTime: '' };
+  return { type: BOUND_CONDITION_TYPE, status: ok ? 'True' : 'False', reason, message };
 }
 
 function waiting(reason: RollingReason, message: string): RollingCondition {
-  return { type: WAITING_CONDITION_TYPE, status: 'True', reason, message, lastTransitionTime: '' };
+  return { type: WAITING_CONDITION_TYPE, status: 'True', reason, message };
 }
 
 function notWaiting(reason: RollingReason): RollingCondition {
-  return { type: WAITING_CONDITION_TYPE, status: 'False', reason, message: 'nothing to wait for', lastTransitionTime: '' };
-}
-
-/**
- * A planner's Waiting condition is dated by when its wait began (the step timeout counts from it); any other condition
- * keeps its lastTransitionTime while its status and reason stay, and is dated now when they change.
- */
-function keptTransition(condition: Condition, context: StatusContext): Condition {
-  const previous = context.stored?.conditions?.find((entry) => entry.type === condition.type);
-  const same = previous !== undefined && previous.status === condition.status && previous.reason === condition.reason;
-  const undated = same ? previous.lastTransitionTime : context.now.toISOString();
-  const time = condition.lastTransitionTime === '' ? undated : condition.lastTransitionTime;
-  return { ...condition, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }), lastTransitionTime: time };
+  return { type: WAITING_CONDITION_TYPE, status: 'False', reason, message: 'nothing to wait for' };
 }

@@ -1,18 +1,8 @@
-// Maps a workload, its StatefulSet, its pods and events about it to the keys of the rolling traits that name it.
+// Maps a workload's StatefulSet and pods to the keys of the rolling traits that name the workload (the workload itself
+// and events about it map through the kit's traitsOfWorkload).
 import { INSTANCE_LABEL } from '@zk-oam/apis';
 import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
-import { keepFields, keyOf } from '@zk-oam/runtime';
-import { z } from 'zod';
-
-const workloadRefSchema = z.looseObject({ spec: z.looseObject({ workloadRef: z.looseObject({ name: z.string() }) }) });
-
-/** The traits in `workload`'s namespace whose spec.workloadRef names it. */
-export function traitsOfWorkload(rollings: Lister<KubeObject>, workload: ObjectKey): ObjectKey[] {
-  return rollings
-    .list({ namespace: workload.namespace })
-    .filter((trait) => workloadRefSchema.safeParse(trait).data?.spec.workloadRef.name === workload.name)
-    .map(keyOf);
-}
+import { keepFields, traitsOfWorkload } from '@zk-oam/runtime';
 
 /**
  * What the StatefulSet and pod informers keep: identity and labels, all the mapping below reads. Their events only

@@ -82,6 +82,17 @@ describe('reportingFailures', () => {
     expect(api.statusWrites).toHaveLength(1);
   });
 
+  it('keeps the condition dated from the first failure while another failure follows it, and applies that condition only', async () => {
+    const { api, reconcile } = harness(stepFailure);
+    const degraded = { type: 'Degraded', status: 'True', reason: 'MemberDown', message: 'zk-1 is down', lastTransitionTime: '2026-11-24T09:00:00Z' };
+    const earlier = { type: 'Ready', status: 'False', reason: 'ObservationFailed', message: 'srvr timed out', lastTransitionTime: '2026-11-24T09:30:00Z' };
+    api.widget = { ...api.widget, status: { conditions: [degraded, earlier] } };
+    await expect(reconcile(key, context)).rejects.toBe(stepFailure);
+    expect(api.statusWrites).toStrictEqual([
+      { conditions: [{ type: 'Ready', status: 'False', reason: 'ApplyFailed', message: describeFailure(stepFailure).message, observedGeneration: 3, lastTransitionTime: '2026-11-24T09:30:00Z' }] },
+    ]);
+  });
+
   it('reports nothing for an object that is gone, and still lets the kit retry', async () => {
     const { api, events, reconcile } = harness(stepFailure);
     api.widget = undefined;

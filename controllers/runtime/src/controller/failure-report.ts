@@ -5,7 +5,7 @@
 // The condition type must be one the controller's own status always sets (Ready, Synced): its next successful
 // reconcile then replaces the failure. Events are rate-limited per object and reason, so a step failing every few
 // seconds costs one Event write per interval, not one per failure.
-import { kubernetesTime, type ReconcileFailureReason } from '@zk-oam/apis';
+import { conditionSchema, type ReconcileFailureReason } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isApiError, isNamespaceTerminating, KubeApiError, type KubeClient } from '../kube/client.js';
@@ -15,6 +15,7 @@ import { objectPath, type ResourceType } from '../kube/resource.js';
 import { applyStatus } from '../apply/server-side-apply.js';
 import { systemClock, type Clock } from '../queue/clock.js';
 import type { EventRecorder } from '../recorder/event-recorder.js';
+import { setCondition } from '../status/condition.js';
 import type { Reconciler } from './reconciler.js';
 import { ReconcileStepError } from './step-error.js';
 
@@ -87,7 +88,7 @@ class FailureReporter {
     try {
       const object = await this.read(key);
       if (object === undefined) return;
-      await this.setCondition(key, object, failure);
+      await this.writeCondition(key, object, failure);
       if (this.eventDue(object, failure)) {
         await this.options.recorder.record(object, { type: 'Warning', reason: failure.category, action: failure.step, note: failure.message });
       }
@@ -106,19 +107,17 @@ class FailureReporter {
   }
 
   /** Written only when it says something new, so a failure repeating every few seconds writes status once. */
-  private async setCondition(key: ObjectKey, object: KubeObject, failure: Failure): Promise<void> {
+  private async writeCondition(key: ObjectKey, object: KubeObject, failure: Failure): Promise<void> {
+    const { conditionType } = this.options;
     const message = failure.message.slice(0, MESSAGE_LIMIT);
-    const previous = conditionsOf(object).find((condition) => condition.type === this.options.conditionType);
+    const stored = storedConditions(object);
+    const previous = stored.find((condition) => condition.type === conditionType);
     if (previous?.status === 'False' && previous.reason === failure.category && previous.message === message) return;
-    const condition = {
-      type: this.options.conditionType,
-      status: 'False',
-      reason: failure.category,
-      message,
-      ...(object.metadata.generation === undefined ? {} : { observedGeneration: object.metadata.generation }),
-      lastTransitionTime: previous?.status === 'False' && previous.lastTransitionTime !== undefined ? previous.lastTransitionTime : kubernetesTime(new Date(this.clock.now())),
-    };
-    await applyStatus(this.options.client, this.options.resource, key, { conditions: [condition] }, { fieldManager: this.options.fieldManager });
+    const context = { generation: object.metadata.generation, now: new Date(this.clock.now()) };
+    const verdict = { type: conditionType, status: 'False', reason: failure.category, message } as const;
+    // Its own field manager owns this one condition only: the others stay the controller's.
+    const conditions = setCondition(stored, verdict, context).filter((condition) => condition.type === conditionType);
+    await applyStatus(this.options.client, this.options.resource, key, { conditions }, { fieldManager: this.options.fieldManager });
   }
 
   private eventDue(object: KubeObject, failure: Failure): boolean {
@@ -134,16 +133,13 @@ class FailureReporter {
   }
 }
 
-const storedConditionSchema = z.looseObject({
-  type: z.string(),
-  status: z.string(),
-  reason: z.string().optional(),
-  message: z.string().optional(),
-  lastTransitionTime: z.string().optional(),
-});
-const storedStatusSchema = z.looseObject({ status: z.looseObject({ conditions: z.array(storedConditionSchema).optional() }).optional() });
+const storedStatusSchema = z.looseObject({ status: z.looseObject({ conditions: z.array(z.unknown()).optional() }).optional() });
 
-/** The stored conditions when they parse; a malformed status counts as none (the condition is then written). */
-function conditionsOf(object: KubeObject): z.infer<typeof storedConditionSchema>[] {
-  return storedStatusSchema.safeParse(object).data?.status?.conditions ?? [];
+/** Any kind's conditions: metav1's, or OAM's without a message. */
+const storedConditionSchema = conditionSchema.partial({ message: true });
+
+/** The stored conditions that parse; a malformed one counts as none (the failure's condition is then dated now). */
+function storedConditions(object: KubeObject): z.infer<typeof storedConditionSchema>[] {
+  const conditions = storedStatusSchema.safeParse(object).data?.status?.conditions ?? [];
+  return conditions.flatMap((condition) => storedConditionSchema.safeParse(condition).data ?? []);
 }

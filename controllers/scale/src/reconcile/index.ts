@@ -1,6 +1,5 @@
 // The scale reconcile: the pipeline, its dependencies, and the names it coordinates through.
 export { reconcileScale, scaleReconciler } from './reconcile.js';
 export type { ScaleCaches, ScaleReconcilerDependencies } from './dependencies.js';
-export { traitsOfWorkload } from './trait-keys.js';
 export * from './resources.js';
 export { CACHED_FIELDS } from './cached-views.js';

@@ -1,16 +1,16 @@
 // The scale reconcile, a named pipeline: read -> (unbind) -> bind -> observe and plan -> lock -> act -> report.
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
 // resumes where the world is: it neither repeats nor skips a reconfig.
-import { hasPlainClientPort, ResourceValidationError, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
-import { done, formatKey, keyOf, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { hasPlainClientPort, ResourceValidationError, ZOOKEEPER_SCALE, zookeeperScaleSchema, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
+import { done, formatKey, keyOf, readTrait, requeueAfter, storedStatus, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { changesWorld, planScale, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import { carryOut } from './act.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { disruptionLock } from './disruption-lock.js';
 import { inStep } from './errors.js';
 import { observeWorld } from './observe.js';
-import { parseWorkload, readTrait } from './read-objects.js';
-import { reportStatus, storedStatus } from './report-status.js';
+import { parseWorkload } from './read-objects.js';
+import { reportStatus, SCALE_STATUS } from './report-status.js';
 import { nextStatus, type Finding } from './status.js';
 
 interface Bound {
@@ -26,7 +26,7 @@ export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
 }
 
 export async function reconcileScale(deps: ScaleReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
-  const reading = readTrait(deps.caches, key);
+  const reading = readTrait(deps.caches, zookeeperScaleSchema, ZOOKEEPER_SCALE.kind, key);
   if (reading.kind === 'absent') {
     deps.pacer.release(formatKey(key));
     deps.traitMetrics.forget(key);
@@ -130,7 +130,7 @@ async function report(
   workload: ZookeeperWorkload | undefined,
   finding: Finding,
 ): Promise<void> {
-  const previous = storedStatus(bound.raw['status']);
+  const previous = storedStatus(SCALE_STATUS.schema, bound.raw);
   const next = nextStatus(previous, finding, { generation: bound.trait.metadata.generation, now: deps.now() });
   const operationStart = next.operation?.startedAt;
   deps.traitMetrics.report(keyOf(bound.raw), { blocked: next.phase === 'Blocked', operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });

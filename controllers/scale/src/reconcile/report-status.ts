@@ -1,19 +1,14 @@
 // Step: report. Writes the trait's status (server-side apply on /status) only when it changed, then announces each
 // fact it records as a Kubernetes Event on the trait and a NATS event about the workload.
-import { isDeepStrictEqual } from 'node:util';
 import { createEvent, scaleStatusSchema, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperScaleStatus } from '@zk-oam/apis';
-import { applyStatus, keyOf, type KubeObject } from '@zk-oam/runtime';
+import { keyOf, writeStatusIfChanged, type KubeObject, type StatusTarget } from '@zk-oam/runtime';
 import { announcements, type Announcement } from './announcements.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { FIELD_MANAGER, scaleResource } from './resources.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'recorder' | 'bus' | 'source'>;
 
-/** The stored status when it parses; a malformed one counts as none (it is then rewritten whole). */
-export function storedStatus(raw: unknown): ZookeeperScaleStatus | undefined {
-  const parsed = scaleStatusSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+export const SCALE_STATUS: StatusTarget<typeof scaleStatusSchema> = { resource: scaleResource, schema: scaleStatusSchema, fieldManager: FIELD_MANAGER };
 
 export interface WorkloadSubject {
   namespace: string;
@@ -29,8 +24,7 @@ export async function reportStatus(
   previous: ZookeeperScaleStatus | undefined,
   next: ZookeeperScaleStatus,
 ): Promise<Announcement[]> {
-  if (isDeepStrictEqual(previous, storedStatus(next) ?? next)) return [];
-  await applyStatus(deps.client, scaleResource, keyOf(trait), { ...next }, { fieldManager: FIELD_MANAGER });
+  if (!(await writeStatusIfChanged(deps.client, SCALE_STATUS, keyOf(trait), previous, next))) return [];
   const made = announcements(previous, next);
   for (const announcement of made) {
     await deps.recorder.record(trait, announcement.kubernetes);

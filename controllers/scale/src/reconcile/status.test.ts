@@ -85,4 +85,13 @@ describe('nextStatus', () => {
     const second = nextStatus(first, { kind: 'planned', plan: raising, selector: undefined }, context);
     expect(second.conditions?.map((condition) => condition.lastTransitionTime)).toEqual(first.conditions?.map((condition) => condition.lastTransitionTime));
   });
+
+  it('keeps it when only the reason changes, and moves it with the status', () => {
+    const up = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, { ...context, now: new Date(earlier) });
+    const blocked = plan({ action: { kind: 'Blocked', reason: 'QuorumAtRisk', message: 'not removing member 3' }, phase: 'Blocked', target: 1 });
+    const status = nextStatus(up, { kind: 'planned', plan: blocked, selector: undefined }, context);
+    const times = Object.fromEntries((status.conditions ?? []).map((condition) => [condition.type, condition.lastTransitionTime]));
+    expect(conditions(status)).toEqual({ Ready: 'False/QuorumAtRisk', Progressing: 'False/QuorumAtRisk', Blocked: 'True/QuorumAtRisk' });
+    expect(times).toEqual({ Ready: earlier, Progressing: '2026-01-01T00:00:10Z', Blocked: '2026-01-01T00:00:10Z' });
+  });
 });

@@ -1,7 +1,7 @@
 // The trait's status from what this reconcile found (pure): phase, sizes, the operation and step under way, and the
-// Ready / Progressing / Blocked conditions a person reads. A condition keeps its transition time while its status holds.
+// Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
-import type { BusyLockInfo } from '@zk-oam/runtime';
+import { setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 
 /** What this reconcile found, the three ways a reconcile ends. */
@@ -11,15 +11,15 @@ export type Finding =
   | { kind: 'unbound'; reason: ScaleReason; message: string };
 
 /** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
-type Verdict = Pick<Condition, 'type' | 'status' | 'message'> & { reason: ScaleReason };
+type Verdict = ConditionVerdict & { reason: ScaleReason };
 
 export function nextStatus(
   previous: ZookeeperScaleStatus | undefined,
   finding: Finding,
-  context: { generation: number | undefined; now: Date },
+  context: ConditionContext,
 ): ZookeeperScaleStatus {
   const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
-  const stamp = (verdicts: Verdict[]): Condition[] => stampConditions(previous?.conditions, verdicts, context);
+  const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'unbound':
       return {
@@ -117,18 +117,4 @@ function progressing(phase: ScalePhase, reason: ScaleReason, message: string, no
     { type: 'Progressing', status: 'True', reason, message },
     notBlocked,
   ];
-}
-
-/** `lastTransitionTime` moves only when a condition's status changes; Kubernetes' format, whole seconds. */
-export function stampConditions(
-  previous: readonly Condition[] | undefined,
-  verdicts: readonly Verdict[],
-  context: { generation: number | undefined; now: Date },
-): Condition[] {
-  return verdicts.map((verdict) => {
-    const before = previous?.find((condition) => condition.type === verdict.type);
-    const lastTransitionTime =
-      before !== undefined && before.status === verdict.status ? before.lastTransitionTime : `${context.now.toISOString().slice(0, 19)}Z`;
-    return { ...verdict, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }), lastTransitionTime };
-  });
 }

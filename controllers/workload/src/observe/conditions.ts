@@ -1,30 +1,12 @@
-// Builds the status conditions: lastTransitionTime moves only when a condition's status changes.
-import { kubernetesTime, type Condition, type WorkloadReason } from '@zk-oam/apis';
+// The conditions the workload's status reports, as decided from the observation; the kit's setConditions dates them.
+import type { WorkloadReason } from '@zk-oam/apis';
+import type { ConditionVerdict as KitVerdict } from '@zk-oam/runtime';
 
 export type ConditionType = 'Ready' | 'Progressing' | 'Degraded';
 
 /** A condition as decided from the observation, before time and generation are stamped. */
-export interface ConditionVerdict {
+export interface ConditionVerdict extends KitVerdict {
   type: ConditionType;
-  status: Condition['status'];
   /** One docs/troubleshooting.md explains. */
   reason: WorkloadReason;
-  message: string;
-}
-
-export function stampConditions(
-  verdicts: readonly ConditionVerdict[],
-  previous: readonly Condition[] | undefined,
-  context: { generation: number | undefined; now: Date },
-): Condition[] {
-  return verdicts.map((verdict) => {
-    const before = previous?.find((condition) => condition.type === verdict.type);
-    const lastTransitionTime =
-      before !== undefined && before.status === verdict.status ? before.lastTransitionTime : kubernetesTime(context.now);
-    return {
-      ...verdict,
-      ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
-      lastTransitionTime,
-    };
-  });
 }

@@ -1,10 +1,10 @@
 // Derives a ZookeeperWorkload's whole status from what was observed; pure: same inputs, same status.
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import type { Member, ZookeeperWorkload, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { setConditions } from '@zk-oam/runtime';
 import type { ServerRole, Zxid } from '@zk-oam/zookeeper';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { conditionVerdicts } from './condition-verdicts.js';
-import { stampConditions } from './conditions.js';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { ensembleProblem } from './ensemble-problem.js';
 import { configuredMembers, viewEnsemble, type EnsembleView } from './ensemble-view.js';
@@ -64,10 +64,7 @@ export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
       service: names.clientService,
       connectString: `${names.clientService}.${names.namespace}.svc:${workload.spec.clientService.port}`,
     },
-    conditions: stampConditions(conditionVerdicts(judgement), previous?.conditions, {
-      generation: workload.metadata.generation,
-      now: input.now,
-    }),
+    conditions: setConditions(previous?.conditions, conditionVerdicts(judgement), { generation: workload.metadata.generation, now: input.now }),
   };
   return { status, membership };
 }

@@ -1,6 +1,6 @@
 // Step 1: the workload from the cache, parsed once. An invalid one is reported (reportBlocked) and left alone.
-import { parseResource, ResourceValidationError, zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
-import { formatKey, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
+import { ResourceValidationError, zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
+import { formatKey, parseObject, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 
 export type WorkloadReading =
@@ -14,10 +14,6 @@ export function readWorkload(deps: Pick<WorkloadReconcilerDependencies, 'caches'
   if (raw === undefined) return { kind: 'absent' };
   // Children go with it through garbage collection; nothing to do while it is being deleted.
   if (raw.metadata.deletionTimestamp !== undefined) return { kind: 'deleting' };
-  try {
-    return { kind: 'valid', raw, workload: parseResource(zookeeperWorkloadSchema, raw, `ZookeeperWorkload ${formatKey(key)}`) };
-  } catch (error) {
-    if (error instanceof ResourceValidationError) return { kind: 'invalid', raw, error };
-    throw error;
-  }
+  const workload = parseObject(zookeeperWorkloadSchema, raw, `ZookeeperWorkload ${formatKey(key)}`);
+  return workload instanceof ResourceValidationError ? { kind: 'invalid', raw, error: workload } : { kind: 'valid', raw, workload };
 }

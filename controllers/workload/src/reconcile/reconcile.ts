@@ -3,7 +3,7 @@
 // Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { done, formatKey, requeueAfter, storedStatus, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
 import { workloadNames } from '../render/identity.js';
 import type { RenderInput } from '../render/input.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
@@ -25,7 +25,7 @@ import { reportBlocked } from './report-blocked.js';
 import { reportStatus } from './report-status.js';
 import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
 import { announceRefusal } from './scale-refusal.js';
-import { storedStatus } from './status-writer.js';
+import { WORKLOAD_STATUS } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
@@ -70,7 +70,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const { tls, sasl, clientCaDigest } = secrets;
   const monitoringServed = await deps.monitoringServed();
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision, clientCaDigest });
-  await announceRefusal(deps, raw, decision.refusal, storedStatus(raw['status']), context.log);
+  await announceRefusal(deps, raw, decision.refusal, storedStatus(WORKLOAD_STATUS.schema, raw), context.log);
   const applied = await inStep('ApplyChildren', key, () =>
     applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), { monitoringServed, names: workloadNames(workload) }),
   );

@@ -1,9 +1,9 @@
 // A workload the controller cannot act on until a person fixes something (its spec, a Secret it names): Ready=False
 // with a reason and a message naming the problem, and a Warning Event when that is news. Never a crash loop.
-import { kubernetesTime, type Condition, type WorkloadReason } from '@zk-oam/apis';
-import type { KubeObject, ObjectKey } from '@zk-oam/runtime';
+import type { WorkloadReason } from '@zk-oam/apis';
+import { setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { storedStatus, writeStatusIfChanged } from './status-writer.js';
+import { WORKLOAD_STATUS } from './status-writer.js';
 
 export type BlockingReason = Extract<WorkloadReason, 'InvalidSpec' | 'TlsCaSecretInvalid' | 'CertManagerMissing' | 'CertificateNotIssued' | 'AuthenticationSecretInvalid'>;
 
@@ -14,19 +14,12 @@ export async function reportBlocked(
   reason: BlockingReason,
   problem: string,
 ): Promise<void> {
-  const stored = storedStatus(raw['status']);
+  const stored = storedStatus(WORKLOAD_STATUS.schema, raw);
   const message = problem.slice(0, 4096);
   const previousReady = stored?.conditions?.find((condition) => condition.type === 'Ready');
   if (previousReady?.reason === reason && previousReady.message === message) return;
-  const ready: Condition = {
-    type: 'Ready',
-    status: 'False',
-    reason,
-    message,
-    ...(raw.metadata.generation === undefined ? {} : { observedGeneration: raw.metadata.generation }),
-    lastTransitionTime: previousReady?.status === 'False' ? previousReady.lastTransitionTime : kubernetesTime(deps.now()),
-  };
-  const conditions = [...(stored?.conditions ?? []).filter((condition) => condition.type !== 'Ready'), ready];
-  await writeStatusIfChanged(deps.client, key, stored, { ...stored, conditions });
+  const ready = { type: 'Ready', status: 'False', reason, message } as const;
+  const conditions = setCondition(stored?.conditions, ready, { generation: raw.metadata.generation, now: deps.now() });
+  await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, key, stored, { ...stored, conditions });
   await deps.recorder.record(raw, { type: 'Warning', reason, action: 'Validate', note: message });
 }

@@ -3,7 +3,7 @@
 // published after the status that records them is stored.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import { keyOf, type KubeObject } from '@zk-oam/runtime';
+import { keyOf, storedStatus, writeStatusIfChanged, type KubeObject } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
@@ -11,7 +11,7 @@ import { podView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 import { withScaleRefusal } from './scale-refusal.js';
-import { storedStatus, writeStatusIfChanged } from './status-writer.js';
+import { WORKLOAD_STATUS } from './status-writer.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'observations' | 'now' | 'source'>;
 
@@ -63,10 +63,10 @@ export async function reportStatus(
   const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
   deps.observations.record({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now);
-  const stored = storedStatus(raw['status']);
+  const stored = storedStatus(WORKLOAD_STATUS.schema, raw);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
   const status = withScaleRefusal(derived.status, refusal, stored, { generation: workload.metadata.generation, now });
-  const written = await writeStatusIfChanged(deps.client, keyOf(raw), stored, status);
+  const written = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
   const changes = written ? statusChanges(stored, derived) : [];
   for (const change of changes) {
     await deps.recorder.record(raw, change.kubernetes);

@@ -1,6 +1,6 @@
 // The ScaleRefused condition (present only while a spec.replicas change is refused) and whether its Event is news.
-import { kubernetesTime, type Condition, type WorkloadReason, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import type { KubeObject, Logger } from '@zk-oam/runtime';
+import type { Condition, WorkloadReason, ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { setCondition, type ConditionContext, type KubeObject, type Logger } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import type { ScaleRefusal } from './render-decisions.js';
 
@@ -16,20 +16,14 @@ export function withScaleRefusal(
   status: ZookeeperWorkloadStatus,
   refusal: ScaleRefusal | undefined,
   stored: ZookeeperWorkloadStatus | undefined,
-  context: { generation: number | undefined; now: Date },
+  context: ConditionContext,
 ): ZookeeperWorkloadStatus {
   const others = (status.conditions ?? []).filter((condition) => condition.type !== SCALE_REFUSED_CONDITION);
   if (refusal === undefined) return { ...status, conditions: others };
+  // Set over the stored refusal: it alone knows since when the change is refused.
   const before = storedRefusal(stored);
-  const condition: Condition = {
-    type: SCALE_REFUSED_CONDITION,
-    status: 'True',
-    reason: SCALE_REFUSED_REASON,
-    message: refusal.message,
-    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
-    lastTransitionTime: before?.status === 'True' ? before.lastTransitionTime : kubernetesTime(context.now),
-  };
-  return { ...status, conditions: [...others, condition] };
+  const verdict = { type: SCALE_REFUSED_CONDITION, status: 'True', reason: SCALE_REFUSED_REASON, message: refusal.message } as const;
+  return { ...status, conditions: setCondition(before === undefined ? others : [...others, before], verdict, context) };
 }
 
 /** The Warning Event is recorded once per refused change, not on every resync. */

@@ -1,0 +1,44 @@
+// Status conditions as Kubernetes keeps them (metav1.Condition, set as apimachinery's meta.SetStatusCondition sets
+// them): one entry per type, whose lastTransitionTime says since when its status holds, so it moves only when the
+// status does; a new reason, message or generation alone keeps it.
+import { kubernetesTime, type Condition } from '@zk-oam/apis';
+
+/** A condition as a controller decides it; setCondition adds the generation and the time. */
+export type ConditionVerdict = Pick<Condition, 'type' | 'status' | 'reason' | 'message'>;
+
+export interface ConditionContext {
+  /** The metadata.generation the verdict was reached from; undefined leaves observedGeneration out. */
+  readonly generation: number | undefined;
+  readonly now: Date;
+}
+
+/** What setCondition reads of the conditions it is given: OAM's (crossplane-runtime's) may leave the message out. */
+export type StoredCondition = Pick<Condition, 'type' | 'status' | 'lastTransitionTime'>;
+
+/** `conditions` with `verdict` in place of the condition of its type, or added last; the others as they were. */
+export function setCondition<C extends StoredCondition>(
+  conditions: readonly C[] | undefined,
+  verdict: ConditionVerdict,
+  context: ConditionContext,
+): (C | Condition)[] {
+  const current = conditions ?? [];
+  const before = current.find((condition) => condition.type === verdict.type);
+  const condition: Condition = {
+    type: verdict.type,
+    status: verdict.status,
+    reason: verdict.reason,
+    message: verdict.message,
+    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    lastTransitionTime: before?.status === verdict.status ? before.lastTransitionTime : kubernetesTime(context.now),
+  };
+  return before === undefined ? [...current, condition] : current.map((entry) => (entry === before ? condition : entry));
+}
+
+/** setCondition for each verdict in turn: a status that decides several conditions at once. */
+export function setConditions<C extends StoredCondition>(
+  conditions: readonly C[] | undefined,
+  verdicts: readonly ConditionVerdict[],
+  context: ConditionContext,
+): (C | Condition)[] {
+  return verdicts.reduce<(C | Condition)[]>((current, verdict) => setCondition(current, verdict, context), [...(conditions ?? [])]);
+}
