@@ -19,7 +19,7 @@ import {
   type ResourceType,
   runMain,
 } from '@zk-oam/runtime';
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, workloadOfStatefulSet, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   const volumes = informer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
   const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
   const toTraits = (workload: ObjectKey): ObjectKey[] => traitsOfWorkload(traits.lister, workload);
+  const byStatefulSet = (statefulSet: KubeObject): ObjectKey[] =>
+    toTraits({ namespace: statefulSet.metadata.namespace ?? '', name: workloadOfStatefulSet(statefulSet.metadata.name) });
   const byInstance = (object: KubeObject): ObjectKey[] => {
     const instance = object.metadata.labels?.[INSTANCE_LABEL];
     return instance === undefined ? [] : toTraits({ namespace: object.metadata.namespace ?? '', name: instance });
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
     controller('scale')
       .for(traits)
       .watches(workloads, (workload) => toTraits(keyOf(workload)))
-      .watches(statefulSets, (statefulSet) => toTraits(keyOf(statefulSet)))
+      .watches(statefulSets, byStatefulSet)
       .watches(pods, byInstance)
       .watches(volumes, byInstance)
       .withOptions({ maxConcurrentReconciles: 4 })

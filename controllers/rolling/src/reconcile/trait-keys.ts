@@ -1,5 +1,5 @@
 // Maps a workload, its StatefulSet, its pods and events about it to the keys of the rolling traits that name it.
-import { INSTANCE_LABEL } from '@zk-oam/apis';
+import { INSTANCE_LABEL, workloadOfStatefulSet } from '@zk-oam/apis';
 import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
 import { keepFields, keyOf } from '@zk-oam/runtime';
 import { z } from 'zod';
@@ -20,8 +20,8 @@ export function traitsOfWorkload(rollings: Lister<KubeObject>, workload: ObjectK
  */
 export const CACHED_CHILD_FIELDS = keepFields({});
 
-/** A member pod names its workload in the instance label; the StatefulSet is named like the workload. */
+/** A member pod names its workload in the instance label; the StatefulSet is named after the workload. */
 export function traitsOfChild(rollings: Lister<KubeObject>, child: KubeObject, kind: 'pod' | 'statefulSet'): ObjectKey[] {
-  const workload = kind === 'pod' ? child.metadata.labels?.[INSTANCE_LABEL] : child.metadata.name;
+  const workload = kind === 'pod' ? child.metadata.labels?.[INSTANCE_LABEL] : workloadOfStatefulSet(child.metadata.name);
   return workload === undefined ? [] : traitsOfWorkload(rollings, { namespace: child.metadata.namespace ?? '', name: workload });
 }
