@@ -2,7 +2,7 @@
 // client writing sequential znodes throughout each scenario. One ensemble goes 3 -> 5 -> 3 -> 5 -> 3: the controller is
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
-import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { disruptionLeaseName, disruptionLockHolder, memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
@@ -130,9 +130,11 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       client: api,
       namespace,
       owner: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name, uid: workload.metadata.uid ?? '' },
+      leaseName: disruptionLeaseName(name),
       logger: createLogger({ name: 'scale-test', level: 'silent' }),
     });
-    expect(await lock.tryAcquire('rolling/zk-restart', { leaseDurationSeconds: 60, operation: 'rolling restart (held by the test)' })).toEqual({ held: true });
+    const rollHolder = disruptionLockHolder('rolling', 'zk-restart');
+    expect(await lock.tryAcquire(rollHolder, { leaseDurationSeconds: 60, operation: 'rolling restart (held by the test)' })).toEqual({ held: true });
 
     const report = await measured('3 -> 5, reused volumes, after the lock is released', watch, async () => {
       await traits.scale(namespace, trait, 5);
@@ -143,7 +145,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       await waitFor('two reconciles while the Lease is held', () => reconcilesRun(suite.scaleController()), (count) => count >= reconciles + 2, 60_000, 100);
       expect(await workloadReplicas()).toBe(3);
       expect(traitCondition(await readTrait(), 'Progressing')?.reason).toBe('WaitingForDisruptionLock');
-      expect(await lock.release('rolling/zk-restart')).toBe(true);
+      expect(await lock.release(rollHolder)).toBe(true);
       await waitScaled(5);
     });
     expect(report.writes.lost).toEqual([]);

@@ -1,6 +1,6 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
+import { disruptionLeaseName, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
 import {
   apiVersionOf,
   controller,
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
         client: manager.client,
         namespace: workload.metadata.namespace ?? '',
         owner: { apiVersion: apiVersionOf(workloadResource), kind: workloadResource.kind, name: workload.metadata.name, uid: workload.metadata.uid ?? '' },
+        leaseName: disruptionLeaseName(workload.metadata.name),
         logger: log,
       }),
     recorder,

@@ -48,7 +48,7 @@ export {
   type LockState,
   type BusyLockInfo,
 } from './lock/object-lock.js';
-export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/lock-lease.js';
+export { lockOperationAnnotation, type LockOwner } from './lock/lock-lease.js';
 export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
 export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
             bindingAnnotation: BINDING_ANNOTATION,
             finalizer: UNBIND_FINALIZER,
           }),
-          lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
+          lockOf: (namespace, owner, leaseName) => new ObjectLock({ client: manager.client, namespace, owner, leaseName, logger: log }),
           observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
           connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
           now: () => new Date(),

@@ -1,6 +1,6 @@
 // Names through which the rolling controller coordinates on Kubernetes objects: its field manager, the workload
 // annotation the workload controller reads (it then renders the StatefulSet with OnDelete), the finalizer, the lock holder.
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { disruptionLockHolder, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { namespacedResource, type ResourceType } from '@zk-oam/runtime';
 
 /** Server-side apply field manager, leader-election Lease name and NATS durable consumer. */
@@ -12,9 +12,9 @@ export const BINDING_ANNOTATION = 'rolling.zookeeper.zkoam.dev/trait';
 /** On the trait, so the annotation is removed (the StatefulSet returns to RollingUpdate) before the trait goes. */
 export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';
 
-/** The per-workload disruption lock names the operation, so a restarted process holds its own lock again. */
+/** This trait's holder of the per-workload disruption lock it shares with the scale controller. */
 export function lockHolder(traitName: string): string {
-  return `rolling/${traitName}`;
+  return disruptionLockHolder('rolling', traitName);
 }
 
 export const rollingResource: ResourceType = namespacedResource(ZOOKEEPER_ROLLING);

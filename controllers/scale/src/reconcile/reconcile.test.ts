@@ -1,7 +1,7 @@
 // The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
-import { memberSelectorLabels, parseResource, podName, podOfMember, workloadLabels, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
+import { disruptionLockHolder, memberSelectorLabels, parseResource, podName, podOfMember, workloadLabels, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
 import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe('reconcileScale', () => {
   });
 
   it('acts on nothing while another operation holds the lock, and says who holds it', async () => {
-    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const busy: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
     const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { lock: busy });
     expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
     expect(calls).toEqual(['lock scale/zk-size']);
@@ -144,7 +144,7 @@ describe('reconcileScale', () => {
   it('does not call that block its own while another operation holds the lock: it waits for the holder instead', async () => {
     const world = new World({ members: 5, target: 3 });
     world.setDown(2, true);
-    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const busy: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
     const { deps, calls, statuses, reported } = harness(world, { lock: busy });
     await reconcileScale(deps, key, context);
     expect(calls).toEqual(['inspect']);

@@ -11,11 +11,6 @@ export const BINDING_ANNOTATION = 'scale.zookeeper.zkoam.dev/trait';
 /** On the trait: unbinding (annotation removed, lock released) happens before the trait disappears. */
 export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
 
-/** The rolling controller takes the same per-workload lock as `rolling/<trait>`. */
-export function lockHolderOf(traitName: string): string {
-  return `scale/${traitName}`;
-}
-
 export const scaleResource = namespacedResource(ZOOKEEPER_SCALE);
 export const workloadResource = namespacedResource(ZOOKEEPER_WORKLOAD);
 
