@@ -2,7 +2,7 @@
 // client writing sequential znodes throughout each scenario. One ensemble goes 3 -> 5 -> 3 -> 5 -> 3: the controller is
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
-import { disruptionLeaseName, disruptionLockHolder, memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { disruptionLeaseName, disruptionLockHolder, memberSelectorOf, SCALE_BINDING_ANNOTATION, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
@@ -56,7 +56,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     await traits.create(namespace, trait, { workloadRef: { name }, replicas: 3 });
     await waitScaled(3);
     const workload = await client.get(namespace, name);
-    expect(workload.metadata.annotations?.['scale.zookeeper.zkoam.dev/trait']).toBe(trait);
+    expect(workload.metadata.annotations?.[SCALE_BINDING_ANNOTATION]).toBe(trait);
     const bound = await readTrait();
     expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: ZOOKEEPER_WORKLOAD.kind, name, uid: workload.metadata.uid })]);
     expect(bound.metadata.ownerReferences?.[0]?.controller).not.toBe(true);

@@ -1,6 +1,6 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { disruptionLeaseName, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
+import { disruptionLeaseName, MANAGED_SELECTOR, MEMBER_SELECTOR, ROLLING_BINDING_ANNOTATION } from '@zk-oam/apis';
 import {
   apiVersionOf,
   controller,
@@ -23,7 +23,7 @@ import {
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
+import { FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
 import { CACHED_CHILD_FIELDS, traitsOfChild, traitsOfWorkload } from './reconcile/trait-keys.js';
 
 const configSchema = processEnvSchema.extend({
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       fieldManager: FIELD_MANAGER,
       traitResource: rollingResource,
       workloadResource,
-      bindingAnnotation: BINDING_ANNOTATION,
+      bindingAnnotation: ROLLING_BINDING_ANNOTATION,
       finalizer: UNBIND_FINALIZER,
     }),
     lockFor: (workload) =>

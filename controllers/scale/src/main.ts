@@ -19,11 +19,10 @@ import {
   type ResourceType,
   runMain,
 } from '@zk-oam/runtime';
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, workloadOfStatefulSet, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, SCALE_BINDING_ANNOTATION, workloadOfStatefulSet, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
-  BINDING_ANNOTATION,
   CACHED_FIELDS,
   FIELD_MANAGER,
   scaleReconciler,
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
             fieldManager: FIELD_MANAGER,
             traitResource: scaleResource,
             workloadResource,
-            bindingAnnotation: BINDING_ANNOTATION,
+            bindingAnnotation: SCALE_BINDING_ANNOTATION,
             finalizer: UNBIND_FINALIZER,
           }),
           lockOf: (namespace, owner, leaseName) => new ObjectLock({ client: manager.client, namespace, owner, leaseName, logger: log }),

@@ -1,13 +1,10 @@
-// Names through which the rolling controller coordinates on Kubernetes objects: its field manager, the workload
-// annotation the workload controller reads (it then renders the StatefulSet with OnDelete), the finalizer, the lock holder.
+// Names through which the rolling controller coordinates on Kubernetes objects: its field manager, the finalizer, the
+// lock holder. The workload annotation it binds with (ROLLING_BINDING_ANNOTATION) is in @zk-oam/apis.
 import { disruptionLockHolder, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { namespacedResource, type ResourceType } from '@zk-oam/runtime';
 
 /** Server-side apply field manager, leader-election Lease name and NATS durable consumer. */
 export const FIELD_MANAGER = 'zk-oam-rolling';
-
-/** On the workload while a ZookeeperRolling is bound to it; the value is the trait's name. */
-export const BINDING_ANNOTATION = 'rolling.zookeeper.zkoam.dev/trait';
 
 /** On the trait, so the annotation is removed (the StatefulSet returns to RollingUpdate) before the trait goes. */
 export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';

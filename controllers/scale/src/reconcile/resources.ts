@@ -5,9 +5,6 @@ import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/ru
 /** Server-side apply field manager (owner of the workload's spec.replicas while bound) and leader-election Lease. */
 export const FIELD_MANAGER = 'zk-oam-scale';
 
-/** On the workload: names the bound ZookeeperScale; the workload controller then follows spec.replicas. */
-export const BINDING_ANNOTATION = 'scale.zookeeper.zkoam.dev/trait';
-
 /** On the trait: unbinding (annotation removed, lock released) happens before the trait disappears. */
 export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
 

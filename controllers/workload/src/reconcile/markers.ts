@@ -1,13 +1,8 @@
-// Annotations and names through which the workload controller and the traits coordinate on Kubernetes objects.
+// The workload controller's own name and the annotations it keeps on what it renders. The traits' binding
+// annotations, which it reads, are in @zk-oam/apis.
 
 /** This controller's server-side apply field manager (and the name of its Lease). */
 export const FIELD_MANAGER = 'zk-oam-workload';
-
-/** Set by the scale controller on a workload its ZookeeperScale is bound to; the value is the trait's name. */
-export const SCALE_TRAIT_ANNOTATION = 'scale.zookeeper.zkoam.dev/trait';
-
-/** Set by the rolling controller on a workload its ZookeeperRolling is bound to; the StatefulSet then uses OnDelete. */
-export const ROLLING_TRAIT_ANNOTATION = 'rolling.zookeeper.zkoam.dev/trait';
 
 /** On every child: the hash of what was last applied, so an unchanged child is never written again. */
 export const APPLIED_HASH_ANNOTATION = 'workload.zookeeper.zkoam.dev/applied-hash';
