@@ -65,6 +65,7 @@ export {
   type ControllerProcessParts,
   type NatsEnv,
   type ProcessEnv,
+  type ProcessNames,
 } from './manager/process.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { STATEFUL_SET, WORKLOAD, World } from '../plan/test-world.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { reconcileScale } from './reconcile.js';
-import { UNBIND_FINALIZER } from './resources.js';
+import { CONTROLLER_NAME, UNBIND_FINALIZER } from './resources.js';
 
 const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
@@ -88,7 +88,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
     now: () => new Date('2026-01-01T00:00:00Z'),
-    source: 'zk-oam-scale',
+    source: CONTROLLER_NAME,
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
     // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
     pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),

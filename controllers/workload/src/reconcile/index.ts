@@ -4,7 +4,14 @@ export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependenc
 export { CACHED_CHILD_FIELDS } from './cached-objects.js';
 export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
-export { APPLIED_HASH_ANNOTATION, FIELD_MANAGER, INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+export {
+  APPLIED_HASH_ANNOTATION,
+  CONTROLLER_NAME,
+  FIELD_MANAGER,
+  INITIAL_MEMBERS_ANNOTATION,
+  LEADER_ELECTION_LEASE,
+  REPORTING_CONTROLLER,
+} from './markers.js';
 export { decideRenderInput, refusalMessage, type RenderDecision, type ScaleRefusal } from './render-decisions.js';
 export { SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON } from './scale-refusal.js';
 export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resource-types.js';
