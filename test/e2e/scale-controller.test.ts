@@ -2,7 +2,15 @@
 // client writing sequential znodes throughout each scenario. One ensemble goes 3 -> 5 -> 3 -> 5 -> 3: the controller is
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
-import { disruptionLeaseName, disruptionLockHolder, memberSelectorOf, SCALE_BINDING_ANNOTATION, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import {
+  disruptionLeaseName,
+  disruptionLockHolder,
+  memberSelectorOf,
+  SCALE_BINDING_ANNOTATION,
+  statefulSetNameOf,
+  volumeName,
+  ZOOKEEPER_WORKLOAD,
+} from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
@@ -124,7 +132,8 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
 
   it('scales 3 -> 5 on the retained volumes once a rolling restart releases the disruption lock', async () => {
     const volumesBefore = await pvcUids();
-    expect(Object.keys(volumesBefore)).toEqual(expect.arrayContaining([`data-${name}-3`, `data-${name}-4`]));
+    const retained = [volumeName(statefulSetNameOf(name), 3), volumeName(statefulSetNameOf(name), 4)];
+    expect(Object.keys(volumesBefore)).toEqual(expect.arrayContaining(retained));
     const workload = await client.get(namespace, name);
     const lock = new ObjectLock({
       client: api,
@@ -150,8 +159,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     });
     expect(report.writes.lost).toEqual([]);
     const volumesAfter = await pvcUids();
-    expect(volumesAfter[`data-${name}-3`]).toBe(volumesBefore[`data-${name}-3`]);
-    expect(volumesAfter[`data-${name}-4`]).toBe(volumesBefore[`data-${name}-4`]);
+    for (const volume of retained) expect(volumesAfter[volume]).toBe(volumesBefore[volume]);
   });
 
   it('blocks 5 -> 3 while a member is down, naming it, and proceeds once it is back without losing quorum', async () => {
