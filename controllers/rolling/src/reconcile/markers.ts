@@ -8,7 +8,7 @@ import { namespacedResource, type ResourceType } from '@zk-oam/runtime';
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-rolling';
 
-/** Server-side apply field manager: of the workload's binding annotation and of the trait's status. */
+/** Field manager of its writes: the workload's binding annotation and the trait's status. */
 export const FIELD_MANAGER = 'zk-oam-rolling';
 
 /** The Lease its replicas elect their leader by. */

@@ -7,7 +7,7 @@ import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/ru
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-scale';
 
-/** Server-side apply field manager: owner of the workload's spec.replicas while bound, and of the trait's status. */
+/** Field manager of its writes: the workload's spec.replicas (while bound) and binding annotation, the trait's status. */
 export const FIELD_MANAGER = 'zk-oam-scale';
 
 /** The Lease its replicas elect their leader by. */
