@@ -13,6 +13,7 @@ export * from './parse.js';
 export * from './reasons/index.js';
 export * from './rolling/index.js';
 export * from './scale/index.js';
+export * from './traits/index.js';
 export * from './workload/index.js';
 export * from './chart/values.js';
 export * from './monitoring/controller-alerts.js';

@@ -7,7 +7,7 @@
 // deleting it removes everything.
 import { join } from 'node:path';
 import { AppsV1Api } from '@kubernetes/client-node';
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
+import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,9 +86,9 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
       running.push(controller);
       await waitControllerReady(controller);
     }
-    const bound = await waitFor('both traits bound', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait'] !== undefined && w.metadata.annotations['scale.zookeeper.zkoam.dev/trait'] !== undefined, 120_000);
+    const bound = await waitFor('both traits bound', () => workloads.get(namespace, 'zookeeper'), (w) => w.metadata.annotations?.[ROLLING_BINDING_ANNOTATION] !== undefined && w.metadata.annotations[SCALE_BINDING_ANNOTATION] !== undefined, 120_000);
     expect(ready.status?.leader).toBeDefined();
-    expect(bound.metadata.annotations).toMatchObject({ 'scale.zookeeper.zkoam.dev/trait': 'zookeeper-scale', 'rolling.zookeeper.zkoam.dev/trait': 'zookeeper-rolling' });
+    expect(bound.metadata.annotations).toMatchObject({ [SCALE_BINDING_ANNOTATION]: 'zookeeper-scale', [ROLLING_BINDING_ANNOTATION]: 'zookeeper-rolling' });
     await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000);
     await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000);
   });

@@ -3,7 +3,7 @@
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { AppsV1Api } from '@kubernetes/client-node';
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
+import { disruptionLeaseName, disruptionLockHolder, ROLLING_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
 import { KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('the rolling controller on the bed', () => {
 
     expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ZookeeperWorkload', name: BOUND })]);
     expect(bound.metadata.finalizers).toContain('rolling.zookeeper.zkoam.dev/unbind');
-    expect((await client.get(namespace, BOUND)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBe(TRAIT);
+    expect((await client.get(namespace, BOUND)).metadata.annotations?.[ROLLING_BINDING_ANNOTATION]).toBe(TRAIT);
     expect(await updateStrategy(BOUND)).toBe('OnDelete');
     expect(await updateStrategy(NATIVE)).toBe('RollingUpdate');
   });
@@ -158,9 +158,11 @@ describe('the rolling controller on the bed', () => {
       client: new KubeClient(kubeConfig),
       namespace,
       owner: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: BOUND, uid: workload.metadata.uid ?? '' },
+      leaseName: disruptionLeaseName(BOUND),
       logger: pino({ level: 'warn' }),
     });
-    expect(await lock.tryAcquire('scale/grow', { leaseDurationSeconds: 60, operation: 'test: a scale step' })).toEqual({ held: true });
+    const scaleHolder = disruptionLockHolder('scale', 'grow');
+    expect(await lock.tryAcquire(scaleHolder, { leaseDurationSeconds: 60, operation: 'test: a scale step' })).toEqual({ held: true });
     const history = new PodHistory(memberPodSource(client, namespace, BOUND), MEMBERS);
     await history.start();
     const probe = await probeEnsemble(client, namespace, BOUND);
@@ -177,7 +179,7 @@ describe('the rolling controller on the bed', () => {
     await history.caughtUp();
     expect(history.restarts).toEqual([]);
     expect(rollingCondition(await trait(), 'Waiting')?.reason).toBe('DisruptionLockBusy');
-    expect(await lock.release('scale/grow')).toBe(true);
+    expect(await lock.release(scaleHolder)).toBe(true);
 
     await waitFor('the first pod deleted after the release', async () => history.restarts.length, (count) => count >= 1, 120_000, 250);
     const victim = PODS.find((pod) => pod !== leader && !history.order().includes(pod) && pod !== (history.order().at(-1) ?? '')) ?? '';
@@ -253,6 +255,6 @@ describe('the rolling controller on the bed', () => {
 
     await waitFor('the trait to be gone', () => traits.get(namespace, TRAIT).then(() => 'present', () => 'gone'), (state) => state === 'gone', 60_000);
     await waitFor('RollingUpdate', () => updateStrategy(BOUND), (strategy) => strategy === 'RollingUpdate', 60_000);
-    expect((await client.get(namespace, BOUND)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBeUndefined();
+    expect((await client.get(namespace, BOUND)).metadata.annotations?.[ROLLING_BINDING_ANNOTATION]).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // Reconfigure, and a scale trait at 5, carries a normal roll, a follower failing mid-handover, and a roll across
 // controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { myidOfOrdinal, podOfMember, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
+import { myidOfOrdinal, podOfMember, ROLLING_BINDING_ANNOTATION, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, waitControllerReady, waitFor } from '../src/controllers/index.js';
@@ -232,6 +232,6 @@ describe('a leader handover on the bed', () => {
     // trait is gone.
     expect(history.counts()[leader] ?? 0).toBe(1);
     expect(report.writes.lost).toEqual([]);
-    expect((await client.get(namespace, WORKLOAD)).metadata.annotations?.['rolling.zookeeper.zkoam.dev/trait']).toBeUndefined();
+    expect((await client.get(namespace, WORKLOAD)).metadata.annotations?.[ROLLING_BINDING_ANNOTATION]).toBeUndefined();
   });
 });

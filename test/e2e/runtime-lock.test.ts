@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import { ApiException, CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KubeClient, ObjectLock, lockLeaseName, lockOperationAnnotation, type LockOwner, PooledKubeConfig } from '@zk-oam/runtime';
+import { disruptionLeaseName } from '@zk-oam/apis';
+import { KubeClient, ObjectLock, lockOperationAnnotation, type LockOwner, PooledKubeConfig } from '@zk-oam/runtime';
 import { waitForValue } from '../src/wait-for.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -35,13 +36,13 @@ async function lockedObject(name: string): Promise<LockOwner> {
 
 /** A lock as one controller process would build it: its own client, nothing shared with other processes. */
 function lockOf(owner: LockOwner): ObjectLock {
-  return new ObjectLock({ client: new KubeClient(kubeConfig), namespace, owner, logger });
+  return new ObjectLock({ client: new KubeClient(kubeConfig), namespace, owner, leaseName: disruptionLeaseName(owner.name), logger });
 }
 
 /** The Lease's holder as the apiserver has it, or undefined when the Lease does not exist. */
 async function holderOnServer(owner: LockOwner): Promise<string | undefined> {
   try {
-    const lease = await coordination.readNamespacedLease({ namespace, name: lockLeaseName(owner.name) });
+    const lease = await coordination.readNamespacedLease({ namespace, name: disruptionLeaseName(owner.name) });
     return lease.spec?.holderIdentity ?? '';
   } catch (error) {
     if (error instanceof ApiException && error.code === 404) return undefined;

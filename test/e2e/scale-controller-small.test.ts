@@ -1,7 +1,7 @@
 // The scale trait from and to a single member, on real ZooKeeper with a client writing throughout: 1 -> 3 -> 1 with
 // removedMemberVolumePolicy Delete (the removed members' volumes go), the trait applied with kubectl, every step
 // announced as Kubernetes Events and NATS events, unbinding on deletion; and a trait without its workload reports Blocked.
-import { eventFilterSubject, memberSelectorOf, type ZkEvent } from '@zk-oam/apis';
+import { eventFilterSubject, memberSelectorOf, SCALE_BINDING_ANNOTATION, statefulSetNameOf, volumeName, type ZkEvent } from '@zk-oam/apis';
 import { connectEventBus, createLogger } from '@zk-oam/runtime';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe('the scale controller from and to one member', () => {
       (names) => names.length === 1,
       60_000,
     );
-    expect(claims).toEqual([`data-${name}-0`]);
+    expect(claims).toEqual([volumeName(statefulSetNameOf(name), 0)]);
   });
 
   it('announced every step as a Kubernetes Event on the trait and a NATS event about the workload', async () => {
@@ -100,7 +100,7 @@ describe('the scale controller from and to one member', () => {
   it('unbinds when the trait is deleted: the workload loses the annotation and keeps its size', async () => {
     await kubectl(bed, ['delete', 'zks', trait, '-n', namespace, '--wait=true', '--timeout=60s']);
     const workload = await client.get(namespace, name);
-    expect(workload.metadata.annotations?.['scale.zookeeper.zkoam.dev/trait']).toBeUndefined();
+    expect(workload.metadata.annotations?.[SCALE_BINDING_ANNOTATION]).toBeUndefined();
     expect(workload.spec.replicas).toBe(1);
   });
 });

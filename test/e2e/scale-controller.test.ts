@@ -2,7 +2,15 @@
 // client writing sequential znodes throughout each scenario. One ensemble goes 3 -> 5 -> 3 -> 5 -> 3: the controller is
 // killed after raising the replicas, after a reconfig add and after a reconfig remove (before lowering the replicas);
 // the leader is the highest member when scaling down; a rolling restart holds the disruption lock; a member is down.
-import { memberSelectorOf, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import {
+  disruptionLeaseName,
+  disruptionLockHolder,
+  memberSelectorOf,
+  SCALE_BINDING_ANNOTATION,
+  statefulSetNameOf,
+  volumeName,
+  ZOOKEEPER_WORKLOAD,
+} from '@zk-oam/apis';
 import { createLogger, KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, kubectl, reconcilesRun } from '../src/controllers/index.js';
@@ -56,7 +64,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
     await traits.create(namespace, trait, { workloadRef: { name }, replicas: 3 });
     await waitScaled(3);
     const workload = await client.get(namespace, name);
-    expect(workload.metadata.annotations?.['scale.zookeeper.zkoam.dev/trait']).toBe(trait);
+    expect(workload.metadata.annotations?.[SCALE_BINDING_ANNOTATION]).toBe(trait);
     const bound = await readTrait();
     expect(bound.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: ZOOKEEPER_WORKLOAD.kind, name, uid: workload.metadata.uid })]);
     expect(bound.metadata.ownerReferences?.[0]?.controller).not.toBe(true);
@@ -124,15 +132,18 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
 
   it('scales 3 -> 5 on the retained volumes once a rolling restart releases the disruption lock', async () => {
     const volumesBefore = await pvcUids();
-    expect(Object.keys(volumesBefore)).toEqual(expect.arrayContaining([`data-${name}-3`, `data-${name}-4`]));
+    const retained = [volumeName(statefulSetNameOf(name), 3), volumeName(statefulSetNameOf(name), 4)];
+    expect(Object.keys(volumesBefore)).toEqual(expect.arrayContaining(retained));
     const workload = await client.get(namespace, name);
     const lock = new ObjectLock({
       client: api,
       namespace,
       owner: { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name, uid: workload.metadata.uid ?? '' },
+      leaseName: disruptionLeaseName(name),
       logger: createLogger({ name: 'scale-test', level: 'silent' }),
     });
-    expect(await lock.tryAcquire('rolling/zk-restart', { leaseDurationSeconds: 60, operation: 'rolling restart (held by the test)' })).toEqual({ held: true });
+    const rollHolder = disruptionLockHolder('rolling', 'zk-restart');
+    expect(await lock.tryAcquire(rollHolder, { leaseDurationSeconds: 60, operation: 'rolling restart (held by the test)' })).toEqual({ held: true });
 
     const report = await measured('3 -> 5, reused volumes, after the lock is released', watch, async () => {
       await traits.scale(namespace, trait, 5);
@@ -143,13 +154,12 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       await waitFor('two reconciles while the Lease is held', () => reconcilesRun(suite.scaleController()), (count) => count >= reconciles + 2, 60_000, 100);
       expect(await workloadReplicas()).toBe(3);
       expect(traitCondition(await readTrait(), 'Progressing')?.reason).toBe('WaitingForDisruptionLock');
-      expect(await lock.release('rolling/zk-restart')).toBe(true);
+      expect(await lock.release(rollHolder)).toBe(true);
       await waitScaled(5);
     });
     expect(report.writes.lost).toEqual([]);
     const volumesAfter = await pvcUids();
-    expect(volumesAfter[`data-${name}-3`]).toBe(volumesBefore[`data-${name}-3`]);
-    expect(volumesAfter[`data-${name}-4`]).toBe(volumesBefore[`data-${name}-4`]);
+    for (const volume of retained) expect(volumesAfter[volume]).toBe(volumesBefore[volume]);
   });
 
   it('blocks 5 -> 3 while a member is down, naming it, and proceeds once it is back without losing quorum', async () => {

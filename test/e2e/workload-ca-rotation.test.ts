@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { CA_ROTATION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, probeEnsemble, RollingClient } from './rolling-fixtures.js';
@@ -18,8 +19,6 @@ import { appsApi, ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './
 import { handshakeVerifies, tlsSecretValue } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
-/** The annotation the workload controller records a CA rotation's step in, on the StatefulSet. */
-const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';
 const WORKLOAD = 'zkr';
 const TRAIT = 'roll';
 const USER_CA = 'user-ca';

@@ -11,7 +11,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
-import { derivedNames, memberHost, memberSelectorOf, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberHost, memberSelectorOf, workloadLabels, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import { CERTIFICATE_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
 import { builtBy } from '../src/controllers/go-built.js';
@@ -30,7 +31,6 @@ const { client, namespace } = suite;
 const traits = new RollingClient(bed);
 useRollingController(bed);
 const ENSEMBLE_TIMEOUT_MS = 420_000;
-const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
 const ISSUER = { name: 'fake-ca', kind: 'Issuer', group: 'cert-manager.io' } as const;
 const tlsSpec = (validityHours: number) => bedWorkloadSpec({ tls: { quorum: true, client: 'Only', certificates: { validityHours, issuerRef: { name: ISSUER.name } } } });
 
@@ -127,12 +127,12 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
     const workload = await client.get(namespace, name);
     expect(certificate?.metadata).toMatchObject({
       name: names.tlsSecret,
-      ownerReferences: [{ kind: 'ZookeeperWorkload', name, uid: workload.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [{ kind: ZOOKEEPER_WORKLOAD.kind, name, uid: workload.metadata.uid, controller: true, blockOwnerDeletion: true }],
     });
     // As stored by the apiserver after the real schema's pruning and defaulting: nothing dropped, nothing added.
     expect(certificate?.spec).toEqual({
       secretName: names.tlsSecret,
-      secretTemplate: { labels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': name, 'app.kubernetes.io/component': 'server', 'app.kubernetes.io/managed-by': 'zk-oam' } },
+      secretTemplate: { labels: workloadLabels(name) },
       dnsNames: [
         `*.${names.headlessService}.${namespace}`,
         `*.${names.headlessService}.${namespace}.svc`,

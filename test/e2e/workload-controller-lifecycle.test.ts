@@ -1,7 +1,7 @@
 // The workload controller around an ensemble's life, with pods that never schedule (a nodeSelector no node matches),
 // so no ZooKeeper has to run: deletion honours the storage reclaim policy, and ServiceMonitor/PrometheusRule follow
 // the monitoring CRDs' presence without anything failing while they are absent.
-import { derivedNames } from '@zk-oam/apis';
+import { derivedNames, ordinalOfVolume } from '@zk-oam/apis';
 import { fileURLToPath } from 'node:url';
 import { AppsV1Api } from '@kubernetes/client-node';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
@@ -41,17 +41,17 @@ async function names(path: string): Promise<string[]> {
 function childPaths(name: string): string[] {
   const ns = `/namespaces/${namespace}`;
   return [
-    `/apis/apps/v1${ns}/statefulsets/${name}`,
+    `/apis/apps/v1${ns}/statefulsets/${derivedNames(name).statefulSet}`,
     `/api/v1${ns}/configmaps/${derivedNames(name).configMap}`,
     `/api/v1${ns}/services/${derivedNames(name).headlessService}`,
     `/api/v1${ns}/services/${derivedNames(name).clientService}`,
-    `/apis/policy/v1${ns}/poddisruptionbudgets/${name}`,
+    `/apis/policy/v1${ns}/poddisruptionbudgets/${derivedNames(name).podDisruptionBudget}`,
     `/api/v1${ns}/secrets/${derivedNames(name).defaultSuperuserSecret}`,
   ];
 }
 
 async function pvcsOf(name: string): Promise<string[]> {
-  return (await names(`/api/v1/namespaces/${namespace}/persistentvolumeclaims`)).filter((pvc) => pvc.startsWith(`data-${name}-`));
+  return (await names(`/api/v1/namespaces/${namespace}/persistentvolumeclaims`)).filter((pvc) => ordinalOfVolume(pvc, derivedNames(name).statefulSet) !== undefined);
 }
 
 afterAll(async () => {

@@ -4,7 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
-import { podOfMember, ZOOKEEPER_PORTS, type ZookeeperWorkload, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import {
+  derivedNames,
+  memberSelectorLabels,
+  podOfMember,
+  workloadLabels,
+  ZOOKEEPER_PORTS,
+  ZOOKEEPER_WORKLOAD,
+  type ZookeeperWorkload,
+  zookeeperWorkloadSchema,
+} from '@zk-oam/apis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveStatus } from '@zk-oam/workload';
@@ -16,17 +25,19 @@ import { waitForValue } from '../src/wait-for.js';
 const IP_PREFIX = '127.0.48';
 const log = pino({ name: 'workload-observe.test', level: 'info' });
 
+/** The workload's StatefulSet and pods as the workload controller renders them; the members are a local ensemble's. */
+const NAMES = derivedNames('zk');
 const workload: ZookeeperWorkload = zookeeperWorkloadSchema.parse({
-  apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
-  kind: 'ZookeeperWorkload',
+  apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+  kind: ZOOKEEPER_WORKLOAD.kind,
   metadata: { name: 'zk', namespace: 'observe', uid: 'uid-observe', generation: 1 },
   spec: { replicas: 3 },
   status: { phase: 'Running' },
 });
 
 const statefulSet: V1StatefulSet = {
-  metadata: { name: 'zk', namespace: 'observe' },
-  spec: { replicas: 3, serviceName: 'zk-headless', selector: { matchLabels: { app: 'zk' } }, template: {} },
+  metadata: { name: NAMES.statefulSet, namespace: 'observe' },
+  spec: { replicas: 3, serviceName: NAMES.headlessService, selector: { matchLabels: memberSelectorLabels('zk') }, template: {} },
   status: { replicas: 3, currentRevision: 'zk-1', updateRevision: 'zk-1' },
 };
 
@@ -39,7 +50,7 @@ describe('observeEnsemble against a real ensemble', () => {
     dir = mkdtempSync(join(tmpdir(), 'zk-oam-observe-'));
     ensemble = await startLocalEnsemble({ size: 3, dir, ipPrefix: IP_PREFIX, log });
     pods = ensemble.members().map((member) => ({
-      metadata: { name: podOfMember('zk', member.id), namespace: 'observe', labels: { 'controller-revision-hash': 'zk-1' } },
+      metadata: { name: podOfMember(NAMES.statefulSet, member.id), namespace: 'observe', labels: { ...workloadLabels('zk'), 'controller-revision-hash': 'zk-1' } },
       status: { podIP: member.ip },
     }));
   });
@@ -50,7 +61,7 @@ describe('observeEnsemble against a real ensemble', () => {
   });
 
   const observe = (): ReturnType<typeof observeEnsemble> => observeEnsemble(
-      (ensemble?.members() ?? []).map((member) => ({ pod: podOfMember('zk', member.id), myid: member.id, ip: member.ip })),
+      (ensemble?.members() ?? []).map((member) => ({ pod: podOfMember(NAMES.statefulSet, member.id), myid: member.id, ip: member.ip })),
       { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: 3_000 },
     );
 

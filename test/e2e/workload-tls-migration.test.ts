@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
 import { memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
+import { QUORUM_TLS_ANNOTATION } from '@zk-oam/workload';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { figures, probeEnsemble, RollingClient } from './rolling-fixtures.js';
@@ -16,8 +17,6 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const apps = appsApi(bed);
-/** The annotation the workload controller records the rendered step in, on the StatefulSet. */
-const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
 const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);

@@ -24,6 +24,7 @@ import {
   type ZookeeperWorkload,
 } from '@zk-oam/apis';
 import { adminConnector, CONFIRM_ZNODE, HandleGate, observeEnsemble, zxidFromValue, type EnsembleAdmin, type Zxid } from '@zk-oam/zookeeper';
+import { CERTIFICATE_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -203,7 +204,7 @@ describe('a TLS-only workload on the bed', () => {
         current.length === 3 &&
         // The workload's status can still show the members from before the last one was replaced; the pods say it is back.
         current.every(podReady) &&
-        current.every((pod) => pod.metadata?.annotations?.['zookeeper.zkoam.dev/certificate-sha256'] !== oldCertificate.fingerprint256 && !pods.some((old) => old.metadata?.uid === pod.metadata?.uid)),
+        current.every((pod) => pod.metadata?.annotations?.[CERTIFICATE_ANNOTATION] !== oldCertificate.fingerprint256 && !pods.some((old) => old.metadata?.uid === pod.metadata?.uid)),
       ENSEMBLE_TIMEOUT_MS,
     );
     console.log(`members restarted onto the new certificate and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the Secret was deleted`);

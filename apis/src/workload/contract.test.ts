@@ -18,10 +18,12 @@ import {
   ordinalOfPod,
   ordinalOfVolume,
   podOfMember,
+  statefulSetNameOf,
   superuserSecretName,
   tlsCaSecretName,
   volumeName,
   workloadLabels,
+  workloadOfStatefulSet,
 } from './contract.js';
 
 describe('the workload/trait contract', () => {
@@ -39,6 +41,12 @@ describe('the workload/trait contract', () => {
       defaultTlsCaSecret: 'zk-tls-ca',
       saslSecret: 'zk-sasl',
     });
+  });
+
+  it('names the members\' StatefulSet after the workload, and finds the workload back from it', () => {
+    expect(statefulSetNameOf('zk')).toBe('zk');
+    expect(workloadOfStatefulSet(statefulSetNameOf('zk'))).toBe('zk');
+    expect(derivedNames('zk').statefulSet).toBe(statefulSetNameOf('zk'));
   });
 
   it('asks four-letter words on the plain port while there is one, else over TLS on the secure port', () => {

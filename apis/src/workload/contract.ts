@@ -75,6 +75,16 @@ export const MAX_WORKLOAD_NAME_LENGTH = Math.min(
   DNS_LABEL_MAX - ORDINAL_SUFFIX_MAX,
 );
 
+/** The StatefulSet of a workload's members: named after the workload, so a trait finds it from its workloadRef alone. */
+export function statefulSetNameOf(workload: string): string {
+  return workload;
+}
+
+/** The workload a StatefulSet of ours was rendered for: the inverse of statefulSetNameOf. */
+export function workloadOfStatefulSet(statefulSet: string): string {
+  return statefulSet;
+}
+
 /** Names of the objects rendered for a workload called `workload`. */
 export function derivedNames(workload: string): {
   statefulSet: string;
@@ -90,7 +100,7 @@ export function derivedNames(workload: string): {
   saslSecret: string;
 } {
   return {
-    statefulSet: workload,
+    statefulSet: statefulSetNameOf(workload),
     configMap: `${workload}${DERIVED_NAME_SUFFIXES.configMap}`,
     headlessService: `${workload}${DERIVED_NAME_SUFFIXES.headlessService}`,
     clientService: `${workload}${DERIVED_NAME_SUFFIXES.clientService}`,

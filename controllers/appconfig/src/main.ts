@@ -15,7 +15,17 @@ import {
   runMain,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { appConfigReconciler, controllerRevisionResource, FIELD_MANAGER, KindDiscovery, oamResources, REPORTING_CONTROLLER, SYNCED_CONDITION } from './reconcile/index.js';
+import {
+  appConfigReconciler,
+  CONTROLLER_NAME,
+  controllerRevisionResource,
+  FIELD_MANAGER,
+  KindDiscovery,
+  LEADER_ELECTION_LEASE,
+  oamResources,
+  REPORTING_CONTROLLER,
+  SYNCED_CONDITION,
+} from './reconcile/index.js';
 import { componentRevisionReconciler, DEFAULT_REVISION_LIMIT, REVISION_COMPONENT_LABEL } from './revisions/index.js';
 
 const configSchema = processEnvSchema.extend({
@@ -46,7 +56,7 @@ function usingRevision(appConfigs: Lister<KubeObject>, revision: KubeObject): Ob
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
-  const { manager, log, identity } = controllerProcess(FIELD_MANAGER, config);
+  const { manager, log, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
   const informer = (resource: ResourceType, labelSelector?: string) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
   const appConfigs = informer(oamResources.applicationConfiguration);
@@ -109,4 +119,4 @@ async function main(): Promise<void> {
   await runUntilSignalled({ manager, log });
 }
 
-await runMain(FIELD_MANAGER, main);
+await runMain(CONTROLLER_NAME, main);

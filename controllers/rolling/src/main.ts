@@ -1,6 +1,6 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
-import { MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
+import { disruptionLeaseName, MANAGED_SELECTOR, MEMBER_SELECTOR, ROLLING_BINDING_ANNOTATION } from '@zk-oam/apis';
 import {
   apiVersionOf,
   controller,
@@ -24,7 +24,17 @@ import {
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { BINDING_ANNOTATION, FIELD_MANAGER, rollingReconciler, rollingResource, UNBIND_FINALIZER, workloadResource } from './reconcile/index.js';
+import {
+  CONTROLLER_NAME,
+  FIELD_MANAGER,
+  LEADER_ELECTION_LEASE,
+  NATS_DURABLE,
+  REPORTING_CONTROLLER,
+  rollingReconciler,
+  rollingResource,
+  UNBIND_FINALIZER,
+  workloadResource,
+} from './reconcile/index.js';
 import { CACHED_CHILD_FIELDS, traitsOfChild } from './reconcile/trait-keys.js';
 
 const configSchema = processEnvSchema.extend({
@@ -41,16 +51,16 @@ const WORKLOAD_EVENT_TYPES: readonly string[] = ['LeaderChanged', 'MembershipCha
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
-  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
+  const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
   const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const rollings = informer(rollingResource);
   const workloads = informer(workloadResource);
   const statefulSets = informer(coreResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_CHILD_FIELDS });
   const pods = informer(coreResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_CHILD_FIELDS });
-  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
+  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
 
-  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/rolling');
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
   const reconcile = rollingReconciler({
     client: manager.client,
@@ -60,7 +70,7 @@ async function main(): Promise<void> {
       fieldManager: FIELD_MANAGER,
       traitResource: rollingResource,
       workloadResource,
-      bindingAnnotation: BINDING_ANNOTATION,
+      bindingAnnotation: ROLLING_BINDING_ANNOTATION,
       finalizer: UNBIND_FINALIZER,
     }),
     lockFor: (workload) =>
@@ -68,6 +78,7 @@ async function main(): Promise<void> {
         client: manager.client,
         namespace: workload.metadata.namespace ?? '',
         owner: { apiVersion: apiVersionOf(workloadResource), kind: workloadResource.kind, name: workload.metadata.name, uid: workload.metadata.uid ?? '' },
+        leaseName: disruptionLeaseName(workload.metadata.name),
         logger: log,
       }),
     recorder,
@@ -75,7 +86,7 @@ async function main(): Promise<void> {
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
     now: () => new Date(),
-    source: FIELD_MANAGER,
+    source: CONTROLLER_NAME,
     timing: { pollMs: config.POLL_PERIOD_MS, afterDeleteMs: 500, resyncMs: config.RESYNC_PERIOD_MS, lockLeaseSeconds: config.LOCK_LEASE_SECONDS },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
     traitMetrics: new TraitStateMetrics(registry, 'ZookeeperRolling'),
@@ -93,7 +104,7 @@ async function main(): Promise<void> {
   // One filter subject (the stream's): nats-server before 2.10 refuses several; the types are picked here instead.
   const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(rollings.lister, workload).forEach((key) => rolling.enqueue(key)));
   const subscription = bus?.subscribe({
-    durable: FIELD_MANAGER,
+    durable: NATS_DURABLE,
     handler: (event) => (WORKLOAD_EVENT_TYPES.includes(event.type) ? enqueueTraits(event) : undefined),
   });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the rolling controller');
@@ -108,4 +119,4 @@ async function main(): Promise<void> {
   );
 }
 
-await runMain(FIELD_MANAGER, main);
+await runMain(CONTROLLER_NAME, main);

@@ -52,7 +52,7 @@ export {
   type LockState,
   type BusyLockInfo,
 } from './lock/object-lock.js';
-export { lockOperationAnnotation, lockLeaseName, type LockOwner } from './lock/lock-lease.js';
+export { lockOperationAnnotation, type LockOwner } from './lock/lock-lease.js';
 export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
 export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';
@@ -71,6 +71,7 @@ export {
   type ControllerProcessParts,
   type NatsEnv,
   type ProcessEnv,
+  type ProcessNames,
 } from './manager/process.js';
 export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';

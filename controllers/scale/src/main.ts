@@ -20,13 +20,16 @@ import {
   type ResourceType,
   runMain,
 } from '@zk-oam/runtime';
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, SCALE_BINDING_ANNOTATION, workloadOfStatefulSet, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
-  BINDING_ANNOTATION,
   CACHED_FIELDS,
+  CONTROLLER_NAME,
   FIELD_MANAGER,
+  LEADER_ELECTION_LEASE,
+  NATS_DURABLE,
+  REPORTING_CONTROLLER,
   scaleReconciler,
   scaleResource,
   UNBIND_FINALIZER,
@@ -53,7 +56,7 @@ function isWorkloadFact(event: ZkEvent): boolean {
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
-  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
+  const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
   const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const traits = informer(scaleResource);
@@ -61,20 +64,22 @@ async function main(): Promise<void> {
   const statefulSets = informer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
   const pods = informer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
   const volumes = informer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
-  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
+  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
   const toTraits = (workload: ObjectKey): ObjectKey[] => traitsOfWorkload(traits.lister, workload);
+  const byStatefulSet = (statefulSet: KubeObject): ObjectKey[] =>
+    toTraits({ namespace: statefulSet.metadata.namespace ?? '', name: workloadOfStatefulSet(statefulSet.metadata.name) });
   const byInstance = (object: KubeObject): ObjectKey[] => {
     const instance = object.metadata.labels?.[INSTANCE_LABEL];
     return instance === undefined ? [] : toTraits({ namespace: object.metadata.namespace ?? '', name: instance });
   };
 
-  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/scale');
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
   const reconcile = manager.add(
     controller('scale')
       .for(traits)
       .watches(workloads, (workload) => toTraits(keyOf(workload)))
-      .watches(statefulSets, (statefulSet) => toTraits(keyOf(statefulSet)))
+      .watches(statefulSets, byStatefulSet)
       .watches(pods, byInstance)
       .watches(volumes, byInstance)
       .withOptions({ maxConcurrentReconciles: 4 })
@@ -90,14 +95,14 @@ async function main(): Promise<void> {
             fieldManager: FIELD_MANAGER,
             traitResource: scaleResource,
             workloadResource,
-            bindingAnnotation: BINDING_ANNOTATION,
+            bindingAnnotation: SCALE_BINDING_ANNOTATION,
             finalizer: UNBIND_FINALIZER,
           }),
-          lockOf: (namespace, owner) => new ObjectLock({ client: manager.client, namespace, owner, logger: log }),
+          lockOf: (namespace, owner, leaseName) => new ObjectLock({ client: manager.client, namespace, owner, leaseName, logger: log }),
           observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
           connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
           now: () => new Date(),
-          source: FIELD_MANAGER,
+          source: CONTROLLER_NAME,
           timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
           pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
           traitMetrics: new TraitStateMetrics(registry, 'ZookeeperScale'),
@@ -107,9 +112,9 @@ async function main(): Promise<void> {
   // Workload facts (leader, membership, readiness) only make the traits of that workload reconcile sooner.
   // One filter subject for all (NATS before 2.10 takes one only); the handler keeps the workload facts.
   const enqueueTraits = eventsToKeys((workload) => toTraits(workload).forEach((key) => reconcile.enqueue(key)));
-  bus?.subscribe({ durable: FIELD_MANAGER, handler: (event) => (isWorkloadFact(event) ? enqueueTraits(event) : undefined) });
+  bus?.subscribe({ durable: NATS_DURABLE, handler: (event) => (isWorkloadFact(event) ? enqueueTraits(event) : undefined) });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the scale controller');
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }
 
-await runMain(FIELD_MANAGER, main);
+await runMain(CONTROLLER_NAME, main);

@@ -22,9 +22,12 @@ import {
   CACHED_CHILD_FIELDS,
   certificateResource,
   childResources,
+  CONTROLLER_NAME,
   FIELD_MANAGER,
+  LEADER_ELECTION_LEASE,
   NAMED_SECRET_FIELDS,
   prometheusRuleResource,
+  REPORTING_CONTROLLER,
   secretToNamingWorkloads,
   serviceMonitorResource,
   workloadReconciler,
@@ -51,7 +54,7 @@ function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: 
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
-  const { manager, log, registry, identity } = controllerProcess(FIELD_MANAGER, config);
+  const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
   const informer = (resource: typeof workloadResource, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
     manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
@@ -65,14 +68,14 @@ async function main(): Promise<void> {
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
   const secretMetadata = manager.informer<KubeObject>(coreResources.secret, { schema: kubeObjectSchema, metadataOnly: true, transform: NAMED_SECRET_FIELDS });
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
-  const bus = eventBusFrom(config, { name: FIELD_MANAGER, registry, log });
+  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
   const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs });
   const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs });
 
   const observations = new LatestObservations();
   bus?.respond(observationResponder(observations, () => manager.isLeader()));
-  const recorder = manager.eventRecorder(identity, 'zookeeper.zkoam.dev/workload');
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const reconcile = workloadReconciler({
     client: manager.client,
     caches: {
@@ -91,7 +94,7 @@ async function main(): Promise<void> {
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
     observations,
     now: () => new Date(),
-    source: FIELD_MANAGER,
+    source: CONTROLLER_NAME,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
   });
@@ -114,4 +117,4 @@ async function main(): Promise<void> {
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }
 
-await runMain(FIELD_MANAGER, main);
+await runMain(CONTROLLER_NAME, main);

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { derivedNames, parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { renderWorkload } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -38,7 +38,9 @@ function ensembleRuleGroups(): unknown {
   return rule.spec.groups;
 }
 
-const series = (name: string, labels: string, values: string) => ({ series: `${name}{namespace="prod",job="zk-headless"${labels}}`, values });
+/** Prometheus names the scrape job after the Service the ServiceMonitor finds the members by: the headless one. */
+const JOB = derivedNames('zk').headlessService;
+const series = (name: string, labels: string, values: string) => ({ series: `${name}{namespace="prod",job="${JOB}"${labels}}`, values });
 
 describe('alert rules', () => {
   it("the controllers' alerts (deploy/monitoring) pass promtool's checks and its tests", async () => {
@@ -80,7 +82,7 @@ describe('alert rules', () => {
           alertname: 'ZookeeperNoLeader',
           exp_alerts: [
             {
-              exp_labels: { severity: 'critical', namespace: 'prod', job: 'zk-headless' },
+              exp_labels: { severity: 'critical', namespace: 'prod', job: JOB },
               exp_annotations: {
                 summary: 'ZooKeeper prod/zk has no leader',
                 description: 'No member reports leading: the ensemble has lost its quorum and refuses writes.',
@@ -106,7 +108,7 @@ describe('alert rules', () => {
           alertname: 'ZookeeperHighLatency',
           exp_alerts: [
             {
-              exp_labels: { severity: 'warning', namespace: 'prod', job: 'zk-headless', pod: 'zk-1' },
+              exp_labels: { severity: 'warning', namespace: 'prod', job: JOB, pod: 'zk-1' },
               exp_annotations: { summary: 'ZooKeeper prod/zk answers slowly', description: 'Member zk-1 averages 250 ms per request (above 100 ms).' },
             },
           ],
@@ -116,7 +118,7 @@ describe('alert rules', () => {
           alertname: 'ZookeeperOutstandingRequests',
           exp_alerts: [
             {
-              exp_labels: { severity: 'warning', namespace: 'prod', job: 'zk-headless', pod: 'zk-1' },
+              exp_labels: { severity: 'warning', namespace: 'prod', job: JOB, pod: 'zk-1' },
               exp_annotations: { summary: 'ZooKeeper prod/zk is not keeping up with requests', description: 'Member zk-1 has 50 requests queued (above 10).' },
             },
           ],

@@ -1,20 +1,31 @@
-// Names through which the rolling controller coordinates on Kubernetes objects: its field manager, the workload
-// annotation the workload controller reads (it then renders the StatefulSet with OnDelete), the finalizer, the lock holder.
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+// Names through which the rolling controller coordinates on Kubernetes objects and NATS: its own names, the finalizer,
+// the lock holder. The workload annotation it binds with (ROLLING_BINDING_ANNOTATION) is in @zk-oam/apis.
+// Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
+// Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
+import { disruptionLockHolder, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { namespacedResource, type ResourceType } from '@zk-oam/runtime';
 
-/** Server-side apply field manager, leader-election Lease name and NATS durable consumer. */
+/** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
+export const CONTROLLER_NAME = 'zk-oam-rolling';
+
+/** Field manager of its writes: the workload's binding annotation and the trait's status. */
 export const FIELD_MANAGER = 'zk-oam-rolling';
 
-/** On the workload while a ZookeeperRolling is bound to it; the value is the trait's name. */
-export const BINDING_ANNOTATION = 'rolling.zookeeper.zkoam.dev/trait';
+/** The Lease its replicas elect their leader by. */
+export const LEADER_ELECTION_LEASE = 'zk-oam-rolling';
+
+/** The JetStream durable consumer of workload facts: the NATS server keeps its place in the stream by this name. */
+export const NATS_DURABLE = 'zk-oam-rolling';
+
+/** The reportingController of its Kubernetes Events. */
+export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/rolling';
 
 /** On the trait, so the annotation is removed (the StatefulSet returns to RollingUpdate) before the trait goes. */
 export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';
 
-/** The per-workload disruption lock names the operation, so a restarted process holds its own lock again. */
+/** This trait's holder of the per-workload disruption lock it shares with the scale controller. */
 export function lockHolder(traitName: string): string {
-  return `rolling/${traitName}`;
+  return disruptionLockHolder('rolling', traitName);
 }
 
 export const rollingResource: ResourceType = namespacedResource(ZOOKEEPER_ROLLING);

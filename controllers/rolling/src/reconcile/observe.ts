@@ -1,7 +1,7 @@
 // Observe: the StatefulSet and its pods read fresh from the apiserver, then ZooKeeper asked by pod IP right before
 // the plan, so the leader and each member's sync state are those of this moment. A TLS-only ensemble is asked over
 // TLS on its secure port, trusting the CA in the workload's member TLS Secret.
-import { adminReach, memberReach, memberSelectorOf, myidOfOrdinal } from '@zk-oam/apis';
+import { adminReach, memberReach, memberSelectorOf, myidOfOrdinal, statefulSetNameOf } from '@zk-oam/apis';
 import { assessEnsemble, type CommittedConfig, type EnsembleAssessment, type EnsembleObservation, type MemberAccess } from '@zk-oam/zookeeper';
 import { coreResources, isApiError, objectPath, collectionPath, readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.js';
@@ -23,16 +23,16 @@ export type RollObservation =
 
 const listSchema = z.object({ items: z.array(z.unknown()) });
 
-/** The StatefulSet is named like the workload. */
 export async function observeRoll(
   deps: Pick<RollingReconcilerDependencies, 'client' | 'observe'>,
   namespace: string,
   workloadObject: KubeObject,
 ): Promise<RollObservation> {
   const workload = workloadObject.metadata.name;
-  const raw = await readStatefulSet(deps.client, namespace, workload);
-  if (raw === undefined) return { kind: 'NoStatefulSet', name: workload };
-  const statefulSet = statefulSetView(raw, workload);
+  const statefulSetName = statefulSetNameOf(workload);
+  const raw = await readStatefulSet(deps.client, namespace, statefulSetName);
+  if (raw === undefined) return { kind: 'NoStatefulSet', name: statefulSetName };
+  const statefulSet = statefulSetView(raw, statefulSetName);
   const pods = await listMemberPods(deps.client, namespace, workload, statefulSet.name);
   const access = await memberAccess(deps.client, namespace, workloadObject);
   const observation = await deps.observe(

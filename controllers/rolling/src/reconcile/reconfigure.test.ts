@@ -1,18 +1,21 @@
 // The handover's reconfigs: through the voters that stay, as the superuser of the workload's Secret, and a lost answer
 // left for the next observation.
-import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { derivedNames, memberHost, podName, statefulSetNameOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { KubeApiError, type KubeObject } from '@zk-oam/runtime';
 import { ZooKeeperConnectionError, zxidFromValue, type AdminTarget, type CommittedConfig, type EnsembleAdmin, type MemberAccess, type ServerEntry } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { assessSimulated } from '../plan/simulated-ensemble.js';
 import { reconfigure, type ReconfigStep } from './reconfigure.js';
 
-const workload: KubeObject = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk', namespace: 'ns' }, spec: {} };
+const workload: KubeObject = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name: 'zk', namespace: 'ns' }, spec: {} };
 const password = Buffer.from('secret').toString('base64');
 const caPem = Buffer.from('-----BEGIN CERTIFICATE-----\nworkload CA\n-----END CERTIFICATE-----\n').toString('base64');
 const ensemble = assessSimulated({ voters: [1, 2, 3], members: [1, 2, 3], leader: 3, state: () => 'synced' });
-const server: ServerEntry = { id: 3, host: 'zk-2.zk-headless.ns.svc', quorumPort: 2888, electionPort: 3888, role: 'participant', clientAddress: 'zk-2.zk-headless.ns.svc', clientPort: 2181 };
-const handOver: ReconfigStep = { kind: 'HandOverLeadership', pod: { name: 'zk-2', uid: 'u', leader: true }, server, fromVersion: zxidFromValue(0x100000003n) };
+/** Member 3, in pod zk-2, as the workload renders its server line. */
+const pod = podName(statefulSetNameOf('zk'), 2);
+const host = memberHost('zk', 'ns', 2);
+const server: ServerEntry = { id: 3, host, quorumPort: ZOOKEEPER_PORTS.quorum, electionPort: ZOOKEEPER_PORTS.election, role: 'participant', clientAddress: host, clientPort: ZOOKEEPER_PORTS.client };
+const handOver: ReconfigStep = { kind: 'HandOverLeadership', pod: { name: pod, uid: 'u', leader: true }, server, fromVersion: zxidFromValue(0x100000003n) };
 
 function fakes(options: { secret?: 'missing'; failure?: Error } = {}) {
   const calls: string[] = [];
@@ -29,7 +32,7 @@ function fakes(options: { secret?: 'missing'; failure?: Error } = {}) {
       request: (verb: string, path: string): Promise<unknown> => {
         calls.push(`${verb} ${path}`);
         if (options.secret === 'missing') return Promise.reject(new KubeApiError(404, 'NotFound', verb, path, 'secrets "zk-superuser" not found'));
-        return Promise.resolve({ data: path.endsWith('/zk-tls') ? { [TLS_SECRET_KEYS.ca]: caPem } : { password } });
+        return Promise.resolve({ data: path.endsWith(`/${derivedNames('zk').tlsSecret}`) ? { [TLS_SECRET_KEYS.ca]: caPem } : { password } });
       },
     },
     connectAdmin: (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => {
@@ -67,7 +70,7 @@ describe('reconfigure', () => {
 
   it('puts the member back as a participant with its recorded server line', async () => {
     const { calls, deps } = fakes();
-    const restore: ReconfigStep = { kind: 'RestoreVoter', pod: 'zk-2', server, fromVersion: zxidFromValue(0x100000004n) };
+    const restore: ReconfigStep = { kind: 'RestoreVoter', pod, server, fromVersion: zxidFromValue(0x100000004n) };
     expect(await reconfigure(deps, workload, assessSimulated({ voters: [1, 2], members: [1, 2, 3], leader: 2, state: () => 'synced' }), restore)).toEqual({ kind: 'done' });
     expect(calls).toContain('reconfig +[3:participant] -[] from 100000004');
   });

@@ -1,7 +1,7 @@
 // Act: the reconfigs of a leader handover, as ZooKeeper's superuser through the voters that stay, over TLS whenever
 // the members open a secure client port. A lost answer or a config that moved is unsettled, not an error: the next
 // observation shows whether the reconfig took effect.
-import { podOfMember, superuserPasswordRef } from '@zk-oam/apis';
+import { podOfMember, statefulSetNameOf, superuserPasswordRef } from '@zk-oam/apis';
 import { readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import { withAdminSession, type AdminSessionOutcome, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -23,10 +23,10 @@ export async function reconfigure(
   step: ReconfigStep,
 ): Promise<AdminSessionOutcome> {
   const member = step.server.id;
-  const name = workload.metadata.name;
+  const statefulSet = statefulSetNameOf(workload.metadata.name);
   const targets = ensemble.members.flatMap((candidate) =>
     candidate.voter && candidate.serving && candidate.id !== member && candidate.address !== undefined
-      ? [{ pod: podOfMember(name, candidate.id), myid: candidate.id, ip: candidate.address }]
+      ? [{ pod: podOfMember(statefulSet, candidate.id), myid: candidate.id, ip: candidate.address }]
       : [],
   );
   if (targets.length === 0) return { kind: 'unsettled', note: 'no other voter serves to take the reconfig' };

@@ -1,6 +1,6 @@
 // The controller's status and announcements over whole rolls: the real planner on a simulated cluster, with the status
 // the controller derives (not the planner test's stand-in) fed back into the next plan, as the controller does.
-import type { ZookeeperRollingStatus } from '@zk-oam/apis';
+import { disruptionLockHolder, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { downPods, planRollingStep } from '../plan/index.js';
 import { applyStep, crash, newCluster, observe, recover, tick, withUpdateRevision, type SimulatedCluster } from '../plan/simulated-cluster.js';
@@ -175,7 +175,7 @@ describe('the status while the roll cannot go on', () => {
   const outdated = { ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') };
 
   it('names the holder of a busy lock and deletes nothing', () => {
-    const busy: LockOutcome = { kind: 'busy', holder: 'scale/grow', since: new Date('2026-01-01T01:00:00Z'), expiresAt: new Date('2026-01-01T01:00:20Z'), operation: 'scale 3 -> 5' };
+    const busy: LockOutcome = { kind: 'busy', holder: disruptionLockHolder('scale', 'grow'), since: new Date('2026-01-01T01:00:00Z'), expiresAt: new Date('2026-01-01T01:00:20Z'), operation: 'scale 3 -> 5' };
     const waiting = reconcileOnce(outdated, busy);
     expect(waiting.status.phase).toBe('Rolling');
     expect(waiting.status.currentPod).toBeUndefined();

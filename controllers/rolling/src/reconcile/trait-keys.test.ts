@@ -1,4 +1,5 @@
 // Child -> trait mapping, from what the informers keep of a pod and a StatefulSet.
+import { podName, statefulSetNameOf, workloadLabels } from '@zk-oam/apis';
 import type { KubeObject, Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { CACHED_CHILD_FIELDS, traitsOfChild } from './trait-keys.js';
@@ -12,11 +13,11 @@ const rollings: Lister<KubeObject> = {
 describe('traitsOfChild on cached children', () => {
   it('maps a pod by its instance label and a StatefulSet by its name, from identity metadata alone', () => {
     const pod = {
-      metadata: { name: 'zk-1', namespace: 'ns', labels: { 'app.kubernetes.io/instance': 'zk' } },
+      metadata: { name: podName(statefulSetNameOf('zk'), 1), namespace: 'ns', labels: workloadLabels('zk') },
       spec: { containers: [{ name: 'zookeeper' }] },
       status: { podIP: '10.0.0.2' },
     };
-    const statefulSet = { metadata: { name: 'zk', namespace: 'ns' }, spec: { replicas: 3, template: {} } };
+    const statefulSet = { metadata: { name: statefulSetNameOf('zk'), namespace: 'ns' }, spec: { replicas: 3, template: {} } };
     const keptPod = CACHED_CHILD_FIELDS(pod) as KubeObject;
     const keptStatefulSet = CACHED_CHILD_FIELDS(statefulSet) as KubeObject;
     expect(keptPod).toEqual({ metadata: pod.metadata });

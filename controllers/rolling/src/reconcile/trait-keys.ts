@@ -1,6 +1,6 @@
 // Maps a workload's StatefulSet and pods to the keys of the rolling traits that name the workload (the workload itself
 // and events about it map through the kit's traitsOfWorkload).
-import { INSTANCE_LABEL } from '@zk-oam/apis';
+import { INSTANCE_LABEL, workloadOfStatefulSet } from '@zk-oam/apis';
 import type { KubeObject, Lister, ObjectKey } from '@zk-oam/runtime';
 import { keepFields, traitsOfWorkload } from '@zk-oam/runtime';
 
@@ -10,8 +10,8 @@ import { keepFields, traitsOfWorkload } from '@zk-oam/runtime';
  */
 export const CACHED_CHILD_FIELDS = keepFields({});
 
-/** A member pod names its workload in the instance label; the StatefulSet is named like the workload. */
+/** A member pod names its workload in the instance label; the StatefulSet is named after the workload. */
 export function traitsOfChild(rollings: Lister<KubeObject>, child: KubeObject, kind: 'pod' | 'statefulSet'): ObjectKey[] {
-  const workload = kind === 'pod' ? child.metadata.labels?.[INSTANCE_LABEL] : child.metadata.name;
+  const workload = kind === 'pod' ? child.metadata.labels?.[INSTANCE_LABEL] : workloadOfStatefulSet(child.metadata.name);
   return workload === undefined ? [] : traitsOfWorkload(rollings, { namespace: child.metadata.namespace ?? '', name: workload });
 }

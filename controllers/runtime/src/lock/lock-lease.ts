@@ -22,10 +22,6 @@ export interface HoldRequest {
   readonly now: number;
 }
 
-export function lockLeaseName(objectName: string): string {
-  return `${objectName}-disruption`;
-}
-
 /**
  * The owner references with `owner` added unless its uid is already there. Others are kept: if the object
  * was recreated under the same name, the garbage collector prunes the dead reference, and a caller with a
@@ -37,14 +33,14 @@ export function withOwner(references: readonly OwnerReference[] | undefined, own
   return [...existing, { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.name, uid: owner.uid }];
 }
 
-/** A new Lease, held by the caller. */
-export function createdLease(namespace: string, owner: LockOwner, request: HoldRequest): Lease {
+/** A new Lease `name`, held by the caller. */
+export function createdLease(lease: { readonly namespace: string; readonly name: string }, owner: LockOwner, request: HoldRequest): Lease {
   return {
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
     metadata: {
-      name: lockLeaseName(owner.name),
-      namespace,
+      name: lease.name,
+      namespace: lease.namespace,
       ownerReferences: withOwner([], owner),
       annotations: { [lockOperationAnnotation]: request.operation },
     },

@@ -9,6 +9,7 @@ import { lockOperationAnnotation, type LockOwner } from './lock-lease.js';
 import { ObjectLock } from './object-lock.js';
 
 const owner: LockOwner = { apiVersion: 'v1', kind: 'ConfigMap', name: 'ensemble', uid: 'uid-1' };
+const leaseName = 'ensemble-lock';
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 const lease30s = (operation: string): { leaseDurationSeconds: number; operation: string } => ({ leaseDurationSeconds: 30, operation });
 
@@ -35,7 +36,7 @@ class LeaseEndpoint implements Pick<KubeClient, 'request'> {
 
   /** Someone else writes `holder` into the Lease directly. */
   overwrite(holder: string, renewTime: string): void {
-    this.store({ metadata: { name: 'ensemble-disruption', namespace: 'ns' }, spec: { holderIdentity: holder, leaseDurationSeconds: 30, renewTime } });
+    this.store({ metadata: { name: leaseName, namespace: 'ns' }, spec: { holderIdentity: holder, leaseDurationSeconds: 30, renewTime } });
   }
 
   private store(body: Lease): Lease {
@@ -65,14 +66,15 @@ function setup(): { api: LeaseEndpoint; clock: ManualClock; lock: () => ObjectLo
   const api = new LeaseEndpoint();
   const clock = new ManualClock(t0);
   // A new ObjectLock per call stands for a new process: nothing is remembered between calls.
-  const lock = (): ObjectLock => new ObjectLock({ client: api, namespace: 'ns', owner, logger: pino({ level: 'silent' }), clock });
+  const lock = (): ObjectLock => new ObjectLock({ client: api, namespace: 'ns', owner, leaseName, logger: pino({ level: 'silent' }), clock });
   return { api, clock, lock };
 }
 
 describe('ObjectLock', () => {
-  it('creates the Lease on first acquire, owned by the object and annotated with the operation', async () => {
+  it('creates the Lease on first acquire, under the name given, owned by the object and annotated with the operation', async () => {
     const { api, lock } = setup();
     expect(await lock().tryAcquire('scale/a', lease30s('scale 3 -> 5'))).toEqual({ held: true });
+    expect(api.lease?.metadata).toMatchObject({ name: leaseName, namespace: 'ns' });
     expect(api.lease?.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ensemble', uid: 'uid-1' }]);
     expect(api.lease?.metadata.annotations).toEqual({ [lockOperationAnnotation]: 'scale 3 -> 5' });
     expect(api.lease?.spec).toMatchObject({ holderIdentity: 'scale/a', leaseDurationSeconds: 30, renewTime: '2026-01-01T00:00:00.000000Z' });
@@ -166,7 +168,7 @@ describe('ObjectLock', () => {
   it('adds the owner reference of a recreated object and keeps the old one for the collector', async () => {
     const { api, lock } = setup();
     await lock().tryAcquire('scale/a', lease30s('scale'));
-    const recreated = new ObjectLock({ client: api, namespace: 'ns', owner: { ...owner, uid: 'uid-2' }, logger: pino({ level: 'silent' }) });
+    const recreated = new ObjectLock({ client: api, namespace: 'ns', owner: { ...owner, uid: 'uid-2' }, leaseName, logger: pino({ level: 'silent' }) });
     await recreated.renew('scale/a');
     expect(api.lease?.metadata.ownerReferences?.map((reference) => reference.uid)).toEqual(['uid-1', 'uid-2']);
   });

@@ -1,4 +1,5 @@
-// A lock on one object for one operation at a time, kept in a Lease `<object>-disruption` beside the object.
+// A lock on one object for one operation at a time, kept in a Lease beside the object, named by the callers that
+// lock it (the lock knows nothing of what they lock it for).
 //
 // # Guarantees
 // - At most one holder at a time, as the apiserver sees it: every write is a create or an update
@@ -34,22 +35,16 @@ import { retryOnConflict } from '../apply/conflict-retry.js';
 import { systemClock, type Clock } from '../queue/clock.js';
 import { decideLock, expiryOf, lockRecordOf, type BusyLock, type LockDecision } from './decision.js';
 import { ObjectLockError, type LockStep } from './errors.js';
-import {
-  createdLease,
-  heldLease,
-  lockLeaseName,
-  lockOperationAnnotation,
-  releasedLease,
-  renewedLease,
-  type LockOwner,
-} from './lock-lease.js';
+import { createdLease, heldLease, lockOperationAnnotation, releasedLease, renewedLease, type LockOwner } from './lock-lease.js';
 
 export interface ObjectLockOptions {
   readonly client: Pick<KubeClient, 'request'>;
   /** The locked object's namespace (the Lease lives there too). */
   readonly namespace: string;
-  /** The locked object; the Lease is named after it and owned by it. */
+  /** The locked object; the Lease is owned by it. */
   readonly owner: LockOwner;
+  /** The Lease's name: every caller that locks the object for the same purpose names it alike. */
+  readonly leaseName: string;
   readonly logger: Logger;
   readonly clock?: Clock;
 }
@@ -76,7 +71,7 @@ export class ObjectLock {
   private readonly log: Logger;
 
   constructor(private readonly options: ObjectLockOptions) {
-    this.leaseName = lockLeaseName(options.owner.name);
+    this.leaseName = options.leaseName;
     this.clock = options.clock ?? systemClock;
     this.log = options.logger.child({ lock: `${options.namespace}/${this.leaseName}` });
   }
@@ -93,7 +88,7 @@ export class ObjectLock {
       }
       const request = { holder, durationSeconds: options.leaseDurationSeconds, operation: options.operation, now };
       if (lease === undefined) {
-        const created = createdLease(this.options.namespace, this.options.owner, request);
+        const created = createdLease({ namespace: this.options.namespace, name: this.leaseName }, this.options.owner, request);
         await this.options.client.request('POST', collectionPath(coreResources.lease, this.options.namespace), { body: created });
       } else {
         await this.options.client.request('PUT', this.path(), { body: heldLease(lease, this.options.owner, request) });

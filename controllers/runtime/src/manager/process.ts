@@ -35,7 +35,7 @@ export const processEnvSchema = z.object({
   HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   LEADER_ELECTION: z.enum(['true', 'false']).default('true'),
   LEADER_ELECTION_NAMESPACE: z.string().min(1).default('zk-oam-system'),
-  /** Defaults to the controller's name. */
+  /** Defaults to the controller's own leader-election Lease (ProcessNames). */
   LEADER_ELECTION_NAME: optionalText,
   POD_NAME: optionalText,
   /** Watch and act in this namespace alone, so RBAC can be granted there only; every namespace when unset. */
@@ -48,6 +48,17 @@ export const processEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ProcessEnv = z.infer<typeof processEnvSchema>;
+
+/**
+ * What a controller process is called, one name per role: each is remembered outside the process (logs and dashboards,
+ * the Lease in the cluster), so each stays as it is even when a controller gives two of them one value.
+ */
+export interface ProcessNames {
+  /** Its name in logs and the Manager's. */
+  readonly name: string;
+  /** The Lease its replicas elect their leader by, unless LEADER_ELECTION_NAME names another. */
+  readonly leaderElectionLease: string;
+}
 
 export interface ControllerProcessParts {
   readonly manager: Manager;
@@ -79,8 +90,8 @@ export function loadKubeConfig(env: Pick<ProcessEnv, 'KUBECONFIG' | 'KUBERNETES_
   return kubeConfig;
 }
 
-/** The Manager, logger and metrics registry of a controller process named `name` (its field manager and Lease). */
-export function controllerProcess(name: string, env: ProcessEnv): ControllerProcessParts {
+/** The Manager, logger and metrics registry of a controller process. */
+export function controllerProcess({ name, leaderElectionLease }: ProcessNames, env: ProcessEnv): ControllerProcessParts {
   const identity = env.POD_NAME ?? `${hostname()}-${process.pid}`;
   const log = createLogger({ name, level: env.LOG_LEVEL });
   const registry = new Registry();
@@ -95,7 +106,7 @@ export function controllerProcess(name: string, env: ProcessEnv): ControllerProc
     http: { port: env.METRICS_PORT, host: env.HEALTH_HOST },
     ...(env.WATCH_NAMESPACE === undefined ? {} : { namespace: env.WATCH_NAMESPACE }),
     ...(env.LEADER_ELECTION === 'true'
-      ? { leaderElection: { namespace: env.LEADER_ELECTION_NAMESPACE, name: env.LEADER_ELECTION_NAME ?? name, identity } }
+      ? { leaderElection: { namespace: env.LEADER_ELECTION_NAMESPACE, name: env.LEADER_ELECTION_NAME ?? leaderElectionLease, identity } }
       : {}),
   });
   log.info({ watchNamespace: env.WATCH_NAMESPACE ?? '(all)' }, 'controller process configured');
@@ -106,7 +117,7 @@ export function controllerProcess(name: string, env: ProcessEnv): ControllerProc
 export type NatsEnv = Pick<ProcessEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_TLS_CA_FILE' | 'NATS_TLS_CERT_FILE' | 'NATS_TLS_KEY_FILE'>;
 
 /**
- * The event bus when NATS_URL is set; `name` is the NATS connection name (a controller's field manager). A process
+ * The event bus when NATS_URL is set; `name` is the NATS connection name (the controller's name). A process
  * that serves no metrics (the console) gives no registry.
  */
 export function eventBusFrom(env: NatsEnv, options: { name: string; registry?: Registry; log: Logger }): EventBus | undefined {

@@ -4,13 +4,15 @@
 // and syncs; a reconfigured-in observer runs as an observer until it rejoins as a follower; a removed leader leads on
 // until it hands over to a voter; a removed member stays up as a non-voting follower until its pod stops. Every effect
 // asserts the invariant it relies on, so a plan that breaks one fails the test at the step that did it.
-import { memberHost, myidOfOrdinal, ordinalOfMyid, type ScaleStep, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { memberHost, myidOfOrdinal, ordinalOfMyid, podName, type ScaleStep, statefulSetNameOf, volumeName, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { majorityAfter, quorumSize, zxidFromValue, type MemberObservation, type ServerEntry } from '@zk-oam/zookeeper';
 import { answeringMember, notServingMember, type LeaderSyncCounts } from '@zk-oam/zookeeper/testing';
 import type { ScaleAction } from './action.js';
 import type { ScalePlanInput } from './input.js';
 
-export const STATEFUL_SET = 'zk';
+/** The workload whose ensemble the world models, and its members' StatefulSet. */
+export const WORKLOAD = 'zk';
+export const STATEFUL_SET = statefulSetNameOf(WORKLOAD);
 
 /** starting: not serving yet; syncing: serving, not in the broadcast phase; synced: serving and caught up. */
 type ServerState = 'starting' | 'syncing' | 'synced';
@@ -73,13 +75,13 @@ export class World {
       workloadReplicas: this.workloadReplicas,
       statefulSet: { name: STATEFUL_SET, replicas: this.statefulSetReplicas },
       pods: this.pods.map((pod) => ({
-        name: `${STATEFUL_SET}-${pod.ordinal}`,
+        name: podName(STATEFUL_SET, pod.ordinal),
         ordinal: pod.ordinal,
         ready: !pod.deleting && !pod.down && pod.server !== 'starting',
         deleting: pod.deleting,
         podIP: podIP(pod.ordinal),
       })),
-      volumes: this.volumes.map((volume) => ({ name: `data-${STATEFUL_SET}-${volume.ordinal}`, ...volume })),
+      volumes: this.volumes.map((volume) => ({ name: volumeName(STATEFUL_SET, volume.ordinal), ...volume })),
       committed: {
         ok: true,
         config: {
@@ -144,7 +146,7 @@ export class World {
       }
       case 'DeleteVolume': {
         const ordinal = action.member - 1;
-        this.expect(action.pvc === `data-${STATEFUL_SET}-${ordinal}`, `PVC ${action.pvc} is not member ${action.member}'s`);
+        this.expect(action.pvc === volumeName(STATEFUL_SET, ordinal), `PVC ${action.pvc} is not member ${action.member}'s`);
         this.expect(!this.pods.some((pod) => pod.ordinal === ordinal), `PVC ${action.pvc} deleted while its pod exists`);
         this.volumes = this.volumes.map((volume) => (volume.ordinal === ordinal ? { ...volume, deleting: true } : volume));
         return;
@@ -297,6 +299,6 @@ export function podIP(ordinal: number): string {
 }
 
 export function serverEntry(id: number, role: ServerEntry['role']): ServerEntry {
-  const host = memberHost(STATEFUL_SET, 'default', ordinalOfMyid(id));
+  const host = memberHost(WORKLOAD, 'default', ordinalOfMyid(id));
   return { id, host, quorumPort: ZOOKEEPER_PORTS.quorum, electionPort: ZOOKEEPER_PORTS.election, role, clientAddress: host, clientPort: ZOOKEEPER_PORTS.client };
 }

@@ -2,7 +2,7 @@
 //
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
-import { adminReach, ordinalOfMyid, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
+import { adminReach, ordinalOfMyid, statefulSetNameOf, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, coreResources, isApiError, objectPath, readSecretValue, type ObjectKey } from '@zk-oam/runtime';
 import { withAdminSession, type AdminTarget, type EnsembleAdmin, type MemberAccess } from '@zk-oam/zookeeper';
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
@@ -27,7 +27,7 @@ export async function carryOut(deps: Deps, context: ActContext, action: WorldCha
   switch (action.kind) {
     case 'RaiseReplicas':
       await inStep('Act', 'ReplicasUpdateFailed', key, () => applyReplicas(deps, workload, action.to));
-      return { kind: 'acted', note: `raised ZookeeperWorkload ${name} to ${action.to} replicas: ${memberOf(name, action.member)} starts as a non-voting member` };
+      return { kind: 'acted', note: `raised ZookeeperWorkload ${name} to ${action.to} replicas: ${memberIn(workload, action.member)} starts as a non-voting member` };
     case 'ReconfigAdd':
       return reconfig(deps, context, action.member, 'add', (admin) => admin.reconfig({ joining: [action.server], leaving: [] }, action.fromVersion));
     case 'ReconfigRemove':
@@ -36,8 +36,13 @@ export async function carryOut(deps: Deps, context: ActContext, action: WorldCha
       return lowerReplicas(deps, context, action);
     case 'DeleteVolume':
       await inStep('Act', 'VolumeDeleteFailed', key, () => deleteVolume(deps, workload, action.pvc));
-      return { kind: 'acted', note: `deleted PersistentVolumeClaim ${action.pvc} of removed ${memberOf(name, action.member)}` };
+      return { kind: 'acted', note: `deleted PersistentVolumeClaim ${action.pvc} of removed ${memberIn(workload, action.member)}` };
   }
+}
+
+/** "zk-3 (myid 4)": member `myid` of the workload, named by its pod in the workload's StatefulSet. */
+function memberIn(workload: ZookeeperWorkload, myid: number): string {
+  return memberOf(statefulSetNameOf(workload.metadata.name), myid);
 }
 
 /** Server-side apply of spec.replicas alone, as this controller's field; the uid keeps it to this very workload. */
@@ -58,12 +63,11 @@ async function reconfig(
   verb: 'add' | 'remove',
   run: (admin: EnsembleAdmin) => Promise<unknown>,
 ): Promise<ActOutcome> {
-  const name = context.workload.metadata.name;
   // Removing: not through the leaving member, whose session ends when it leaves.
   const outcome = await withAdmin(deps, context, verb === 'remove' ? [member] : [], 'ReconfigFailed', async (admin) => {
     await run(admin);
   });
-  const note = `reconfig ${verb} ${memberOf(name, member)}`;
+  const note = `reconfig ${verb} ${memberIn(context.workload, member)}`;
   return outcome.kind === 'acted' ? { kind: 'acted', note: `${note}: committed` } : { kind: 'unsettled', note: `${note}: ${outcome.note}` };
 }
 
@@ -73,9 +77,9 @@ async function lowerReplicas(deps: Deps, context: ActContext, action: Extract<Wo
   const confirmed = await withAdmin(deps, context, [action.member], 'ConfirmWriteFailed', async (admin) => {
     await admin.confirmByWrite();
   });
-  if (confirmed.kind === 'unsettled') return { kind: 'unsettled', note: `confirming write before stopping ${memberOf(name, action.member)}: ${confirmed.note}` };
+  if (confirmed.kind === 'unsettled') return { kind: 'unsettled', note: `confirming write before stopping ${memberIn(context.workload, action.member)}: ${confirmed.note}` };
   await inStep('Act', 'ReplicasUpdateFailed', context.key, () => applyReplicas(deps, context.workload, action.to));
-  return { kind: 'acted', note: `confirmed the committed config with a write, lowered ZookeeperWorkload ${name} to ${action.to} replicas: ${memberOf(name, action.member)} stops` };
+  return { kind: 'acted', note: `confirmed the committed config with a write, lowered ZookeeperWorkload ${name} to ${action.to} replicas: ${memberIn(context.workload, action.member)} stops` };
 }
 
 /** Opens a superuser session on the committed voters (minus `avoid`), over TLS when they have a secure port, runs `use`, closes it. */

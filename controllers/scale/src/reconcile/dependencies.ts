@@ -23,8 +23,8 @@ export interface ScaleReconcilerDependencies {
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
   /** Blocked and the operation's start, for the stuck-scale alert. */
   readonly traitMetrics: Pick<TraitStateMetrics, 'report' | 'forget'>;
-  /** The per-workload disruption lock (Lease `<workload>-disruption`), shared with the rolling controller. */
-  readonly lockOf: (namespace: string, owner: LockOwner) => Pick<ObjectLock, 'tryAcquire' | 'release' | 'inspect'>;
+  /** The per-workload disruption lock (Lease `leaseName`, disruptionLeaseName's), shared with the rolling controller. */
+  readonly lockOf: (namespace: string, owner: LockOwner, leaseName: string) => Pick<ObjectLock, 'tryAcquire' | 'release' | 'inspect'>;
   readonly observe: (members: readonly MemberPod[]) => Promise<EnsembleObservation>;
   /** Opens a superuser session on the given members, reached as `access` says (over TLS whenever there is a secure port). */
   readonly connectAdmin: AdminConnector;

@@ -1,9 +1,8 @@
 // The per-workload disruption lock (Lease `<workload>-disruption`) a scale operation holds from its first step to
 // Done, as `scale/<trait>`; the rolling controller takes the same lock as `rolling/<trait>`.
-import { ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
-import { lockLeaseName, type BusyLockInfo, type LockResult } from '@zk-oam/runtime';
+import { disruptionLeaseName, disruptionLockHolder, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import type { BusyLockInfo, LockResult } from '@zk-oam/runtime';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
-import { lockHolderOf } from './resources.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'lockOf' | 'timing'>;
 
@@ -19,10 +18,11 @@ export interface DisruptionLock {
 
 export function disruptionLock(deps: Deps, workload: ZookeeperWorkload, traitName: string): DisruptionLock {
   const { name, namespace, uid } = workload.metadata;
-  const lock = deps.lockOf(namespace ?? '', { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name, uid: uid ?? '' });
-  const holder = lockHolderOf(traitName);
+  const lease = disruptionLeaseName(name);
+  const lock = deps.lockOf(namespace ?? '', { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name, uid: uid ?? '' }, lease);
+  const holder = disruptionLockHolder('scale', traitName);
   return {
-    lease: lockLeaseName(name),
+    lease,
     hold: (operation) => lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }),
     release: () => lock.release(holder),
     heldElsewhere: async () => {

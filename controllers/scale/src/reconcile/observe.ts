@@ -1,6 +1,6 @@
 // Step: observe. Everything the planner looks at, read just before planning: the workload's size, its StatefulSet,
 // member pods and volumes from the caches, and every member's srvr/mntr plus the committed config from ZooKeeper.
-import { INSTANCE_LABEL, myidOfOrdinal, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
+import { INSTANCE_LABEL, myidOfOrdinal, statefulSetNameOf, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import type { CommittedReading, ObservedPod, ScalePlanInput } from '../plan/index.js';
 import { memberPods, memberVolumes, statefulSetView, type StatefulSetView } from './cached-views.js';
@@ -19,11 +19,12 @@ export interface Observation {
 export async function observeWorld(deps: Deps, trait: ZookeeperScale, workload: ZookeeperWorkload): Promise<Observation> {
   const namespace = workload.metadata.namespace ?? '';
   const name = workload.metadata.name;
-  const cachedStatefulSet = deps.caches.statefulSets.get({ namespace, name });
+  const members = statefulSetNameOf(name);
+  const cachedStatefulSet = deps.caches.statefulSets.get({ namespace, name: members });
   const statefulSet = cachedStatefulSet === undefined ? undefined : statefulSetView(cachedStatefulSet);
   const labels = { [INSTANCE_LABEL]: name };
-  const pods = memberPods(deps.caches.pods.list({ namespace, labels }), name);
-  const volumes = memberVolumes(deps.caches.volumes.list({ namespace, labels }), name);
+  const pods = memberPods(deps.caches.pods.list({ namespace, labels }), members);
+  const volumes = memberVolumes(deps.caches.volumes.list({ namespace, labels }), members);
   const live = pods.filter((pod) => !pod.deleting);
   const ensemble = live.length === 0 ? undefined : await deps.observe(live.map((pod) => ({ pod: pod.name, myid: myidOfOrdinal(pod.ordinal), ip: pod.podIP })));
   const committed = committedReading(ensemble);
@@ -37,7 +38,7 @@ export async function observeWorld(deps: Deps, trait: ZookeeperScale, workload: 
     volumes,
     committed,
     observations: ensemble?.members.map((member) => member.observation) ?? [],
-    serverEntryOf: (myid) => memberEntry(servers, name, myid),
+    serverEntryOf: (myid) => memberEntry(servers, members, myid),
     now: deps.now(),
   };
   return { input, statefulSet, pods };

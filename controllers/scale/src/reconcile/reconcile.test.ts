@@ -1,19 +1,19 @@
 // The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked.
-import { INSTANCE_LABEL, parseResource, podOfMember, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
+import { disruptionLockHolder, memberSelectorLabels, parseResource, podName, podOfMember, workloadLabels, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
 import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
-import { STATEFUL_SET, World } from '../plan/test-world.js';
+import { STATEFUL_SET, WORKLOAD, World } from '../plan/test-world.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { reconcileScale } from './reconcile.js';
+import { CONTROLLER_NAME, UNBIND_FINALIZER } from './resources.js';
 
 const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
 const context = { log, reconcileId: 'test', signal: new AbortController().signal };
 const key = { namespace, name: 'zk-size' };
-const labels = { [INSTANCE_LABEL]: STATEFUL_SET };
 
 function lister(objects: KubeObject[]): Lister<KubeObject> {
   return {
@@ -29,24 +29,24 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
   const trait = {
     apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
     kind: 'ZookeeperScale',
-    metadata: { name: key.name, namespace, uid: 'trait-uid', generation: 2, finalizers: ['scale.zookeeper.zkoam.dev/unbind'] },
-    spec: { workloadRef: { name: STATEFUL_SET }, replicas: world.target },
+    metadata: { name: key.name, namespace, uid: 'trait-uid', generation: 2, finalizers: [UNBIND_FINALIZER] },
+    spec: { workloadRef: { name: WORKLOAD }, replicas: world.target },
   };
   const workload = {
     apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
     kind: 'ZookeeperWorkload',
-    metadata: { name: STATEFUL_SET, namespace, uid: 'workload-uid' },
+    metadata: { name: WORKLOAD, namespace, uid: 'workload-uid' },
     spec: { replicas: world.workloadReplicas, storage: { size: '1Gi' }, ...(options.tlsOnly === true ? { tls: { quorum: true, client: 'Only' } } : {}) },
   };
   const input = world.input();
-  const statefulSet = { metadata: { name: STATEFUL_SET, namespace }, spec: { replicas: world.statefulSetReplicas, selector: { matchLabels: labels } } };
+  const statefulSet = { metadata: { name: STATEFUL_SET, namespace }, spec: { replicas: world.statefulSetReplicas, selector: { matchLabels: memberSelectorLabels(WORKLOAD) } } };
   const pods = input.pods.map((pod) => ({
-    metadata: { name: pod.name, namespace, labels },
+    metadata: { name: pod.name, namespace, labels: workloadLabels(WORKLOAD) },
     status: { podIP: pod.podIP, conditions: [{ type: 'Ready', status: pod.ready ? 'True' : 'False' }] },
   }));
   const ensemble: EnsembleObservation = {
     members: input.observations.map((observation) => ({ pod: podOfMember(STATEFUL_SET, observation.id), myid: observation.id, ip: observation.address, observation })),
-    committed: input.committed.ok ? { ok: true, config: input.committed.config, readFrom: `${STATEFUL_SET}-0` } : { ok: false, error: new Error('unreadable') },
+    committed: input.committed.ok ? { ok: true, config: input.committed.config, readFrom: podName(STATEFUL_SET, 0) } : { ok: false, error: new Error('unreadable') },
   };
   const reported: TraitState[] = [];
   const deps: ScaleReconcilerDependencies = {
@@ -88,7 +88,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
     now: () => new Date('2026-01-01T00:00:00Z'),
-    source: 'zk-oam-scale',
+    source: CONTROLLER_NAME,
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
     // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
     pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),
@@ -112,7 +112,7 @@ describe('reconcileScale', () => {
   });
 
   it('acts on nothing while another operation holds the lock, and says who holds it', async () => {
-    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const busy: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
     const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { lock: busy });
     expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
     expect(calls).toEqual(['lock scale/zk-size']);
@@ -144,7 +144,7 @@ describe('reconcileScale', () => {
   it('does not call that block its own while another operation holds the lock: it waits for the holder instead', async () => {
     const world = new World({ members: 5, target: 3 });
     world.setDown(2, true);
-    const busy: LockResult = { held: false, holder: 'rolling/zk-roll', since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+    const busy: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
     const { deps, calls, statuses, reported } = harness(world, { lock: busy });
     await reconcileScale(deps, key, context);
     expect(calls).toEqual(['inspect']);

@@ -1,20 +1,26 @@
 // The API resources and names the scale controller reads and writes, and the markers it coordinates through.
+// Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
+// Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
 import { ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/runtime';
 
-/** Server-side apply field manager (owner of the workload's spec.replicas while bound) and leader-election Lease. */
+/** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
+export const CONTROLLER_NAME = 'zk-oam-scale';
+
+/** Field manager of its writes: the workload's spec.replicas (while bound) and binding annotation, the trait's status. */
 export const FIELD_MANAGER = 'zk-oam-scale';
 
-/** On the workload: names the bound ZookeeperScale; the workload controller then follows spec.replicas. */
-export const BINDING_ANNOTATION = 'scale.zookeeper.zkoam.dev/trait';
+/** The Lease its replicas elect their leader by. */
+export const LEADER_ELECTION_LEASE = 'zk-oam-scale';
+
+/** The JetStream durable consumer of workload facts: the NATS server keeps its place in the stream by this name. */
+export const NATS_DURABLE = 'zk-oam-scale';
+
+/** The reportingController of its Kubernetes Events. */
+export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/scale';
 
 /** On the trait: unbinding (annotation removed, lock released) happens before the trait disappears. */
 export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
-
-/** The rolling controller takes the same per-workload lock as `rolling/<trait>`. */
-export function lockHolderOf(traitName: string): string {
-  return `scale/${traitName}`;
-}
 
 export const scaleResource = namespacedResource(ZOOKEEPER_SCALE);
 export const workloadResource = namespacedResource(ZOOKEEPER_WORKLOAD);

@@ -1,5 +1,5 @@
 // The trait's status from a plan: phase, sizes, the operation's start, the step, and the three conditions.
-import type { ZookeeperScaleStatus } from '@zk-oam/apis';
+import { disruptionLeaseName, disruptionLockHolder, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { zxidFromValue } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import type { ScalePlan } from '../plan/index.js';
@@ -64,8 +64,8 @@ describe('nextStatus', () => {
 
   it('keeps phase and step while another operation holds the disruption lock, saying who and since when', () => {
     const previous: ZookeeperScaleStatus = { phase: 'Idle', replicas: 3, targetReplicas: 3 };
-    const lock = { holder: 'rolling/zk-roll', since: new Date(earlier), expiresAt: new Date('2026-01-01T00:00:30Z'), operation: 'restart zk' };
-    const status = nextStatus(previous, { kind: 'lockBusy', plan: raising, selector: undefined, lock, lease: 'zk-disruption' }, context);
+    const lock = { holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date(earlier), expiresAt: new Date('2026-01-01T00:00:30Z'), operation: 'restart zk' };
+    const status = nextStatus(previous, { kind: 'lockBusy', plan: raising, selector: undefined, lock, lease: disruptionLeaseName('zk') }, context);
     expect(status).toMatchObject({ phase: 'Idle', replicas: 3, targetReplicas: 5 });
     expect(status.step).toBeUndefined();
     expect(conditions(status).Progressing).toBe('True/WaitingForDisruptionLock');

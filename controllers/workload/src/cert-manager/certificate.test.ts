@@ -1,4 +1,5 @@
 // The Certificate requested from cert-manager: the whole object, for the default and an explicit issuer.
+import { derivedNames, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
 import { memberCertificateNames } from '../tls/names.js';
@@ -17,16 +18,15 @@ describe('buildCertificate', () => {
       apiVersion: 'cert-manager.io/v1',
       kind: 'Certificate',
       metadata: {
-        name: 'zk-tls',
+        name: derivedNames('zk').tlsSecret,
         namespace: 'prod',
-        labels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server', 'app.kubernetes.io/managed-by': 'zk-oam' },
-        ownerReferences: [{ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: workload.metadata.uid, controller: true, blockOwnerDeletion: true }],
+        labels: workloadLabels('zk'),
+        ownerReferences: [{ apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', uid: workload.metadata.uid, controller: true, blockOwnerDeletion: true }],
       },
       spec: {
-        secretName: 'zk-tls',
-        secretTemplate: {
-          labels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server', 'app.kubernetes.io/managed-by': 'zk-oam' },
-        },
+        secretName: derivedNames('zk').tlsSecret,
+        // The labels the workload controller maps the Secret back to its workload by (main.ts).
+        secretTemplate: { labels: workloadLabels('zk') },
         // The controller's own certificate's names (tls/issue.test.ts lists them).
         dnsNames: memberCertificateNames('zk', 'prod'),
         duration: '24h',

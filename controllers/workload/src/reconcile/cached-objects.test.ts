@@ -1,15 +1,22 @@
+// What the workload controller's informers keep of its children, built as the renderer and the StatefulSet controller
+// name and label them.
+import { DATA_VOLUME, derivedNames, memberSelectorLabels, podName, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
+import { CERTIFICATE_ANNOTATION } from '../render/stateful-set.js';
 import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './cached-objects.js';
+import { APPLIED_HASH_ANNOTATION, INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+
+const NAMES = derivedNames('zk');
 
 const pod = {
   metadata: {
-    name: 'zk-0',
+    name: podName(NAMES.statefulSet, 0),
     namespace: 'ns',
     uid: 'u-1',
     resourceVersion: '42',
-    labels: { 'app.kubernetes.io/instance': 'zk' },
+    labels: workloadLabels('zk'),
     annotations: { big: 'x'.repeat(500) },
-    ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'zk', uid: 's-1' }],
+    ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: NAMES.statefulSet, uid: 's-1' }],
   },
   spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: [{ name: 'A', value: 'b' }] }], nodeName: 'n1' },
   status: { podIP: '10.0.0.7', phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
@@ -17,22 +24,22 @@ const pod = {
 
 const statefulSet = {
   metadata: {
-    name: 'zk',
+    name: NAMES.statefulSet,
     namespace: 'ns',
     uid: 's-1',
     resourceVersion: '9',
     generation: 7,
-    annotations: { 'zkoam.dev/applied-hash': 'h1', 'zkoam.dev/initial-members': '3' },
-    ownerReferences: [{ apiVersion: 'zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'zk', uid: 'w-1', controller: true }],
+    annotations: { [APPLIED_HASH_ANNOTATION]: 'h1', [INITIAL_MEMBERS_ANNOTATION]: '3' },
+    ownerReferences: [{ apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', uid: 'w-1', controller: true }],
   },
   spec: {
     replicas: 3,
-    selector: { matchLabels: { 'app.kubernetes.io/instance': 'zk' } },
+    selector: { matchLabels: memberSelectorLabels('zk') },
     template: {
-      metadata: { labels: { app: 'zk' }, annotations: { 'zookeeper.zkoam.dev/certificate-sha256': 'AB:CD' } },
+      metadata: { labels: workloadLabels('zk'), annotations: { [CERTIFICATE_ANNOTATION]: 'AB:CD' } },
       spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8', env: Array.from({ length: 20 }, (_, i) => ({ name: `E${String(i)}`, value: 'v' })) }] },
     },
-    volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }],
+    volumeClaimTemplates: [{ metadata: { name: DATA_VOLUME }, spec: { resources: { requests: { storage: '1Gi' } } } }],
   },
   status: { replicas: 3, readyReplicas: 2, updatedReplicas: 1, observedGeneration: 7, currentRevision: 'zk-1', updateRevision: 'zk-2', conditions: [] },
 };
@@ -41,24 +48,24 @@ describe('CACHED_CHILD_FIELDS', () => {
   it('keeps what the reconcile reads of a pod, so its view is unchanged, and drops the rest', () => {
     const kept = CACHED_CHILD_FIELDS.pod(pod);
     expect(kept).toEqual({
-      metadata: { name: 'zk-0', namespace: 'ns', uid: 'u-1', resourceVersion: '42', labels: pod.metadata.labels, ownerReferences: pod.metadata.ownerReferences },
+      metadata: { name: pod.metadata.name, namespace: 'ns', uid: 'u-1', resourceVersion: '42', labels: pod.metadata.labels, ownerReferences: pod.metadata.ownerReferences },
       status: { podIP: '10.0.0.7' },
     });
-    expect(podView({ metadata: { name: 'zk-0' }, ...kept })).toEqual(podView(pod));
+    expect(podView({ metadata: { name: pod.metadata.name }, ...kept })).toEqual(podView(pod));
     expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(pod).length / 2);
   });
 
   it('keeps a pod without an IP yet, and its deletion mark', () => {
-    const pending = { metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Pending' } };
-    expect(CACHED_CHILD_FIELDS.pod(pending)).toEqual({ metadata: { name: 'zk-1', deletionTimestamp: '2026-01-01T00:00:00Z' } });
+    const pending = { metadata: { name: podName(NAMES.statefulSet, 1), deletionTimestamp: '2026-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Pending' } };
+    expect(CACHED_CHILD_FIELDS.pod(pending)).toEqual({ metadata: { name: pending.metadata.name, deletionTimestamp: '2026-01-01T00:00:00Z' } });
   });
 
   it('keeps what the reconcile reads of a StatefulSet (its view, applied hash, owner) without the pod template but its annotations', () => {
     const kept = CACHED_CHILD_FIELDS.statefulSet(statefulSet);
-    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept })).toEqual(statefulSetView(statefulSet));
+    expect(statefulSetView({ metadata: { name: NAMES.statefulSet }, ...kept })).toEqual(statefulSetView(statefulSet));
     // The counts that say a rollout is done (a move to TLS waits for them) survive the cache.
-    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept }).metadata?.generation).toBe(7);
-    expect(statefulSetView({ metadata: { name: 'zk' }, ...kept }).status).toEqual({
+    expect(statefulSetView({ metadata: { name: NAMES.statefulSet }, ...kept }).metadata?.generation).toBe(7);
+    expect(statefulSetView({ metadata: { name: NAMES.statefulSet }, ...kept }).status).toEqual({
       replicas: 3,
       readyReplicas: 2,
       updatedReplicas: 1,
@@ -68,18 +75,18 @@ describe('CACHED_CHILD_FIELDS', () => {
     });
     expect(kept).toMatchObject({ metadata: { annotations: statefulSet.metadata.annotations, ownerReferences: statefulSet.metadata.ownerReferences }, spec: { replicas: 3 } });
     // The template's annotations say which member Secret content the members run (a CA rotation waits for it).
-    expect(kept).toMatchObject({ spec: { template: { metadata: { annotations: { 'zookeeper.zkoam.dev/certificate-sha256': 'AB:CD' } } } } });
+    expect(kept).toMatchObject({ spec: { template: { metadata: { annotations: { [CERTIFICATE_ANNOTATION]: 'AB:CD' } } } } });
     expect(kept).not.toHaveProperty(['spec', 'template', 'spec']);
     expect(kept).not.toHaveProperty(['spec', 'template', 'metadata', 'labels']);
     expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(statefulSet).length / 2);
   });
 
   it("keeps a ConfigMap's zoo.cfg without its scripts, a Secret's data, and only metadata of Services and PDBs", () => {
-    const metadata = { name: 'zk-config', annotations: { 'zkoam.dev/applied-hash': 'h2' } };
+    const metadata = { name: NAMES.configMap, annotations: { [APPLIED_HASH_ANNOTATION]: 'h2' } };
     const configMap = { metadata, data: { 'zoo.cfg': 'tickTime=2000', 'start.sh': '#!/bin/bash\n'.repeat(200) } };
     expect(CACHED_CHILD_FIELDS.configMap(configMap)).toEqual({ metadata, data: { 'zoo.cfg': 'tickTime=2000' } });
     expect(CACHED_CHILD_FIELDS.secret({ metadata: { name: 's' }, type: 'Opaque', data: { password: 'cA==' } })).toEqual({ metadata: { name: 's' }, data: { password: 'cA==' } });
-    const service = { metadata: { name: 'zk-client', annotations: { 'zkoam.dev/applied-hash': 'h3' } }, spec: { ports: [{ port: 2181 }], clusterIP: '10.0.0.1' } };
+    const service = { metadata: { name: NAMES.clientService, annotations: { [APPLIED_HASH_ANNOTATION]: 'h3' } }, spec: { ports: [{ port: 2181 }], clusterIP: '10.0.0.1' } };
     expect(CACHED_CHILD_FIELDS.service(service)).toEqual({ metadata: service.metadata });
   });
 });

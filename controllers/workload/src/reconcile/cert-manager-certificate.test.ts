@@ -1,5 +1,6 @@
 // The TLS step with an issuer named, against a fake apiserver: the Certificate is applied once (again only when its
 // spec changes), the members wait for the Secret cert-manager writes, and a cluster without cert-manager is told apart.
+import { derivedNames } from '@zk-oam/apis';
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
@@ -7,12 +8,15 @@ import { readCa } from '../tls/ca.js';
 import { memberCertificateNames } from '../tls/names.js';
 import { issueCaSecretData, issueMemberSecretData } from '../tls/secret-data.js';
 import { CertificateNotIssuedError, CertManagerMissingError } from './errors.js';
+import { APPLIED_HASH_ANNOTATION } from './markers.js';
 import { encoded } from './secrets.js';
 import { ensureTlsCertificates } from './tls-certificates.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
-const CERTIFICATE_PATH = '/apis/cert-manager.io/v1/namespaces/prod/certificates/zk-tls';
-const SECRET_PATH = '/api/v1/namespaces/prod/secrets/zk-tls';
+/** The Certificate and the Secret it fills are both named after the member TLS Secret of workload zk. */
+const MEMBER_SECRET = derivedNames('zk').tlsSecret;
+const CERTIFICATE_PATH = `/apis/cert-manager.io/v1/namespaces/prod/certificates/${MEMBER_SECRET}`;
+const SECRET_PATH = `/api/v1/namespaces/prod/secrets/${MEMBER_SECRET}`;
 
 /** Objects by path: GET reads or answers 404, PATCH (apply) stores. Secrets are seen by the cache too. */
 function fakeCluster(served = true): { deps: Parameters<typeof ensureTlsCertificates>[0]; objects: Map<string, KubeObject>; writes: string[] } {
@@ -44,7 +48,7 @@ async function issuedSecret(): Promise<KubeObject> {
   const reading = await readCa(await issueCaSecretData({ commonName: 'issuer CA', now: NOW }), NOW);
   if (!reading.ok) throw new Error(reading.problem);
   const data = await issueMemberSecretData({ ca: reading.ca, commonName: 'zk.prod', dnsNames: memberCertificateNames('zk', 'prod'), validityHours: 24, now: NOW });
-  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'zk-tls', namespace: 'prod' }, type: 'kubernetes.io/tls', data: encoded(data) };
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: MEMBER_SECRET, namespace: 'prod' }, type: 'kubernetes.io/tls', data: encoded(data) };
 }
 
 describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
@@ -65,7 +69,7 @@ describe('ensureTlsCertificates with spec.tls.certificates.issuerRef', () => {
       actions: [{ verb: 'Created', kind: 'Certificate', name: 'zk-tls', note: 'Created Certificate zk-tls' }],
     });
     expect(writes).toEqual([`PATCH ${CERTIFICATE_PATH}`]);
-    expect(objects.get(CERTIFICATE_PATH)?.metadata.annotations?.['workload.zookeeper.zkoam.dev/applied-hash']).toMatch(/^[0-9a-f]{32}$/);
+    expect(objects.get(CERTIFICATE_PATH)?.metadata.annotations?.[APPLIED_HASH_ANNOTATION]).toMatch(/^[0-9a-f]{32}$/);
 
     await expect(ensureTlsCertificates(deps, withIssuer, undefined)).rejects.toMatchObject({ actions: [] });
     expect(writes).toHaveLength(1);

@@ -1,4 +1,4 @@
-// The workload reconcile: the pipeline, its dependencies, and the markers the traits coordinate through.
+// The workload reconcile: the pipeline, its dependencies, and the markers it keeps on what it renders.
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 export { CACHED_CHILD_FIELDS } from './cached-objects.js';
@@ -6,10 +6,11 @@ export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js
 export { ApiDiscovery } from './api-discovery.js';
 export {
   APPLIED_HASH_ANNOTATION,
+  CONTROLLER_NAME,
   FIELD_MANAGER,
   INITIAL_MEMBERS_ANNOTATION,
-  ROLLING_TRAIT_ANNOTATION,
-  SCALE_TRAIT_ANNOTATION,
+  LEADER_ELECTION_LEASE,
+  REPORTING_CONTROLLER,
 } from './markers.js';
 export { decideRenderInput, refusalMessage, type RenderDecision, type ScaleRefusal } from './render-decisions.js';
 export { SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON } from './scale-refusal.js';

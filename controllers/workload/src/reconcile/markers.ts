@@ -1,13 +1,18 @@
-// Annotations and names through which the workload controller and the traits coordinate on Kubernetes objects.
+// The workload controller's own names and the annotations it keeps on what it renders. The traits' binding
+// annotations, which it reads, are in @zk-oam/apis. Its names, one per role, keep their values: each is remembered
+// outside the process (managed fields, the leader Lease, logs and dashboards), so a new value would break an upgrade.
 
-/** This controller's server-side apply field manager (and the name of its Lease). */
+/** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
+export const CONTROLLER_NAME = 'zk-oam-workload';
+
+/** Server-side apply field manager: of everything it renders and of the workload's status. */
 export const FIELD_MANAGER = 'zk-oam-workload';
 
-/** Set by the scale controller on a workload its ZookeeperScale is bound to; the value is the trait's name. */
-export const SCALE_TRAIT_ANNOTATION = 'scale.zookeeper.zkoam.dev/trait';
+/** The Lease its replicas elect their leader by. */
+export const LEADER_ELECTION_LEASE = 'zk-oam-workload';
 
-/** Set by the rolling controller on a workload its ZookeeperRolling is bound to; the StatefulSet then uses OnDelete. */
-export const ROLLING_TRAIT_ANNOTATION = 'rolling.zookeeper.zkoam.dev/trait';
+/** The reportingController of its Kubernetes Events. */
+export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/workload';
 
 /** On every child: the hash of what was last applied, so an unchanged child is never written again. */
 export const APPLIED_HASH_ANNOTATION = 'workload.zookeeper.zkoam.dev/applied-hash';

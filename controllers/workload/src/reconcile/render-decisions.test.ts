@@ -1,8 +1,9 @@
 // Unit tests of the render decisions: replicas only follow spec.replicas at creation or with a bound scale trait.
 import type { V1StatefulSet } from '@kubernetes/client-node';
+import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
-import { INITIAL_MEMBERS_ANNOTATION, ROLLING_TRAIT_ANNOTATION, SCALE_TRAIT_ANNOTATION } from './markers.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 import { decideRenderInput } from './render-decisions.js';
 
 function statefulSet(replicas: number, initialMembers?: number): V1StatefulSet {
@@ -34,13 +35,13 @@ describe('decideRenderInput', () => {
   });
 
   it('follows spec.replicas while a scale trait is bound, keeping the initial members of the StatefulSet', () => {
-    const decision = decideRenderInput({ workload: annotated({ [SCALE_TRAIT_ANNOTATION]: 'grow' }), statefulSet: statefulSet(3, 3), monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const decision = decideRenderInput({ workload: annotated({ [SCALE_BINDING_ANNOTATION]: 'grow' }), statefulSet: statefulSet(3, 3), monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input).toMatchObject({ replicas: 5, initialMembers: 3 });
     expect(decision.refusal).toBeUndefined();
   });
 
   it('switches the StatefulSet to OnDelete while a rolling trait is bound', () => {
-    const decision = decideRenderInput({ workload: annotated({ [ROLLING_TRAIT_ANNOTATION]: 'roll' }), statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const decision = decideRenderInput({ workload: annotated({ [ROLLING_BINDING_ANNOTATION]: 'roll' }), statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
     expect(decision.input.updateStrategy).toBe('OnDelete');
   });
 

@@ -1,10 +1,10 @@
 // Step 3: what to render, decided from observed state; pure. The StatefulSet's size follows spec.replicas only at
 // creation or while a scale trait is bound; otherwise a changed spec.replicas is refused, never carried out unsafely.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { RenderInput } from '../render/input.js';
 import { decideQuorumTls } from '../tls/quorum-steps.js';
-import { INITIAL_MEMBERS_ANNOTATION, ROLLING_TRAIT_ANNOTATION, SCALE_TRAIT_ANNOTATION } from './markers.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 
 export interface ScaleRefusal {
   readonly from: number;
@@ -56,7 +56,7 @@ function liveReplicas(statefulSet: V1StatefulSet | undefined, desired: number): 
 export function decideRenderInput({ workload, statefulSet, monitoringServed, tls, saslRevision, clientCaDigest }: RenderDecisionInput): RenderDecision {
   const desired = workload.spec.replicas;
   const live = liveReplicas(statefulSet, desired);
-  const scaleTraitBound = traitBound(workload, SCALE_TRAIT_ANNOTATION);
+  const scaleTraitBound = traitBound(workload, SCALE_BINDING_ANNOTATION);
   const replicas = live === undefined || scaleTraitBound ? desired : live;
   const initialMembers = positiveInteger(statefulSet?.metadata?.annotations?.[INITIAL_MEMBERS_ANNOTATION]) ?? live ?? desired;
   return {
@@ -65,7 +65,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       replicas,
       initialMembers,
       quorumTls: decideQuorumTls(workload.spec.tls, statefulSet),
-      updateStrategy: traitBound(workload, ROLLING_TRAIT_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
+      updateStrategy: traitBound(workload, ROLLING_BINDING_ANNOTATION) ? 'OnDelete' : 'RollingUpdate',
       monitoringCrdsPresent: monitoringServed,
       certificateFingerprint: tls?.fingerprint,
       trustBundleHash: tls?.trustBundleHash,

@@ -1,5 +1,6 @@
 // The SASL step against a fake apiserver: the users Secret is read and checked, the JAAS Secret applied only when its
 // content changes (its resourceVersion is the revision on the pod template), and kept once SASL is off.
+import { derivedNames } from '@zk-oam/apis';
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
@@ -37,6 +38,8 @@ function fakeCluster(initial: Record<string, Record<string, string>> = {}): { de
   return { deps: { client, caches }, secrets, writes };
 }
 
+/** The JAAS Secret the controller renders for workload zk. */
+const JAAS_SECRET = derivedNames('zk').saslSecret;
 const withSasl = withSpec(minimalWorkload(), (spec) => ({ ...spec, authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }));
 
 describe('ensureSaslUsers', () => {
@@ -51,10 +54,10 @@ describe('ensureSaslUsers', () => {
     const first = await ensureSaslUsers(deps, withSasl);
     expect(writes).toEqual(['PATCH zk-sasl']);
     expect(first).toEqual({
-      revision: secrets.get('zk-sasl')?.metadata.resourceVersion,
+      revision: secrets.get(JAAS_SECRET)?.metadata.resourceVersion,
       actions: [{ verb: 'Created', kind: 'Secret', name: 'zk-sasl', note: "Created Secret zk-sasl (the members' JAAS file for 2 SASL user(s) of Secret zk-users)" }],
     });
-    expect(decodedData(secrets.get('zk-sasl'))['jaas.conf']).toContain('user_alice="a-pass"\n  user_bob="b-pass";');
+    expect(decodedData(secrets.get(JAAS_SECRET))['jaas.conf']).toContain('user_alice="a-pass"\n  user_bob="b-pass";');
 
     expect(await ensureSaslUsers(deps, withSasl)).toEqual({ revision: first.revision, actions: [] });
     expect(writes).toHaveLength(1);
@@ -88,7 +91,7 @@ describe('ensureSaslUsers', () => {
     const { deps, secrets, writes } = fakeCluster({ 'zk-users': { alice: 'a-pass' } });
     await ensureSaslUsers(deps, withSasl);
     expect(await ensureSaslUsers(deps, minimalWorkload())).toEqual({ revision: undefined, actions: [] });
-    expect(secrets.has('zk-sasl')).toBe(true);
+    expect(secrets.has(JAAS_SECRET)).toBe(true);
     expect(writes).toEqual(['PATCH zk-sasl']);
   });
 });

@@ -3,6 +3,7 @@
 // rotated to in three steps against a fake StatefulSet.
 import { X509Certificate } from 'node:crypto';
 import type { V1StatefulSet } from '@kubernetes/client-node';
+import { derivedNames, memberSelectorLabels, TLS_SECRET_KEYS, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { tlsPodAnnotations } from '../render/stateful-set.js';
@@ -14,6 +15,8 @@ import { decodedData, encoded } from './secrets.js';
 import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
+/** The workload zk's member TLS Secret and the CA Secret the controller keeps for it. */
+const { tlsSecret: MEMBER_SECRET, defaultTlsCaSecret: CA_SECRET, headlessService } = derivedNames('zk');
 
 function fingerprint(secret: KubeObject | undefined, key: string): string {
   return new X509Certificate(decodedData(secret)[key] ?? '').fingerprint256;
@@ -60,8 +63,8 @@ describe('ensureTlsCertificates', () => {
       "Created Secret zk-tls-ca (a new CA for the members' certificate)",
       `Created Secret zk-tls (member certificate until ${new Date(NOW.getTime() + 8_760 * 3_600_000).toISOString()}: no certificate yet)`,
     ]);
-    expect(fingerprint(secrets.get('zk-tls'), 'ca.crt')).toBe(fingerprint(secrets.get('zk-tls-ca'), 'tls.crt'));
-    expect(secrets.get('zk-tls')?.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'ZookeeperWorkload', name: 'zk', controller: true });
+    expect(fingerprint(secrets.get(MEMBER_SECRET), TLS_SECRET_KEYS.ca)).toBe(fingerprint(secrets.get(CA_SECRET), 'tls.crt'));
+    expect(secrets.get(MEMBER_SECRET)?.metadata.ownerReferences?.[0]).toMatchObject({ kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', controller: true });
 
     const second = await ensureTlsCertificates(deps, tlsOnly, undefined);
     expect(writes).toHaveLength(2);
@@ -84,25 +87,25 @@ describe('ensureTlsCertificates', () => {
 
     const own = fakeCluster();
     await ensureTlsCertificates(own.deps, tlsOnly, undefined);
-    const ownCa = own.secrets.get('zk-tls-ca');
+    const ownCa = own.secrets.get(CA_SECRET);
     if (ownCa === undefined) throw new Error('no CA Secret was created');
     secrets.set('user-ca', { ...ownCa, metadata: { name: 'user-ca' } });
     const outcome = await ensureTlsCertificates(deps, withUserCa, undefined);
     expect(outcome.actions.map((action) => action.name)).toEqual(['zk-tls']);
-    expect(fingerprint(secrets.get('zk-tls'), 'ca.crt')).toBe(fingerprint(secrets.get('user-ca'), 'tls.crt'));
+    expect(fingerprint(secrets.get(MEMBER_SECRET), TLS_SECRET_KEYS.ca)).toBe(fingerprint(secrets.get('user-ca'), 'tls.crt'));
   });
 
   it('rotates to a new CA in three steps, each written once every member runs the one before', async () => {
     const { deps, secrets, writes } = fakeCluster();
     const first = await ensureTlsCertificates(deps, tlsOnly, undefined);
-    const oldCa = decodedData(secrets.get('zk-tls'))['ca.crt'] ?? '';
-    secrets.delete('zk-tls-ca');
+    const oldCa = decodedData(secrets.get(MEMBER_SECRET))[TLS_SECRET_KEYS.ca] ?? '';
+    secrets.delete(CA_SECRET);
     // A minute later: the new CA's name carries the time it was made.
     const after = { ...deps, now: () => new Date(NOW.getTime() + 60_000) };
     const running = (outcome: TlsOutcome, updated = 3): V1StatefulSet => statefulSetRunning(outcome, updated);
 
     const step1 = await ensureTlsCertificates(after, tlsOnly, running(first));
-    const newCa = new X509Certificate(decodedData(secrets.get('zk-tls-ca'))['tls.crt'] ?? '').toString();
+    const newCa = new X509Certificate(decodedData(secrets.get(CA_SECRET))['tls.crt'] ?? '').toString();
     expect(step1.rotationBegun).toBe(1);
     expect(step1.state).toMatchObject({ fingerprint: first.state?.fingerprint, caRotation: 1, caPem: `${oldCa.trimEnd()}\n${newCa}` });
     expect(step1.actions.map((action) => action.note)).toEqual([
@@ -132,10 +135,10 @@ describe('ensureTlsCertificates', () => {
   it('renews its own CA when two thirds of its life are gone, and the members then rotate to it', async () => {
     const cluster = fakeCluster();
     await ensureTlsCertificates(cluster.deps, tlsOnly, undefined);
-    const oldCa = decodedData(cluster.secrets.get('zk-tls-ca'))['tls.crt'] ?? '';
+    const oldCa = decodedData(cluster.secrets.get(CA_SECRET))['tls.crt'] ?? '';
     const later = new Date(NOW.getTime() + (CA_VALIDITY_HOURS * 3_600_000 * 2) / 3 + 3_600_000);
     const outcome = await ensureTlsCertificates({ ...cluster.deps, now: () => later }, tlsOnly, undefined);
-    const newCa = decodedData(cluster.secrets.get('zk-tls-ca'))['tls.crt'] ?? '';
+    const newCa = decodedData(cluster.secrets.get(CA_SECRET))['tls.crt'] ?? '';
     expect(newCa).not.toBe(oldCa);
     expect(new X509Certificate(newCa).subject).not.toBe(new X509Certificate(oldCa).subject);
     expect(outcome.actions.map((action) => action.note)).toEqual([
@@ -164,7 +167,7 @@ describe('ensureTlsCertificates', () => {
 function statefulSetRunning(outcome: TlsOutcome, updated: number): V1StatefulSet {
   return {
     metadata: { name: 'zk', generation: 2, annotations: {} },
-    spec: { replicas: 3, selector: {}, serviceName: 'zk-headless', template: { metadata: { annotations: tlsPodAnnotations(outcome.state?.fingerprint, outcome.state?.trustBundleHash) } } },
+    spec: { replicas: 3, selector: { matchLabels: memberSelectorLabels('zk') }, serviceName: headlessService, template: { metadata: { annotations: tlsPodAnnotations(outcome.state?.fingerprint, outcome.state?.trustBundleHash) } } },
     status: { replicas: 3, observedGeneration: 2, updatedReplicas: updated, readyReplicas: 3 },
   };
 }

@@ -1,6 +1,15 @@
 // Names, labels and owner reference of every object rendered for a workload, from the contract in @zk-oam/apis.
 import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
-import { derivedNames, memberSelectorLabels, superuserSecretName, tlsCaSecretName, workloadLabels as labelsOf, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
+import {
+  derivedNames,
+  memberSelectorLabels,
+  statefulSetNameOf,
+  superuserSecretName,
+  tlsCaSecretName,
+  workloadLabels as labelsOf,
+  ZOOKEEPER_WORKLOAD,
+  type ZookeeperWorkload,
+} from '@zk-oam/apis';
 
 export class MissingIdentityError extends Error {
   override readonly name = 'MissingIdentityError';
@@ -41,7 +50,7 @@ export function workloadNames(workload: ZookeeperWorkload): WorkloadNames {
     configMap: derived.configMap,
     headlessService: derived.headlessService,
     clientService: derived.clientService,
-    statefulSet: derived.statefulSet,
+    statefulSet: statefulSetNameOf(name),
     podDisruptionBudget: derived.podDisruptionBudget,
     superuserSecret: superuserSecretName(workload),
     tlsSecret: derived.tlsSecret,

@@ -1,12 +1,10 @@
 // Placement: the spec's anti-affinity mode merged with the user's own affinity rules.
+import { memberSelectorLabels } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { AffinityShapeError, buildAffinity } from './placement.js';
 import { minimalWorkload, withSpec } from './test-workloads.js';
 
-const ownTerm = {
-  topologyKey: 'kubernetes.io/hostname',
-  labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server' } },
-};
+const ownTerm = { topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: memberSelectorLabels('zk') } };
 const userTerm = { topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'other' } } };
 
 function affinityWith(placement: Record<string, unknown>): ReturnType<typeof buildAffinity> {

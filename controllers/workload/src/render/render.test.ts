@@ -1,6 +1,17 @@
 // Whole-object rendering: a minimal and a fully specified workload in, every rendered object out, compared in full.
 import type { V1EnvVar } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
+import {
+  DATA_VOLUME,
+  derivedNames,
+  memberDomain,
+  memberHost,
+  memberSelectorLabels,
+  myidOfOrdinal,
+  SUPERUSER_SECRET_KEYS,
+  workloadLabels,
+  ZOOKEEPER_WORKLOAD,
+  type ZookeeperWorkload,
+} from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { ALIVE_SCRIPT } from '../startup/alive-script.js';
 import { READY_SCRIPT } from '../startup/ready-script.js';
@@ -10,19 +21,24 @@ import { renderWorkload } from './render.js';
 import type { RenderInput } from './input.js';
 import { EXPECTED_TLS_ZOO_CFG, fullWorkload, minimalWorkload, withSpec } from './test-workloads.js';
 
-const selector = { 'app.kubernetes.io/name': 'zookeeper', 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/component': 'server' };
-const labels = { ...selector, 'app.kubernetes.io/managed-by': 'zk-oam' };
+// The workload zk in namespace prod (test-workloads.ts): its names and labels are the contract's.
+const NAMES = derivedNames('zk');
+const selector = memberSelectorLabels('zk');
+const labels = workloadLabels('zk');
 const owner = {
-  apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
-  kind: 'ZookeeperWorkload',
+  apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+  kind: ZOOKEEPER_WORKLOAD.kind,
   name: 'zk',
   uid: '6b1f0c1e-0000-4000-8000-000000000001',
   controller: true,
   blockOwnerDeletion: true,
 };
 const meta = (name: string): object => ({ name, namespace: 'prod', labels, ownerReferences: [owner] });
-const member = (ordinal: number): string =>
-  `server.${ordinal + 1}=zk-${ordinal}.zk-headless.prod.svc.cluster.local:2888:3888:participant;zk-${ordinal}.zk-headless.prod.svc.cluster.local:2181`;
+const member = (ordinal: number): string => {
+  const host = memberHost('zk', 'prod', ordinal);
+  return `server.${myidOfOrdinal(ordinal)}=${host}:2888:3888:participant;${host}:2181`;
+};
+const superDigest = { name: 'ZK_SUPER_DIGEST', valueFrom: { secretKeyRef: { name: NAMES.defaultSuperuserSecret, key: SUPERUSER_SECRET_KEYS.digest } } };
 const fieldEnv = (name: string, fieldPath: string): object => ({ name, valueFrom: { fieldRef: { fieldPath } } });
 const ownAntiAffinityTerm = { topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: selector } };
 
@@ -54,7 +70,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     expect(rendered.configMap).toEqual({
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: meta('zk-config'),
+      metadata: meta(NAMES.configMap),
       data: {
         'zoo.cfg': [
           'tickTime=2000',
@@ -78,7 +94,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     expect(rendered.headlessService).toEqual({
       apiVersion: 'v1',
       kind: 'Service',
-      metadata: meta('zk-headless'),
+      metadata: meta(NAMES.headlessService),
       spec: {
         clusterIP: 'None',
         publishNotReadyAddresses: true,
@@ -96,7 +112,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     expect(rendered.clientService).toEqual({
       apiVersion: 'v1',
       kind: 'Service',
-      metadata: meta('zk-client'),
+      metadata: meta(NAMES.clientService),
       spec: { type: 'ClusterIP', selector, ports: [{ name: 'client', port: 2181, targetPort: 2181 }] },
     });
   });
@@ -105,10 +121,10 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     expect(rendered.statefulSet).toEqual({
       apiVersion: 'apps/v1',
       kind: 'StatefulSet',
-      metadata: meta('zk'),
+      metadata: meta(NAMES.statefulSet),
       spec: {
         replicas: 3,
-        serviceName: 'zk-headless',
+        serviceName: NAMES.headlessService,
         podManagementPolicy: 'Parallel',
         updateStrategy: { type: 'RollingUpdate' },
         selector: { matchLabels: selector },
@@ -125,11 +141,11 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
                   fieldEnv('POD_NAME', 'metadata.name'),
                   fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
                   fieldEnv('POD_IP', 'status.podIP'),
-                  { name: 'ZK_DOMAIN', value: 'zk-headless.prod.svc.cluster.local' },
+                  { name: 'ZK_DOMAIN', value: memberDomain('zk', 'prod') },
                   { name: 'ZK_CONFIG_DIR', value: '/zk-oam/config' },
                   { name: 'ZK_DATA_DIR', value: '/data' },
                   { name: 'ZK_JVM_FLAGS', value: '-Xms512m\n-Xmx512m' },
-                  { name: 'ZK_SUPER_DIGEST', valueFrom: { secretKeyRef: { name: 'zk-superuser', key: 'digest' } } },
+                  superDigest,
                 ],
                 ports: [
                   { name: 'client', containerPort: 2181 },
@@ -150,7 +166,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
                 ],
               },
             ],
-            volumes: [{ name: 'config', configMap: { name: 'zk-config' } }],
+            volumes: [{ name: 'config', configMap: { name: NAMES.configMap } }],
             securityContext: { runAsUser: 1000, runAsGroup: 1000, runAsNonRoot: true, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
             terminationGracePeriodSeconds: 30,
             affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: ownAntiAffinityTerm }] } },
@@ -158,7 +174,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
         },
         volumeClaimTemplates: [
           {
-            metadata: { name: 'data', labels: selector },
+            metadata: { name: DATA_VOLUME, labels: selector },
             spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
           },
         ],
@@ -171,7 +187,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     expect(rendered.podDisruptionBudget).toEqual({
       apiVersion: 'policy/v1',
       kind: 'PodDisruptionBudget',
-      metadata: meta('zk'),
+      metadata: meta(NAMES.podDisruptionBudget),
       spec: { maxUnavailable: 1, selector: { matchLabels: selector } },
     });
   });
@@ -239,7 +255,7 @@ describe('renderWorkload for a fully specified workload', () => {
     expect(rendered.clientService).toEqual({
       apiVersion: 'v1',
       kind: 'Service',
-      metadata: { ...meta('zk-client'), annotations: { 'example.com/internal': 'true' } },
+      metadata: { ...meta(NAMES.clientService), annotations: { 'example.com/internal': 'true' } },
       spec: {
         type: 'LoadBalancer',
         selector,
@@ -289,7 +305,7 @@ describe('renderWorkload for a fully specified workload', () => {
       imagePullSecrets: [{ name: 'registry' }],
       resources: { requests: { cpu: '500m', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } },
       jvm: { name: 'ZK_JVM_FLAGS', value: '-Xms1536m\n-Xmx1536m\n-XX:+UseG1GC' },
-      superDigest: { name: 'ZK_SUPER_DIGEST', valueFrom: { secretKeyRef: { name: 'zk-superuser', key: 'digest' } } },
+      superDigest,
       metricsPort: { name: 'metrics', containerPort: 7070 },
       securityContext: { runAsUser: 1000, runAsNonRoot: true, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
       affinity: {
@@ -304,7 +320,7 @@ describe('renderWorkload for a fully specified workload', () => {
       priorityClassName: 'high',
       claims: [
         {
-          metadata: { name: 'data', labels: selector },
+          metadata: { name: DATA_VOLUME, labels: selector },
           spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'fast', resources: { requests: { storage: '20Gi' } } },
         },
       ],
@@ -316,7 +332,7 @@ describe('renderWorkload for a fully specified workload', () => {
     expect(rendered.serviceMonitor).toEqual({
       apiVersion: 'monitoring.coreos.com/v1',
       kind: 'ServiceMonitor',
-      metadata: meta('zk'),
+      metadata: meta(NAMES.serviceMonitor),
       spec: {
         selector: { matchLabels: selector },
         namespaceSelector: { matchNames: ['prod'] },
@@ -326,8 +342,8 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('renders a PrometheusRule alerting on no leader, members down, latency and outstanding requests', () => {
-    const series = 'namespace="prod",job="zk-headless"';
-    expect(rendered.prometheusRule?.metadata).toEqual(meta('zk'));
+    const series = `namespace="prod",job="${NAMES.headlessService}"`;
+    expect(rendered.prometheusRule?.metadata).toEqual(meta(NAMES.prometheusRule));
     expect(rendered.prometheusRule?.spec.groups.map((group) => ({ name: group.name, rules: group.rules.map(({ alert, expr, for: duration, labels: ruleLabels }) => ({ alert, expr, for: duration, severity: ruleLabels.severity })) }))).toEqual([
       {
         name: 'zookeeper.prod.zk',

@@ -1,6 +1,7 @@
 // What spec.authentication.sasl changes in the rendered objects: the SASL provider in zoo.cfg, the JAAS Secret mounted
 // owner read-only, its path for start.sh, its revision on the pod template; and the JAAS Secret itself.
 import type { V1Container } from '@kubernetes/client-node';
+import { derivedNames, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_HASH_ANNOTATION } from './config-hash.js';
 import { renderWorkload, type RenderedWorkload } from './render.js';
@@ -30,7 +31,7 @@ describe('an ensemble with SASL users', () => {
   });
 
   it('mounts the JAAS Secret owner read-only and tells start.sh where it is', () => {
-    expect(rendered.statefulSet.spec?.template.spec?.volumes).toContainEqual({ name: 'sasl', secret: { secretName: 'zk-sasl', defaultMode: 0o400 } });
+    expect(rendered.statefulSet.spec?.template.spec?.volumes).toContainEqual({ name: 'sasl', secret: { secretName: derivedNames('zk').saslSecret, defaultMode: 0o400 } });
     expect(container(rendered).volumeMounts).toContainEqual({ name: 'sasl', mountPath: '/zk-oam/sasl', readOnly: true });
     expect(container(rendered).env).toContainEqual({ name: 'ZK_SASL_DIR', value: '/zk-oam/sasl' });
   });
@@ -62,10 +63,10 @@ describe('buildSaslSecret', () => {
       apiVersion: 'v1',
       kind: 'Secret',
       metadata: {
-        name: 'zk-sasl',
+        name: derivedNames('zk').saslSecret,
         namespace: 'prod',
-        labels: expect.objectContaining({ 'app.kubernetes.io/instance': 'zk', 'app.kubernetes.io/managed-by': 'zk-oam' }) as unknown,
-        ownerReferences: [expect.objectContaining({ kind: 'ZookeeperWorkload', name: 'zk', controller: true })],
+        labels: workloadLabels('zk'),
+        ownerReferences: [expect.objectContaining({ kind: ZOOKEEPER_WORKLOAD.kind, name: 'zk', controller: true })],
       },
       type: 'Opaque',
       data: { 'jaas.conf': Buffer.from('Server {\n  org.apache.zookeeper.server.auth.DigestLoginModule required\n  user_alice="a-pass";\n};\n').toString('base64') },

@@ -2,6 +2,7 @@
 // already written is waited on (deciding again writes nothing new), and a CA ZooKeeper could not trust beside the old
 // one is refused.
 import type { V1StatefulSet } from '@kubernetes/client-node';
+import { derivedNames, memberSelectorLabels } from '@zk-oam/apis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CA_ROTATION_ANNOTATION } from '../reconcile/markers.js';
 import { tlsPodAnnotations } from '../render/stateful-set.js';
@@ -13,6 +14,7 @@ import { parsed } from './renewal.js';
 import { issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
+const NAMES = derivedNames('zk');
 
 async function ca(commonName: string): Promise<SigningCa> {
   const reading = await readCa(await issueCaSecretData({ commonName, now: NOW }), NOW);
@@ -21,7 +23,7 @@ async function ca(commonName: string): Promise<SigningCa> {
 }
 
 function member(signing: SigningCa): Promise<Record<string, string>> {
-  return issueMemberSecretData({ ca: signing, commonName: 'zk.prod', dnsNames: ['zk-client'], validityHours: 24, now: NOW });
+  return issueMemberSecretData({ ca: signing, commonName: 'zk.prod', dnsNames: [NAMES.clientService], validityHours: 24, now: NOW });
 }
 
 /** The StatefulSet rendered from `data`, `updated` of its 3 pods on it and ready; `step` recorded when given. */
@@ -29,8 +31,8 @@ function statefulSet(data: Record<string, string>, options: { updated?: number; 
   const { updated = 3, generation = 2, observed = generation, step } = options;
   const annotations = tlsPodAnnotations(parsed(data['tls.crt'])?.fingerprint256, trustBundleHash(data['ca.crt'] ?? ''));
   return {
-    metadata: { name: 'zk', generation, annotations: step === undefined ? {} : { [CA_ROTATION_ANNOTATION]: step } },
-    spec: { replicas: 3, selector: {}, serviceName: 'zk-headless', template: { metadata: { annotations } } },
+    metadata: { name: NAMES.statefulSet, generation, annotations: step === undefined ? {} : { [CA_ROTATION_ANNOTATION]: step } },
+    spec: { replicas: 3, selector: { matchLabels: memberSelectorLabels('zk') }, serviceName: NAMES.headlessService, template: { metadata: { annotations } } },
     status: { replicas: 3, observedGeneration: observed, updatedReplicas: updated, readyReplicas: 3 },
   };
 }

@@ -1,6 +1,7 @@
 // Which quorum TLS step is rendered: a new workload starts at the spec's, a live one moves one step at a time, and only
 // once every member runs the step before.
 import type { V1StatefulSet } from '@kubernetes/client-node';
+import { derivedNames, memberSelectorLabels } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
 import { decideQuorumTls, describeQuorumTls, everyMemberUpdated, liveQuorumTls } from './quorum-steps.js';
@@ -8,8 +9,8 @@ import { decideQuorumTls, describeQuorumTls, everyMemberUpdated, liveQuorumTls }
 function statefulSet(step: string | undefined, rollout: { generation?: number; observed?: number; updated?: number; ready?: number } = {}): V1StatefulSet {
   const { generation = 4, observed = generation, updated = 3, ready = 3 } = rollout;
   return {
-    metadata: { name: 'zk', generation, annotations: step === undefined ? {} : { [QUORUM_TLS_ANNOTATION]: step } },
-    spec: { replicas: 3, selector: {}, serviceName: 'zk-headless', template: {} },
+    metadata: { name: derivedNames('zk').statefulSet, generation, annotations: step === undefined ? {} : { [QUORUM_TLS_ANNOTATION]: step } },
+    spec: { replicas: 3, selector: { matchLabels: memberSelectorLabels('zk') }, serviceName: derivedNames('zk').headlessService, template: {} },
     status: { replicas: 3, observedGeneration: observed, updatedReplicas: updated, readyReplicas: ready },
   };
 }
