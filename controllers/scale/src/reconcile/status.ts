@@ -1,14 +1,9 @@
-// The trait's status from what this reconcile found (pure): phase, sizes, the operation and step under way, and the
-// Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
+// The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
+// the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
 import { setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
-
-/** What this reconcile found, the three ways a reconcile ends. */
-export type Finding =
-  | { kind: 'planned'; plan: ScalePlan; selector: string | undefined }
-  | { kind: 'lockBusy'; plan: ScalePlan; selector: string | undefined; lock: BusyLockInfo; lease: string }
-  | { kind: 'unbound'; reason: ScaleReason; message: string };
+import type { Finding } from './verdict.js';
 
 /** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
 type Verdict = ConditionVerdict & { reason: ScaleReason };
@@ -21,7 +16,7 @@ export function nextStatus(
   const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
-    case 'unbound':
+    case 'Unbound':
       return {
         ...base,
         phase: 'Blocked',
@@ -31,23 +26,11 @@ export function nextStatus(
           { type: 'Blocked', status: 'True', reason: finding.reason, message: finding.message },
         ]),
       };
-    case 'lockBusy': {
-      const { lock } = finding;
-      const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
-      const message =
-        `waiting for the disruption lock ${finding.lease}: held by ${lock.holder}${operation} since ` +
-        `${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
-      return {
-        ...sizes(base, finding.plan, finding.selector),
-        conditions: stamp([
-          { type: 'Ready', status: 'False', reason: 'WaitingForDisruptionLock', message },
-          { type: 'Progressing', status: 'True', reason: 'WaitingForDisruptionLock', message },
-          { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' },
-        ]),
-      };
-    }
-    case 'planned': {
-      const { plan } = finding;
+    case 'Planned': {
+      const { plan, lock } = finding;
+      if (lock.kind === 'busy' || lock.kind === 'lost') {
+        return { ...sizes(base, plan, finding.selector), conditions: stamp(lockBusyVerdicts(finding.lease, lock)) };
+      }
       const { step: _previousStep, operation: _previousOperation, ...rest } = sizes(base, plan, finding.selector);
       const operation = operationOf(previous, plan, context.now);
       return {
@@ -59,6 +42,19 @@ export function nextStatus(
       };
     }
   }
+}
+
+/** Another operation holds the lock: phase and step stay as they were, and nothing is blocked. */
+function lockBusyVerdicts(lease: string, lock: BusyLockInfo): Verdict[] {
+  const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
+  const message =
+    `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ` +
+    `${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
+  return [
+    { type: 'Ready', status: 'False', reason: 'WaitingForDisruptionLock', message },
+    { type: 'Progressing', status: 'True', reason: 'WaitingForDisruptionLock', message },
+    { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' },
+  ];
 }
 
 function sizes(base: ZookeeperScaleStatus, plan: ScalePlan, selector: string | undefined): ZookeeperScaleStatus {

@@ -1,7 +1,19 @@
-// The facts a status change announces (pure): a member change started or completed, the scaling got blocked. Each
-// becomes a Kubernetes Event on the trait and a NATS event, published after the status that records it is stored.
-import type { EventDetails } from '@zk-oam/runtime';
-import { isCatalogued, ordinalOfMyid, SCALE_REASONS, type ScaleReason, type ScaleStep, type ZookeeperScaleStatus } from '@zk-oam/apis';
+// The facts a status change announces: a member change started or completed, the scaling got blocked (pure), then
+// their publishing: each becomes a Kubernetes Event on the trait and a NATS event about the workload, published after
+// the status that records it is stored.
+import type { EventDetails, KubeObject } from '@zk-oam/runtime';
+import {
+  createEvent,
+  isCatalogued,
+  ordinalOfMyid,
+  SCALE_REASONS,
+  ZOOKEEPER_WORKLOAD,
+  type ScaleReason,
+  type ScaleStep,
+  type ZkEvent,
+  type ZookeeperScaleStatus,
+} from '@zk-oam/apis';
+import type { ScaleReconcilerDependencies } from './dependencies.js';
 
 interface StepData {
   step: number;
@@ -57,4 +69,41 @@ function blocked(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScal
   if (!isCatalogued(SCALE_REASONS, is.reason)) return [];
   const data = { reason: is.reason, message: is.message };
   return [{ type: 'ScaleBlocked', data, kubernetes: { type: 'Warning', reason: is.reason, action: 'Scale', note: is.message } }];
+}
+
+export interface WorkloadSubject {
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string | undefined;
+}
+
+/** Events about the trait; NATS events about the workload it acts on (none without one), so one subject hierarchy covers an ensemble. */
+export async function announce(
+  deps: Pick<ScaleReconcilerDependencies, 'recorder' | 'bus' | 'source'>,
+  trait: KubeObject,
+  workload: WorkloadSubject | undefined,
+  made: readonly Announcement[],
+): Promise<void> {
+  for (const announcement of made) {
+    await deps.recorder.record(trait, announcement.kubernetes);
+    if (workload !== undefined) await deps.bus.publish(natsEventOf(announcement, workload, deps.source));
+  }
+}
+
+function natsEventOf(announcement: Announcement, workload: WorkloadSubject, source: string): ZkEvent {
+  const subject = {
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+    kind: ZOOKEEPER_WORKLOAD.kind,
+    namespace: workload.namespace,
+    name: workload.name,
+    ...(workload.uid === undefined ? {} : { uid: workload.uid }),
+  };
+  switch (announcement.type) {
+    case 'ScaleStepStarted':
+      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+    case 'ScaleStepCompleted':
+      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+    case 'ScaleBlocked':
+      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+  }
 }

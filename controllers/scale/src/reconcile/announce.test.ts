@@ -1,7 +1,7 @@
 // What a status change announces: steps started and completed (numbered within the operation), and new blocks.
 import { podOfMember, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { announcements, stepData } from './announcements.js';
+import { announcements, stepData } from './announce.js';
 
 const startedAt = '2026-01-01T00:00:00Z';
 const operation = { from: 3, startedAt };
