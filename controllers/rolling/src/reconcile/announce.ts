@@ -4,7 +4,7 @@ import { createEvent, isCatalogued, podOfMember, ROLLING_REASONS, ZOOKEEPER_WORK
 import type { EventDetails, KubeObject } from '@zk-oam/runtime';
 import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
-import type { RollVerdict } from './verdict.js';
+import type { RollingVerdict } from './verdict.js';
 
 type NatsFact =
   | { readonly type: 'RollingStepStarted' | 'RollingStepCompleted'; readonly data: { pod: string; leader: boolean } }
@@ -21,7 +21,7 @@ export interface Fact {
  * facts come from what was observed, not from the reconfig's answer, which removing the leader often loses.
  */
 export function factsOf(
-  verdict: RollVerdict,
+  verdict: RollingVerdict,
   stored: ZookeeperRollingStatus | undefined,
   next: ZookeeperRollingStatus,
   deleted: readonly PodToDelete[],
@@ -35,7 +35,7 @@ export function factsOf(
 }
 
 /** Handed over: its pod deleted while a handover is recorded (another voter leads by then). Restored: the record goes with the member a voter again. */
-function handoverFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus, deleted: readonly PodToDelete[]): Fact[] {
+function handoverFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus, deleted: readonly PodToDelete[]): Fact[] {
   if (verdict.kind !== 'Planned') return [];
   const { ensemble, statefulSet } = verdict;
   const handing = next.handover;
@@ -70,7 +70,7 @@ function started(pod: PodToDelete, next: ZookeeperRollingStatus): Fact {
   };
 }
 
-function phaseFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+function phaseFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
   if (next.phase === 'Blocked') return blockedFacts(verdict, stored, next);
   if (next.phase === 'Completed' && stored?.phase !== 'Completed') {
     const note = `Every pod restarted at revision ${next.targetRevision ?? 'unknown'}, the leader last`;
@@ -84,7 +84,7 @@ function phaseFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undef
 }
 
 /** Newly Blocked, or Blocked for another reason: a Warning (and RollingBlocked, unless the trait is not even bound). */
-function blockedFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+function blockedFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
   const waiting = next.conditions?.find((condition) => condition.type === 'Waiting');
   const storedWaiting = stored?.conditions?.find((condition) => condition.type === 'Waiting');
   if (waiting === undefined || (stored?.phase === 'Blocked' && storedWaiting?.reason === waiting.reason)) return [];

@@ -2,10 +2,10 @@
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
 import type { RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { setConditions, type ConditionVerdict } from '@zk-oam/runtime';
+import { setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
-import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
+import { podsToDelete, type RollingVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
 /** Bound and not Blocked; the kit's failure report sets it False until the next successful reconcile. */
@@ -28,7 +28,7 @@ export interface StatusContext {
   readonly workload: string;
 }
 
-export function nextStatus(verdict: RollVerdict, context: StatusContext): ZookeeperRollingStatus {
+export function nextStatus(verdict: RollingVerdict, context: StatusContext): ZookeeperRollingStatus {
   const { stored } = context;
   const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
   switch (verdict.kind) {
@@ -43,7 +43,7 @@ export function nextStatus(verdict: RollVerdict, context: StatusContext): Zookee
   }
 }
 
-function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { kind: 'Planned' }>, context: StatusContext): ZookeeperRollingStatus {
+function planned(base: ZookeeperRollingStatus, verdict: Extract<RollingVerdict, { kind: 'Planned' }>, context: StatusContext): ZookeeperRollingStatus {
   const { plan, statefulSet, down, lock } = verdict;
   const { step, progress } = plan;
   const { stored, now } = context;
@@ -90,7 +90,7 @@ function currentPod(
 }
 
 function phaseOf(step: RollingStep, lock: LockOutcome, next: ZookeeperRollingStatus, stored: ZookeeperRollingStatus | undefined): RollingPhase {
-  if (lock.kind === 'busy') return 'Rolling';
+  if (lock.kind === 'busy' || lock.kind === 'lost') return 'Rolling';
   switch (step.kind) {
     case 'Done':
       return next.startedAt === undefined ? 'Idle' : 'Completed';
@@ -115,7 +115,7 @@ function waitingPhase(next: ZookeeperRollingStatus, stored: ZookeeperRollingStat
 }
 
 function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): Waiting {
-  if (lock.kind === 'busy') {
+  if (lock.kind === 'busy' || lock.kind === 'lost') {
     const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
     const message =
       `the disruption lock of ${context.workload} is held by ${lock.holder}${operation} since ${lock.since.toISOString()}, ` +
