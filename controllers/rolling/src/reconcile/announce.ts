@@ -1,9 +1,10 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
 import { createEvent, isCatalogued, podOfMember, ROLLING_REASONS, ZOOKEEPER_WORKLOAD, type RollingReason, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import type { EventDetails, KubeObject } from '@zk-oam/runtime';
+import { warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
+import { READY_CONDITION_TYPE } from './status.js';
 import type { RollingVerdict } from './verdict.js';
 
 type NatsFact =
@@ -15,6 +16,9 @@ export interface Fact {
   readonly kubernetes: EventDetails<RollingReason>;
   readonly nats: NatsFact | undefined;
 }
+
+/** Ready newly False for these reasons is a Warning, with the action that could not go on. */
+const READY_WARNINGS = { InvalidSpec: 'Validate', DisruptionLockLost: 'Lock' } as const satisfies Partial<Record<RollingReason, string>>;
 
 /**
  * What happened between the stored and the next status; `deleted`: the pods this reconcile deleted. A handover's
@@ -31,7 +35,14 @@ export function factsOf(
     ...handoverFacts(verdict, stored, next, deleted),
     ...deleted.map((pod) => started(pod, next)),
     ...phaseFacts(verdict, stored, next),
+    ...readyWarning(stored, next),
   ];
+}
+
+/** Ready newly saying what a person must hear of at once, outside a Blocked phase (phaseFacts warns of that). */
+function readyWarning(stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+  const warning = warningOnNews(stored?.conditions, next.conditions, READY_CONDITION_TYPE, READY_WARNINGS);
+  return warning === undefined ? [] : [{ kubernetes: warning, nats: undefined }];
 }
 
 /** Handed over: its pod deleted while a handover is recorded (another voter leads by then). Restored: the record goes with the member a voter again. */

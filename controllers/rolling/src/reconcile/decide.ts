@@ -10,17 +10,16 @@ import { observeRoll } from './observe.js';
 import { tlsOnlyRefusal } from './tls-only.js';
 import type { RollingVerdict } from './verdict.js';
 
-/** What a trait in hand is decided from: the trait as read, its stored status, and the workload it names, if any. */
+/** A trait as read: the object, its stored status, and the workload it names, if any. */
 export interface TraitInHand {
   readonly key: ObjectKey;
   readonly raw: KubeObject;
-  readonly trait: ZookeeperRolling;
   readonly workload: KubeObject | undefined;
   readonly stored: ZookeeperRollingStatus | undefined;
 }
 
-export async function decide(deps: RollingReconcilerDependencies, hand: TraitInHand, context: ReconcileContext): Promise<RollingVerdict> {
-  const { key, raw, trait, workload } = hand;
+export async function decide(deps: RollingReconcilerDependencies, hand: TraitInHand, trait: ZookeeperRolling, context: ReconcileContext): Promise<RollingVerdict> {
+  const { key, raw, workload } = hand;
   const refusal = workload === undefined ? undefined : tlsOnlyRefusal(workload, trait.spec.leaderHandover);
   if (refusal !== undefined) return { kind: 'Unbound', reason: 'TlsOnlyUnsupported', message: refusal };
   const binding = await inStep('Bind', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
@@ -29,8 +28,12 @@ export async function decide(deps: RollingReconcilerDependencies, hand: TraitInH
 }
 
 /** A deleted trait with a handover under way: its next handover step, paused otherwise; undefined once it is over. */
-export async function finishHandover(deps: RollingReconcilerDependencies, hand: TraitInHand & { workload: KubeObject }): Promise<RollingVerdict | undefined> {
-  const verdict = await planned(deps, hand, { ...hand.trait.spec, paused: true });
+export async function finishHandover(
+  deps: RollingReconcilerDependencies,
+  hand: TraitInHand & { workload: KubeObject },
+  trait: ZookeeperRolling,
+): Promise<RollingVerdict | undefined> {
+  const verdict = await planned(deps, hand, { ...trait.spec, paused: true });
   return verdict.kind === 'Planned' && verdict.plan.handover !== undefined ? verdict : undefined;
 }
 

@@ -22,7 +22,7 @@ export interface RollingTiming {
 
 export interface RollingReconcilerDependencies {
   /** Reads of the StatefulSet and pods go to the apiserver, not the caches: a plan must never see a deletion late. */
-  readonly client: KubeClient;
+  readonly client: Pick<KubeClient, 'request'>;
   readonly caches: RollingCaches;
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
   /** Blocked and the roll's start, for the stuck-roll alert. */

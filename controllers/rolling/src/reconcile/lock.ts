@@ -28,6 +28,11 @@ export function needsLock(plan: RollingPlan, stored: ZookeeperRollingStatus | un
   }
 }
 
+/** A pod this roll restarted is not back yet, or a handover is recorded: the lock was held for it, so another holder now means it was lost. */
+function stepInFlight(stored: ZookeeperRollingStatus | undefined): boolean {
+  return stored?.currentPod !== undefined || stored?.handover !== undefined;
+}
+
 /** Takes or renews the lock when the plan needs it; releases it otherwise. */
 export async function settleLock(
   deps: Deps,
@@ -43,7 +48,7 @@ export async function settleLock(
     return { kind: 'free' };
   }
   const operation = `rolling restart of ${workload.metadata.name}: ${plan.progress.pending.length} pods to restart`;
-  return lockOutcomeOf(await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }), false);
+  return lockOutcomeOf(await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }), stepInFlight(stored));
 }
 
 /** The trait is going: the lock is released if it holds it, and its roll stops here. */

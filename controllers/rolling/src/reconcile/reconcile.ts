@@ -1,8 +1,24 @@
 // The rolling reconcile, a named pipeline: read -> (unbind) -> decide (bind, observe, plan, lock) -> write status ->
 // act (delete or reconfigure) -> announce. One step of the roll per reconcile; everything is re-derived from the API
-// objects and ZooKeeper, so a controller killed at any line resumes without restarting a pod twice.
+// objects and ZooKeeper, so a controller killed at any line resumes without restarting a pod twice. A trait that does
+// not validate goes straight to the status: Ready says so, the rest of it stays, and nothing else is done until its
+// spec changes.
 import { rollingStatusSchema, ZOOKEEPER_ROLLING, zookeeperRollingSchema } from '@zk-oam/apis';
-import { done, formatKey, readTrait, requeueAfter, sameStatus, storedStatus, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import {
+  conditionMessage,
+  done,
+  formatKey,
+  readTrait,
+  requeueAfter,
+  sameStatus,
+  storedStatus,
+  workloadNamedBy,
+  type KubeObject,
+  type ObjectKey,
+  type ReconcileContext,
+  type ReconcileResult,
+  type Reconciler,
+} from '@zk-oam/runtime';
 import { act } from './act.js';
 import { announce, factsOf } from './announce.js';
 import { decide, finishHandover, type TraitInHand } from './decide.js';
@@ -30,30 +46,33 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
     return done;
   }
   if (reading.kind === 'invalid') {
-    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
-    await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message.slice(0, 1000) });
-    return done;
+    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; reported, waiting for a spec change');
+    const hand = { key, raw: reading.raw, workload: undefined, stored: storedStatus(rollingStatusSchema, reading.raw) };
+    return settle(deps, hand, { kind: 'Invalid', message: conditionMessage(reading.error.message) }, context);
   }
   const { raw, trait, workload } = reading;
-  const hand: TraitInHand = { key, raw, trait, workload, stored: storedStatus(rollingStatusSchema, raw) };
+  const hand: TraitInHand = { key, raw, workload, stored: storedStatus(rollingStatusSchema, raw) };
   if (deps.binding.needsUnbind(raw)) {
     // A handover under way is finished first: the former leader is not left out of the voters by a deleted trait.
-    const finishing = hand.stored?.handover !== undefined && workload !== undefined ? await finishHandover(deps, { ...hand, workload }) : undefined;
+    const finishing = hand.stored?.handover !== undefined && workload !== undefined ? await finishHandover(deps, { ...hand, workload }, trait) : undefined;
     if (finishing !== undefined) return settle(deps, hand, finishing, context);
     await inStep('Unbind', key, () => unbind(deps, raw, workload, context));
     return done;
   }
   if (raw.metadata.deletionTimestamp !== undefined) return done;
-  const verdict = await decide(deps, hand, context);
+  const verdict = await decide(deps, hand, trait, context);
   return settle(deps, hand, verdict, context);
 }
 
 /** Write the status the verdict gives, carry out its deletion or reconfig, announce, and say when to look again. */
 async function settle(deps: RollingReconcilerDependencies, hand: TraitInHand, verdict: RollingVerdict, context: ReconcileContext): Promise<ReconcileResult> {
-  const { key, raw, trait, workload, stored } = hand;
-  const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: trait.spec.workloadRef.name });
+  const { key, raw, workload, stored } = hand;
+  // The workload's name only words the conditions; read loosely, it is there for a trait that does not validate too.
+  const next = nextStatus(verdict, { stored, generation: raw.metadata.generation, now: deps.now(), workload: workloadNamedBy(raw) ?? '' });
   const rolling = next.phase === 'Rolling' || next.phase === 'Blocked';
-  deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
+  // A trait that does not validate waits for a person, as a blocked one does.
+  const blocked = verdict.kind === 'Invalid' || next.phase === 'Blocked';
+  deps.traitMetrics.report(key, { blocked, operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
   const acting = podsToDelete(verdict).length > 0 || reconfigToRun(verdict) !== undefined;
   if (acting || !sameStatus(rollingStatusSchema, stored, next)) {
     const written = await inStep('WriteStatus', key, () => writeStatusIfCurrent(deps.client, key, next, raw.metadata.resourceVersion));

@@ -6,6 +6,8 @@ import type { PodToDelete, RollingPlan, StatefulSetView } from '../plan/index.js
 import type { ReconfigStep } from './reconfigure.js';
 
 export type RollingVerdict =
+  /** The trait's spec does not validate: nothing is done, and the status keeps all it recorded. */
+  | { readonly kind: 'Invalid'; readonly message: string }
   | { readonly kind: 'Unbound'; readonly reason: BindingProblemReason | 'TlsOnlyUnsupported'; readonly message: string }
   | { readonly kind: 'NoStatefulSet'; readonly name: string }
   | {

@@ -1,7 +1,8 @@
-// The facts a status change announces: a member change started or completed, the scaling got blocked (pure), then
-// their publishing: each becomes a Kubernetes Event on the trait and a NATS event about the workload, published after
-// the status that records it is stored.
-import type { EventDetails, KubeObject } from '@zk-oam/runtime';
+// The facts a status change announces (pure): a member change started or completed, the scaling got blocked, and
+// the Ready condition newly saying what a person must hear of at once; then their publishing: each is a Kubernetes
+// Event on the trait and, but for the last, a NATS event about the workload, published after the status that records
+// it is stored.
+import { conditionNews, warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import {
   createEvent,
   isCatalogued,
@@ -22,21 +23,30 @@ interface StepData {
   member: string;
 }
 
-export type Announcement =
-  | { type: 'ScaleStepStarted'; data: StepData; kubernetes: EventDetails<ScaleReason> }
-  | { type: 'ScaleStepCompleted'; data: StepData; kubernetes: EventDetails<ScaleReason> }
-  | { type: 'ScaleBlocked'; data: { reason: string; message: string }; kubernetes: EventDetails<ScaleReason> };
+type NatsFact =
+  | { readonly type: 'ScaleStepStarted' | 'ScaleStepCompleted'; readonly data: StepData }
+  | { readonly type: 'ScaleBlocked'; readonly data: { reason: string; message: string } };
 
-export function announcements(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScaleStatus): Announcement[] {
+export interface Fact {
+  readonly kubernetes: EventDetails<ScaleReason>;
+  readonly nats: NatsFact | undefined;
+}
+
+/** Ready newly False for these reasons is a Warning, with the action that could not go on. */
+const READY_WARNINGS = { InvalidSpec: 'Validate', DisruptionLockLost: 'Lock' } as const satisfies Partial<Record<ScaleReason, string>>;
+
+export function factsOf(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScaleStatus): Fact[] {
   const before = previous?.step;
   const after = next.step;
   const from = next.operation?.from ?? previous?.operation?.from;
   const changed = before !== undefined && (after === undefined || !sameChange(before, after));
   const started = after !== undefined && (before === undefined || !sameChange(before, after));
+  const warning = warningOnNews(previous?.conditions, next.conditions, 'Ready', READY_WARNINGS);
   return [
-    ...(changed ? [stepAnnouncement('ScaleStepCompleted', before, from)] : []),
-    ...(started ? [stepAnnouncement('ScaleStepStarted', after, from)] : []),
+    ...(changed ? [stepFact('ScaleStepCompleted', before, from)] : []),
+    ...(started ? [stepFact('ScaleStepStarted', after, from)] : []),
     ...blocked(previous, next),
+    ...(warning === undefined ? [] : [{ kubernetes: warning, nats: undefined }]),
   ];
 }
 
@@ -44,12 +54,12 @@ function sameChange(a: ScaleStep, b: ScaleStep): boolean {
   return a.action === b.action && a.myid === b.myid;
 }
 
-function stepAnnouncement(type: 'ScaleStepStarted' | 'ScaleStepCompleted', step: ScaleStep, operationFrom: number | undefined): Announcement {
+function stepFact(type: 'ScaleStepStarted' | 'ScaleStepCompleted', step: ScaleStep, operationFrom: number | undefined): Fact {
   const data = stepData(step, operationFrom);
   const verb = step.action === 'Add' ? 'adding' : 'removing';
   const what = type === 'ScaleStepStarted' ? 'started' : 'completed';
   const note = `step ${data.step} ${what}: ${verb} ${step.pod} (myid ${step.myid}), ${data.from} -> ${data.to} members`;
-  return { type, data, kubernetes: { type: 'Normal', reason: type, action: step.action === 'Add' ? 'AddMember' : 'RemoveMember', note } };
+  return { kubernetes: { type: 'Normal', reason: type, action: step.action === 'Add' ? 'AddMember' : 'RemoveMember', note }, nats: { type, data } };
 }
 
 /** Member m joins as the m-th voter and leaves as it; steps count from the operation's starting size. */
@@ -61,14 +71,14 @@ export function stepData(step: ScaleStep, operationFrom: number | undefined): St
   return { step: Math.max(1, adding ? step.myid - start : start - step.myid + 1), from, to, member: step.pod };
 }
 
-function blocked(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScaleStatus): Announcement[] {
-  const was = previous?.conditions?.find((condition) => condition.type === 'Blocked');
-  const is = next.conditions?.find((condition) => condition.type === 'Blocked');
-  if (is?.status !== 'True' || (was?.status === 'True' && was.reason === is.reason)) return [];
+/** Newly Blocked, or Blocked for another reason: a Warning and ScaleBlocked. */
+function blocked(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScaleStatus): Fact[] {
+  const is = conditionNews(previous?.conditions, next.conditions, 'Blocked');
+  if (is?.status !== 'True') return [];
   // nextStatus sets Blocked reasons from the catalog only; an unknown one cannot be explained, so it is not announced.
   if (!isCatalogued(SCALE_REASONS, is.reason)) return [];
   const data = { reason: is.reason, message: is.message };
-  return [{ type: 'ScaleBlocked', data, kubernetes: { type: 'Warning', reason: is.reason, action: 'Scale', note: is.message } }];
+  return [{ kubernetes: { type: 'Warning', reason: is.reason, action: 'Scale', note: is.message }, nats: { type: 'ScaleBlocked', data } }];
 }
 
 export interface WorkloadSubject {
@@ -82,15 +92,15 @@ export async function announce(
   deps: Pick<ScaleReconcilerDependencies, 'recorder' | 'bus' | 'source'>,
   trait: KubeObject,
   workload: WorkloadSubject | undefined,
-  made: readonly Announcement[],
+  facts: readonly Fact[],
 ): Promise<void> {
-  for (const announcement of made) {
-    await deps.recorder.record(trait, announcement.kubernetes);
-    if (workload !== undefined) await deps.bus.publish(natsEventOf(announcement, workload, deps.source));
+  for (const fact of facts) {
+    await deps.recorder.record(trait, fact.kubernetes);
+    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(natsEvent(fact.nats, workload, deps.source));
   }
 }
 
-function natsEventOf(announcement: Announcement, workload: WorkloadSubject, source: string): ZkEvent {
+function natsEvent(fact: NatsFact, workload: WorkloadSubject, source: string): ZkEvent {
   const subject = {
     apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: ZOOKEEPER_WORKLOAD.kind,
@@ -98,12 +108,12 @@ function natsEventOf(announcement: Announcement, workload: WorkloadSubject, sour
     name: workload.name,
     ...(workload.uid === undefined ? {} : { uid: workload.uid }),
   };
-  switch (announcement.type) {
+  switch (fact.type) {
     case 'ScaleStepStarted':
-      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+      return createEvent({ type: fact.type, data: fact.data, source, subject });
     case 'ScaleStepCompleted':
-      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+      return createEvent({ type: fact.type, data: fact.data, source, subject });
     case 'ScaleBlocked':
-      return createEvent({ type: announcement.type, data: announcement.data, source, subject });
+      return createEvent({ type: fact.type, data: fact.data, source, subject });
   }
 }

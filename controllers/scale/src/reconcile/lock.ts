@@ -16,6 +16,11 @@ export function needsLock(plan: ScalePlan, trait: ZookeeperScale): boolean {
   return changesWorld(plan.action) || plan.step !== undefined || trait.status?.operation !== undefined;
 }
 
+/** A member change this trait recorded is under way: the lock was held for it, so another holder now means it was lost. */
+function stepInFlight(trait: ZookeeperScale): boolean {
+  return trait.status?.step !== undefined;
+}
+
 /** Takes or renews the lock when the plan needs it and releases it when done; otherwise says whether another holds it. */
 export async function settleLock(deps: Deps, trait: ZookeeperScale, workload: KubeObject, plan: ScalePlan): Promise<LockOutcome> {
   const lock = deps.lockOf(workload);
@@ -32,7 +37,7 @@ export async function settleLock(deps: Deps, trait: ZookeeperScale, workload: Ku
     return { kind: 'busy', ...busy };
   }
   const operation = `scale ${workload.metadata.name} to ${plan.target} members`;
-  return lockOutcomeOf(await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }), false);
+  return lockOutcomeOf(await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }), stepInFlight(trait));
 }
 
 /** The trait is going: the lock is released if it holds it, and its operation stops here. */

@@ -1,8 +1,10 @@
 // The scale reconcile, a named pipeline: read -> (unbind) -> decide (bind, observe, plan, lock) -> act -> report.
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
-// resumes where the world is: it neither repeats nor skips a reconfig.
+// resumes where the world is: it neither repeats nor skips a reconfig. A trait that does not validate goes straight to
+// report: Ready says so, the rest of its status stays, and nothing else is done until its spec changes.
 import { ZOOKEEPER_SCALE, zookeeperScaleSchema } from '@zk-oam/apis';
 import {
+  conditionMessage,
   done,
   formatKey,
   keyOf,
@@ -10,13 +12,14 @@ import {
   storedStatus,
   writeStatusIfChanged,
   type KubeObject,
+  type LockOutcome,
   type ObjectKey,
   type ReconcileContext,
   type ReconcileResult,
   type Reconciler,
 } from '@zk-oam/runtime';
 import { act } from './act.js';
-import { announce, announcements, type WorkloadSubject } from './announce.js';
+import { announce, factsOf, type WorkloadSubject } from './announce.js';
 import { decide } from './decide.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
@@ -39,9 +42,8 @@ export async function reconcileScale(deps: ScaleReconcilerDependencies, key: Obj
     return done;
   }
   if (reading.kind === 'invalid') {
-    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; waiting for a spec change');
-    await deps.recorder.record(reading.raw, { type: 'Warning', reason: 'InvalidSpec', action: 'Validate', note: reading.error.message });
-    return done;
+    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; reported, waiting for a spec change');
+    return settle(deps, reading.raw, { kind: 'Invalid', message: conditionMessage(reading.error.message) }, context);
   }
   const { raw, trait, workload } = reading;
   if (deps.binding.needsUnbind(raw)) {
@@ -59,11 +61,16 @@ async function settle(deps: ScaleReconcilerDependencies, raw: KubeObject, verdic
   if (verdict.kind === 'Planned') {
     const log = context.log.child({ workload: verdict.workload.metadata.name, action: verdict.plan.action.kind, step: verdict.plan.step });
     if (change !== undefined) await act(deps, raw, verdict, change, log);
-    else if (verdict.lock.kind === 'busy') log.info({ holder: verdict.lock.holder, since: verdict.lock.since }, 'another operation holds the disruption lock; waiting');
-    else log.debug('nothing to do but wait');
+    else logWait(log, verdict.lock);
   }
   await report(deps, raw, verdict);
   return nextReconcile(verdict, deps.timing, (periodMs) => deps.pacer.delayMs(formatKey(keyOf(raw)), periodMs));
+}
+
+function logWait(log: ReconcileContext['log'], lock: LockOutcome): void {
+  if (lock.kind === 'busy') log.info({ holder: lock.holder, since: lock.since }, 'another operation holds the disruption lock; waiting');
+  else if (lock.kind === 'lost') log.warn({ holder: lock.holder, since: lock.since }, 'disruption lock lost while a step was under way; waiting for it');
+  else log.debug('nothing to do but wait');
 }
 
 /** The status the verdict gives, written only when it changed, then what it announces. */
@@ -72,9 +79,11 @@ async function report(deps: ScaleReconcilerDependencies, raw: KubeObject, verdic
   const previous = storedStatus(SCALE_STATUS.schema, raw);
   const next = nextStatus(previous, verdict, { generation: raw.metadata.generation, now: deps.now() });
   const operationStart = next.operation?.startedAt;
-  deps.traitMetrics.report(key, { blocked: next.phase === 'Blocked', operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });
+  // A trait that does not validate waits for a person, as a blocked one does.
+  const blocked = verdict.kind === 'Invalid' || next.phase === 'Blocked';
+  deps.traitMetrics.report(key, { blocked, operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });
   await inStep('ReportStatus', 'StatusWriteFailed', key, async () => {
-    if (await writeStatusIfChanged(deps.client, SCALE_STATUS, key, previous, next)) await announce(deps, raw, subjectOf(verdict), announcements(previous, next));
+    if (await writeStatusIfChanged(deps.client, SCALE_STATUS, key, previous, next)) await announce(deps, raw, subjectOf(verdict), factsOf(previous, next));
   });
 }
 

@@ -1,7 +1,7 @@
 // The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
 // the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
-import { setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
+import { lostLockMessage, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 import type { Finding } from './verdict.js';
 
@@ -16,6 +16,10 @@ export function nextStatus(
   const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
+    case 'Invalid':
+      // Nothing of the spec was read: what the status recorded stays (the generation it speaks of included), and
+      // Ready says why nothing is done.
+      return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
     case 'Unbound':
       return {
         ...base,
@@ -29,7 +33,7 @@ export function nextStatus(
     case 'Planned': {
       const { plan, lock } = finding;
       if (lock.kind === 'busy' || lock.kind === 'lost') {
-        return { ...sizes(base, plan, finding.selector), conditions: stamp(lockBusyVerdicts(finding.lease, lock)) };
+        return { ...sizes(base, plan, finding.selector), conditions: stamp(lockElsewhereVerdicts(finding.lease, lock)) };
       }
       const { step: _previousStep, operation: _previousOperation, ...rest } = sizes(base, plan, finding.selector);
       const operation = operationOf(previous, plan, context.now);
@@ -44,17 +48,27 @@ export function nextStatus(
   }
 }
 
-/** Another operation holds the lock: phase and step stay as they were, and nothing is blocked. */
-function lockBusyVerdicts(lease: string, lock: BusyLockInfo): Verdict[] {
-  const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
-  const message =
-    `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ` +
-    `${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
+/** Nothing blocks the scaling: what it waits for clears by itself. */
+const NOT_BLOCKED: Verdict = { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' };
+
+/**
+ * Another operation holds the lock: phase and step stay as they were, and nothing is blocked. Taken while a step of
+ * this operation was under way (lost), it is a reason a person hears of (announce.ts).
+ */
+function lockElsewhereVerdicts(lease: string, lock: Extract<LockOutcome, { kind: 'busy' | 'lost' }>): Verdict[] {
+  const lost = lock.kind === 'lost';
+  const reason: ScaleReason = lost ? 'DisruptionLockLost' : 'WaitingForDisruptionLock';
+  const message = lost ? lostLockMessage(lease, lock) : busyMessage(lease, lock);
   return [
-    { type: 'Ready', status: 'False', reason: 'WaitingForDisruptionLock', message },
-    { type: 'Progressing', status: 'True', reason: 'WaitingForDisruptionLock', message },
-    { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' },
+    { type: 'Ready', status: 'False', reason, message },
+    { type: 'Progressing', status: 'True', reason, message },
+    NOT_BLOCKED,
   ];
+}
+
+function busyMessage(lease: string, lock: BusyLockInfo): string {
+  const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
+  return `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
 }
 
 function sizes(base: ZookeeperScaleStatus, plan: ScalePlan, selector: string | undefined): ZookeeperScaleStatus {
@@ -79,14 +93,13 @@ function operationOf(previous: ZookeeperScaleStatus | undefined, plan: ScalePlan
 function planVerdicts(plan: ScalePlan): Verdict[] {
   const { action } = plan;
   const size = plan.current === undefined ? 'an unknown number of' : String(plan.current);
-  const notBlocked: Verdict = { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' };
   switch (action.kind) {
     case 'Done': {
       const message = `${size} members in the committed config, as asked`;
       return [
         { type: 'Ready', status: 'True', reason: 'AtTarget', message },
         { type: 'Progressing', status: 'False', reason: 'Idle', message },
-        notBlocked,
+        NOT_BLOCKED,
       ];
     }
     case 'Blocked':
@@ -96,21 +109,21 @@ function planVerdicts(plan: ScalePlan): Verdict[] {
         { type: 'Blocked', status: 'True', reason: action.reason, message: action.message },
       ];
     case 'Wait':
-      return progressing(plan.phase, action.reason, action.message, notBlocked);
+      return progressing(plan.phase, action.reason, action.message);
     case 'RaiseReplicas':
     case 'ReconfigAdd':
     case 'ReconfigRemove':
     case 'LowerReplicas':
     case 'DeleteVolume':
-      return progressing(plan.phase, action.kind, `${action.kind} (member ${action.member}) towards ${plan.target} members`, notBlocked);
+      return progressing(plan.phase, action.kind, `${action.kind} (member ${action.member}) towards ${plan.target} members`);
   }
 }
 
 /** Ready's reason while a step is under way or awaited: the direction, or Idle at the target size (never Blocked here). */
-function progressing(phase: ScalePhase, reason: ScaleReason, message: string, notBlocked: Verdict): Verdict[] {
+function progressing(phase: ScalePhase, reason: ScaleReason, message: string): Verdict[] {
   return [
     { type: 'Ready', status: 'False', reason: phase === 'ScalingUp' || phase === 'ScalingDown' ? phase : 'Idle', message },
     { type: 'Progressing', status: 'True', reason, message },
-    notBlocked,
+    NOT_BLOCKED,
   ];
 }

@@ -5,6 +5,8 @@ import type { LockOutcome } from '@zk-oam/runtime';
 import { changesWorld, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 
 export type ScaleVerdict =
+  /** The trait's spec does not validate: nothing is done, and the status keeps all it recorded. */
+  | { readonly kind: 'Invalid'; readonly message: string }
   /** No workload to act on: a binding problem, a workload that does not validate, or one this controller cannot scale. */
   | { readonly kind: 'Unbound'; readonly reason: ScaleReason; readonly message: string }
   | PlannedVerdict;
