@@ -11,9 +11,12 @@ const WAIT_TODO = 'Nothing while it clears; past spec.stepTimeoutSeconds the tra
 export const ROLLING_REASONS = reasonCatalog({
   ...TRAIT_BINDING_REASONS,
   InvalidSpec: {
-    shownIn: ['Warning Event'],
-    means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',
-    todo: 'Fix the fields the note names.',
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'The trait\'s stored spec does not validate (an object written before a schema change, or with validation bypassed). ' +
+      'The controller does nothing with it: no binding, no restart, the disruption lock neither renewed nor released; the ' +
+      'rest of the status (a handover record included) stays as it was.',
+    todo: 'Fix the fields the message names; the next reconcile proceeds.',
   },
   TlsOnlyUnsupported: {
     shownIn: ['Bound', 'Waiting', 'Ready'],
@@ -44,6 +47,15 @@ export const ROLLING_REASONS = reasonCatalog({
     shownIn: ['Waiting'],
     means: 'Another disruptive operation (a scale, or another roll) holds the ensemble\'s Lease <workload>-disruption; the message names the holder, since when and until when.',
     todo: 'Nothing: the roll goes on when the holder finishes. A holder that is gone stops renewing, and its Lease expires.',
+  },
+  DisruptionLockLost: {
+    shownIn: ['Waiting', 'Ready', 'Warning Event'],
+    means:
+      'A pod this trait restarted was not back yet, or a leader handover was under way, when the ensemble\'s Lease ' +
+      '<workload>-disruption expired before this controller renewed it (the controller was stopped or stalled for longer ' +
+      'than the lock\'s duration), and another operation took it over; the message names it. No pod is restarted and no ' +
+      'reconfig made until the lock is free again; then the roll goes on from what the controller observes.',
+    todo: 'Nothing, unless it repeats: then find why the rolling controller stalls (its logs, its restarts), or raise LOCK_LEASE_SECONDS.',
   },
   NoUpdateRevision: { shownIn: WAITING, means: 'The StatefulSet has no update revision yet: its controller has not observed the new template.', todo: WAIT_TODO },
   StatefulSetNotOnDelete: { shownIn: WAITING, means: 'The StatefulSet does not use OnDelete yet; the workload controller switches it once it sees the trait bound.', todo: WAIT_TODO },

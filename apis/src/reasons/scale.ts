@@ -24,9 +24,12 @@ export const SCALE_REASONS = reasonCatalog({
     todo: 'Keep the workload at its size, or create it with spec.tls.client Alongside (the plain port stays open beside the secure one).',
   },
   InvalidSpec: {
-    shownIn: ['Warning Event'],
-    means: 'The trait\'s stored spec does not validate; the controller does nothing with it.',
-    todo: 'Fix the fields the note names.',
+    shownIn: ['Ready', 'Warning Event'],
+    means:
+      'The trait\'s stored spec does not validate (an object written before a schema change, or with validation bypassed). ' +
+      'The controller does nothing with it: no binding, no step, the disruption lock neither renewed nor released; the rest ' +
+      'of the status stays as it was.',
+    todo: 'Fix the fields the message names; the next reconcile proceeds.',
   },
   AtTarget: {
     shownIn: ['Ready'],
@@ -57,6 +60,15 @@ export const SCALE_REASONS = reasonCatalog({
     shownIn: ['Ready', 'Progressing'],
     means: 'Another disruptive operation (a rolling restart, or another scale) holds the ensemble\'s Lease <workload>-disruption; the message names the holder and since when.',
     todo: 'Nothing: the scaling starts when the holder finishes. If the holder is gone, its Lease expires on its own.',
+  },
+  DisruptionLockLost: {
+    shownIn: ['Ready', 'Progressing', 'Warning Event'],
+    means:
+      'A member change was under way when the ensemble\'s Lease <workload>-disruption expired before this controller ' +
+      'renewed it (the controller was stopped or stalled for longer than the lock\'s duration), and another operation took ' +
+      'it over; the message names it. Nothing more is done until the lock is free again; then the step goes on from what ' +
+      'the controller observes.',
+    todo: 'Nothing, unless it repeats: then find why the scale controller stalls (its logs, its restarts), or raise LOCK_DURATION_SECONDS.',
   },
   RaiseReplicas: {
     shownIn: STEP,

@@ -23,6 +23,7 @@ import {
   tlsCaSecretName,
   volumeName,
   workloadLabels,
+  workloadOfLabels,
   workloadOfStatefulSet,
 } from './contract.js';
 
@@ -47,6 +48,13 @@ describe('the workload/trait contract', () => {
     expect(statefulSetNameOf('zk')).toBe('zk');
     expect(workloadOfStatefulSet(statefulSetNameOf('zk'))).toBe('zk');
     expect(derivedNames('zk').statefulSet).toBe(statefulSetNameOf('zk'));
+  });
+
+  it('finds the workload back from the labels of any object rendered for it, and none from other labels', () => {
+    expect(workloadOfLabels(workloadLabels('zk'))).toBe('zk');
+    expect(workloadOfLabels(memberSelectorLabels('zk'))).toBe('zk');
+    expect(workloadOfLabels({ app: 'zk' })).toBeUndefined();
+    expect(workloadOfLabels(undefined)).toBeUndefined();
   });
 
   it('asks four-letter words on the plain port while there is one, else over TLS on the secure port', () => {

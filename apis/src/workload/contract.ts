@@ -40,6 +40,11 @@ export function memberSelectorLabels(workload: string): Record<string, string> {
   return { [NAME_LABEL]: 'zookeeper', [INSTANCE_LABEL]: workload, [COMPONENT_LABEL]: MEMBER_COMPONENT };
 }
 
+/** The workload an object was rendered for, by its instance label; undefined for an object without one. */
+export function workloadOfLabels(labels: Readonly<Record<string, string>> | undefined): string | undefined {
+  return labels?.[INSTANCE_LABEL];
+}
+
 /** Labels of every object rendered for a workload. */
 export function workloadLabels(workload: string): Record<string, string> {
   return { ...memberSelectorLabels(workload), [MANAGED_BY_LABEL]: MANAGED_BY };

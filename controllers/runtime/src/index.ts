@@ -16,7 +16,7 @@ export {
 /** Lease and events.k8s.io timestamps; client-node's typed Lease writes Date as milliseconds, which the apiserver refuses. */
 export { microTime } from './kube/micro-time.js';
 export { readSecretValue, SecretValueError } from './kube/secret-value.js';
-export { parseObject } from './kube/parse-object.js';
+export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
@@ -38,7 +38,8 @@ export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } 
 export { updateStatus, type StatusUpdate } from './apply/status-update.js';
 export { jsonPatchObject, mergePatchObject, type JsonPatchOperation } from './apply/patch.js';
 export { retryOnConflict } from './apply/conflict-retry.js';
-export { setCondition, setConditions, type ConditionContext, type ConditionVerdict } from './status/condition.js';
+export { conditionMessage, setCondition, setConditions, type ConditionContext, type ConditionVerdict } from './status/condition.js';
+export { conditionNews, warningOnNews } from './status/condition-news.js';
 export { sameStatus, storedStatus } from './status/stored-status.js';
 export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
@@ -53,12 +54,13 @@ export {
   type BusyLockInfo,
 } from './lock/object-lock.js';
 export { lockOperationAnnotation, type LockOwner } from './lock/lock-lease.js';
+export { lockOutcomeOf, lostLockMessage, type LockOutcome } from './lock/lock-outcome.js';
 export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
 export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
 export { readTrait, type Trait, type TraitCaches, type TraitReading } from './trait/read-trait.js';
-export { traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
+export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';

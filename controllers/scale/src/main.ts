@@ -1,6 +1,17 @@
 // The scale controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
 import {
+  disruptionLeaseName,
+  MANAGED_SELECTOR,
+  MEMBER_SELECTOR,
+  SCALE_BINDING_ANNOTATION,
+  workloadOfLabels,
+  workloadOfStatefulSet,
+  ZOOKEEPER_PORTS,
+  type ZkEventType,
+} from '@zk-oam/apis';
+import {
+  childToTraits,
   controller,
   controllerProcess,
   eventBusFrom,
@@ -10,17 +21,15 @@ import {
   ObjectLock,
   processEnvSchema,
   RequeuePacer,
+  runMain,
   runUntilSignalled,
   TraitBinding,
   TraitStateMetrics,
   traitsOfWorkload,
   type KubeObject,
   type ObjectTransform,
-  type ObjectKey,
   type ResourceType,
-  runMain,
 } from '@zk-oam/runtime';
-import { INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR, SCALE_BINDING_ANNOTATION, workloadOfStatefulSet, type ZkEvent, type ZkEventType, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import {
@@ -44,15 +53,12 @@ const configSchema = processEnvSchema.extend({
   STEP_PERIOD_MS: milliseconds(2_000),
   IDLE_PERIOD_MS: milliseconds(30_000),
   LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
   ZOOKEEPER_TIMEOUT_MS: milliseconds(2_000),
 });
 
 /** The workload facts a membership step waits on. */
 const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged'];
-
-function isWorkloadFact(event: ZkEvent): boolean {
-  return WORKLOAD_FACTS.includes(event.type);
-}
 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
@@ -65,54 +71,47 @@ async function main(): Promise<void> {
   const pods = informer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
   const volumes = informer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
   const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
-  const toTraits = (workload: ObjectKey): ObjectKey[] => traitsOfWorkload(traits.lister, workload);
-  const byStatefulSet = (statefulSet: KubeObject): ObjectKey[] =>
-    toTraits({ namespace: statefulSet.metadata.namespace ?? '', name: workloadOfStatefulSet(statefulSet.metadata.name) });
-  const byInstance = (object: KubeObject): ObjectKey[] => {
-    const instance = object.metadata.labels?.[INSTANCE_LABEL];
-    return instance === undefined ? [] : toTraits({ namespace: object.metadata.namespace ?? '', name: instance });
-  };
-
   const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
-  const reconcile = manager.add(
+
+  const reconciler = scaleReconciler({
+    client: manager.client,
+    caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
+    binding: new TraitBinding({
+      client: manager.client,
+      fieldManager: FIELD_MANAGER,
+      traitResource: scaleResource,
+      workloadResource,
+      bindingAnnotation: SCALE_BINDING_ANNOTATION,
+      finalizer: UNBIND_FINALIZER,
+    }),
+    traitMetrics: new TraitStateMetrics(registry, 'ZookeeperScale'),
+    lockOf: (workload) => ObjectLock.on(workloadResource, workload, disruptionLeaseName(workload.metadata.name), { client: manager.client, logger: log }),
+    recorder,
+    bus: bus ?? { publish: () => Promise.resolve() },
+    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+    connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
+    now: () => new Date(),
+    source: CONTROLLER_NAME,
+    timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
+    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
+  });
+  const ofMembers = childToTraits(traits.lister, (member) => workloadOfLabels(member.metadata.labels));
+  const traitController = manager.add(
     controller('scale')
       .for(traits)
-      .watches(workloads, (workload) => toTraits(keyOf(workload)))
-      .watches(statefulSets, byStatefulSet)
-      .watches(pods, byInstance)
-      .watches(volumes, byInstance)
+      .watches(workloads, (workload) => traitsOfWorkload(traits.lister, keyOf(workload)))
+      .watches(statefulSets, childToTraits(traits.lister, (statefulSet) => workloadOfStatefulSet(statefulSet.metadata.name)))
+      .watches(pods, ofMembers)
+      .watches(volumes, ofMembers)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: scaleResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
-      .reconcile(
-        scaleReconciler({
-          client: manager.client,
-          caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
-          recorder,
-          bus: bus ?? { publish: () => Promise.resolve() },
-          binding: new TraitBinding({
-            client: manager.client,
-            fieldManager: FIELD_MANAGER,
-            traitResource: scaleResource,
-            workloadResource,
-            bindingAnnotation: SCALE_BINDING_ANNOTATION,
-            finalizer: UNBIND_FINALIZER,
-          }),
-          lockOf: (namespace, owner, leaseName) => new ObjectLock({ client: manager.client, namespace, owner, leaseName, logger: log }),
-          observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-          connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-          now: () => new Date(),
-          source: CONTROLLER_NAME,
-          timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
-          pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
-          traitMetrics: new TraitStateMetrics(registry, 'ZookeeperScale'),
-        }),
-      ),
+      .reconcile(reconciler),
   );
-  // Workload facts (leader, membership, readiness) only make the traits of that workload reconcile sooner.
-  // One filter subject for all (NATS before 2.10 takes one only); the handler keeps the workload facts.
-  const enqueueTraits = eventsToKeys((workload) => toTraits(workload).forEach((key) => reconcile.enqueue(key)));
-  bus?.subscribe({ durable: NATS_DURABLE, handler: (event) => (isWorkloadFact(event) ? enqueueTraits(event) : undefined) });
+  // Workload facts only make the traits of that workload reconcile sooner. One filter subject (the stream's): NATS
+  // before 2.10 takes one only, so the handler keeps the workload facts.
+  const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(traits.lister, workload).forEach((key) => traitController.enqueue(key)));
+  bus?.subscribe({ durable: NATS_DURABLE, handler: (event) => (WORKLOAD_FACTS.includes(event.type) ? enqueueTraits(event) : undefined) });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the scale controller');
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }

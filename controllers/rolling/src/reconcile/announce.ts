@@ -1,10 +1,11 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
 import { createEvent, isCatalogued, podOfMember, ROLLING_REASONS, ZOOKEEPER_WORKLOAD, type RollingReason, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import type { EventDetails, KubeObject } from '@zk-oam/runtime';
+import { warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
-import type { RollVerdict } from './verdict.js';
+import { READY_CONDITION_TYPE } from './status.js';
+import type { RollingVerdict } from './verdict.js';
 
 type NatsFact =
   | { readonly type: 'RollingStepStarted' | 'RollingStepCompleted'; readonly data: { pod: string; leader: boolean } }
@@ -16,12 +17,15 @@ export interface Fact {
   readonly nats: NatsFact | undefined;
 }
 
+/** Ready newly False for these reasons is a Warning, with the action that could not go on. */
+const READY_WARNINGS = { InvalidSpec: 'Validate', DisruptionLockLost: 'Lock' } as const satisfies Partial<Record<RollingReason, string>>;
+
 /**
  * What happened between the stored and the next status; `deleted`: the pods this reconcile deleted. A handover's
  * facts come from what was observed, not from the reconfig's answer, which removing the leader often loses.
  */
 export function factsOf(
-  verdict: RollVerdict,
+  verdict: RollingVerdict,
   stored: ZookeeperRollingStatus | undefined,
   next: ZookeeperRollingStatus,
   deleted: readonly PodToDelete[],
@@ -31,11 +35,18 @@ export function factsOf(
     ...handoverFacts(verdict, stored, next, deleted),
     ...deleted.map((pod) => started(pod, next)),
     ...phaseFacts(verdict, stored, next),
+    ...readyWarning(stored, next),
   ];
 }
 
+/** Ready newly saying what a person must hear of at once, outside a Blocked phase (phaseFacts warns of that). */
+function readyWarning(stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+  const warning = warningOnNews(stored?.conditions, next.conditions, READY_CONDITION_TYPE, READY_WARNINGS);
+  return warning === undefined ? [] : [{ kubernetes: warning, nats: undefined }];
+}
+
 /** Handed over: its pod deleted while a handover is recorded (another voter leads by then). Restored: the record goes with the member a voter again. */
-function handoverFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus, deleted: readonly PodToDelete[]): Fact[] {
+function handoverFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus, deleted: readonly PodToDelete[]): Fact[] {
   if (verdict.kind !== 'Planned') return [];
   const { ensemble, statefulSet } = verdict;
   const handing = next.handover;
@@ -70,7 +81,7 @@ function started(pod: PodToDelete, next: ZookeeperRollingStatus): Fact {
   };
 }
 
-function phaseFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+function phaseFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
   if (next.phase === 'Blocked') return blockedFacts(verdict, stored, next);
   if (next.phase === 'Completed' && stored?.phase !== 'Completed') {
     const note = `Every pod restarted at revision ${next.targetRevision ?? 'unknown'}, the leader last`;
@@ -84,7 +95,7 @@ function phaseFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undef
 }
 
 /** Newly Blocked, or Blocked for another reason: a Warning (and RollingBlocked, unless the trait is not even bound). */
-function blockedFacts(verdict: RollVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
+function blockedFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | undefined, next: ZookeeperRollingStatus): Fact[] {
   const waiting = next.conditions?.find((condition) => condition.type === 'Waiting');
   const storedWaiting = stored?.conditions?.find((condition) => condition.type === 'Waiting');
   if (waiting === undefined || (stored?.phase === 'Blocked' && storedWaiting?.reason === waiting.reason)) return [];

@@ -3,31 +3,32 @@ import type { ZkEvent, RollingReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, ObjectLock, TraitBinding, TraitStateMetrics, RequeuePacer } from '@zk-oam/runtime';
 import type { AdminConnector, EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 
+/** The informer caches the reconcile reads; the StatefulSet and pods are read from the apiserver instead (client). */
 export interface RollingCaches {
-  readonly rollings: Lister<KubeObject>;
+  readonly traits: Lister<KubeObject>;
   readonly workloads: Lister<KubeObject>;
 }
 
 export interface RollingTiming {
   /** How often a roll in progress looks again (waits, lock busy). */
-  readonly pollMs: number;
+  readonly stepMs: number;
   /** How soon after a deletion it looks again (the pod should be Terminating by then). */
   readonly afterDeleteMs: number;
   /** How often an idle or completed trait is looked at without a change. */
-  readonly resyncMs: number;
+  readonly idleMs: number;
   /** Duration of the disruption lock; it is renewed at every reconcile of a roll in progress. */
-  readonly lockLeaseSeconds: number;
+  readonly lockDurationSeconds: number;
 }
 
 export interface RollingReconcilerDependencies {
   /** Reads of the StatefulSet and pods go to the apiserver, not the caches: a plan must never see a deletion late. */
-  readonly client: KubeClient;
+  readonly client: Pick<KubeClient, 'request'>;
   readonly caches: RollingCaches;
   readonly binding: Pick<TraitBinding, 'bind' | 'needsUnbind' | 'unbind'>;
   /** Blocked and the roll's start, for the stuck-roll alert. */
   readonly traitMetrics: Pick<TraitStateMetrics, 'report' | 'forget'>;
-  /** The disruption lock of one workload (Lease `<workload>-disruption` in its namespace). */
-  readonly lockFor: (workload: KubeObject) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
+  /** The disruption lock of one workload (Lease `<workload>-disruption` in its namespace), shared with the scale controller. */
+  readonly lockOf: (workload: KubeObject) => Pick<ObjectLock, 'tryAcquire' | 'release'>;
   /** Warning reasons are those docs/troubleshooting.md explains. */
   readonly recorder: { record(regarding: KubeObject, details: EventDetails<RollingReason>): Promise<void> };
   readonly bus: { publish(event: ZkEvent): Promise<void> };

@@ -3,17 +3,10 @@ import type { RollingReason } from '@zk-oam/apis';
 import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
 
 /** The step is the reason of the Warning Event and Ready condition a failure gives (the controller retries with backoff). */
-export type RollingReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods' | 'Reconfigure'>;
+export type ReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods' | 'Reconfigure'>;
 
 /** Runs one step; a failure is rethrown as a ReconcileStepError naming the step. */
-export function inStep<T>(step: RollingReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {
+export function inStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {
   return runStep({ step, object: `ZookeeperRolling ${formatKey(key)}` }, run);
 }
 
-/** The StatefulSet or a pod read from the API lacks a field the roll reads. */
-export class ObjectShapeError extends Error {
-  override readonly name = 'ObjectShapeError';
-  constructor(kind: string, name: string, options: ErrorOptions) {
-    super(`${kind} ${name} lacks a field the rolling controller reads`, options);
-  }
-}

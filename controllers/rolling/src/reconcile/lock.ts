@@ -1,11 +1,12 @@
-// The per-workload disruption lock (shared with the scale controller): held for the whole roll, renewed at every
-// reconcile of it, released once nothing is left to restart or the roll is paused.
-import type { ZookeeperRollingStatus } from '@zk-oam/apis';
-import type { KubeObject } from '@zk-oam/runtime';
+// Step: lock. The per-workload disruption lock (Lease `<workload>-disruption`, apis' disruptionLeaseName), held as
+// `rolling/<trait>` (disruptionLockHolder) for the whole roll, renewed at every reconcile of it, released once nothing
+// is left to restart or the roll is paused; the scale controller takes the same lock as `scale/<trait>`.
+import { disruptionLockHolder, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { lockOutcomeOf, type KubeObject, type LockOutcome } from '@zk-oam/runtime';
 import type { RollingPlan } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
-import { lockHolder } from './markers.js';
-import type { LockOutcome } from './verdict.js';
+
+type Deps = Pick<RollingReconcilerDependencies, 'lockOf' | 'timing'>;
 
 /**
  * A roll is under way while a pod is to be restarted or one of ours is on its way back; paused rests without it.
@@ -27,21 +28,30 @@ export function needsLock(plan: RollingPlan, stored: ZookeeperRollingStatus | un
   }
 }
 
+/** A pod this roll restarted is not back yet, or a handover is recorded: the lock was held for it, so another holder now means it was lost. */
+function stepInFlight(stored: ZookeeperRollingStatus | undefined): boolean {
+  return stored?.currentPod !== undefined || stored?.handover !== undefined;
+}
+
+/** Takes or renews the lock when the plan needs it; releases it otherwise. */
 export async function settleLock(
-  deps: Pick<RollingReconcilerDependencies, 'lockFor' | 'timing'>,
+  deps: Deps,
   trait: KubeObject,
   workload: KubeObject,
   plan: RollingPlan,
   stored: ZookeeperRollingStatus | undefined,
 ): Promise<LockOutcome> {
-  const lock = deps.lockFor(workload);
-  const holder = lockHolder(trait.metadata.name);
+  const lock = deps.lockOf(workload);
+  const holder = disruptionLockHolder('rolling', trait.metadata.name);
   if (!needsLock(plan, stored)) {
     await lock.release(holder);
     return { kind: 'free' };
   }
   const operation = `rolling restart of ${workload.metadata.name}: ${plan.progress.pending.length} pods to restart`;
-  const result = await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockLeaseSeconds, operation });
-  if (result.held) return { kind: 'held' };
-  return { kind: 'busy', holder: result.holder, since: result.since, expiresAt: result.expiresAt, operation: result.operation };
+  return lockOutcomeOf(await lock.tryAcquire(holder, { leaseDurationSeconds: deps.timing.lockDurationSeconds, operation }), stepInFlight(stored));
+}
+
+/** The trait is going: the lock is released if it holds it, and its roll stops here. */
+export async function releaseLock(deps: Deps, trait: KubeObject, workload: KubeObject): Promise<void> {
+  await deps.lockOf(workload).release(disruptionLockHolder('rolling', trait.metadata.name));
 }

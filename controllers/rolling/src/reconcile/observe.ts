@@ -64,7 +64,7 @@ export function adminAccess(client: Pick<KubeClient, 'request'>, namespace: stri
   return adminReach(workload.metadata.name, namespace, { client: clientTlsOf(workload) }, (ref) => readSecretValue(client, ref.secret, ref.key));
 }
 
-async function readStatefulSet(client: KubeClient, namespace: string, name: string): Promise<unknown> {
+async function readStatefulSet(client: Pick<KubeClient, 'request'>, namespace: string, name: string): Promise<unknown> {
   try {
     return await client.request('GET', objectPath(coreResources.statefulSet, { namespace, name }));
   } catch (error) {
@@ -73,7 +73,7 @@ async function readStatefulSet(client: KubeClient, namespace: string, name: stri
   }
 }
 
-async function listMemberPods(client: KubeClient, namespace: string, workload: string, statefulSet: string): Promise<ObservedPod[]> {
+async function listMemberPods(client: Pick<KubeClient, 'request'>, namespace: string, workload: string, statefulSet: string): Promise<ObservedPod[]> {
   const list = listSchema.parse(
     await client.request('GET', collectionPath(coreResources.pod, namespace), { query: { labelSelector: memberSelectorOf(workload) } }),
   );

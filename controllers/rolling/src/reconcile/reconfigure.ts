@@ -2,7 +2,7 @@
 // the members open a secure client port. A lost answer or a config that moved is unsettled, not an error: the next
 // observation shows whether the reconfig took effect.
 import { podOfMember, statefulSetNameOf, superuserPasswordRef } from '@zk-oam/apis';
-import { readSecretValue, type KubeClient, type KubeObject } from '@zk-oam/runtime';
+import { readSecretValue, type KubeObject } from '@zk-oam/runtime';
 import { withAdminSession, type AdminSessionOutcome, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import type { RollingStep } from '../plan/index.js';
@@ -17,7 +17,7 @@ const secretRefSchema = z.looseObject({
 });
 
 export async function reconfigure(
-  deps: Pick<RollingReconcilerDependencies, 'connectAdmin'> & { client: Pick<KubeClient, 'request'> },
+  deps: Pick<RollingReconcilerDependencies, 'client' | 'connectAdmin'>,
   workload: KubeObject,
   ensemble: EnsembleAssessment,
   step: ReconfigStep,

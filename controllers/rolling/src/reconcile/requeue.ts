@@ -1,13 +1,14 @@
-// When to look again: soon after a deletion, at the poll period while a roll waits (always well within the lock's
+// When to look again: soon after a deletion, at the step period while a roll waits (always well within the lock's
 // duration, so the lock is renewed in time), rarely once there is nothing to do: that rare look is paced with every
-// other trait of the process by `paced` (runtime's RequeuePacer).
-import { requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
+// other trait of the process by `paced` (runtime's RequeuePacer). A trait that does not validate waits for its next change.
+import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
 import type { RollingTiming } from './dependencies.js';
-import type { RollVerdict } from './verdict.js';
+import type { RollingVerdict } from './verdict.js';
 
-export function nextReconcile(verdict: RollVerdict, timing: RollingTiming, now: Date, paced: (periodMs: number) => number): ReconcileResult {
-  const poll = Math.min(timing.pollMs, (timing.lockLeaseSeconds * 1000) / 3);
-  if (verdict.kind !== 'Planned') return requeueAfter(paced(timing.resyncMs));
+export function nextReconcile(verdict: RollingVerdict, timing: RollingTiming, now: Date, paced: (periodMs: number) => number): ReconcileResult {
+  const poll = Math.min(timing.stepMs, (timing.lockDurationSeconds * 1000) / 3);
+  if (verdict.kind === 'Invalid') return done;
+  if (verdict.kind !== 'Planned') return requeueAfter(paced(timing.idleMs));
   const step = verdict.plan.step;
   switch (step.kind) {
     case 'DeletePods':
@@ -22,6 +23,6 @@ export function nextReconcile(verdict: RollVerdict, timing: RollingTiming, now: 
       return requeueAfter(poll);
     case 'Done':
     case 'Paused':
-      return requeueAfter(paced(timing.resyncMs));
+      return requeueAfter(paced(timing.idleMs));
   }
 }

@@ -1,13 +1,14 @@
 // The controller's status and announcements over whole rolls: the real planner on a simulated cluster, with the status
 // the controller derives (not the planner test's stand-in) fed back into the next plan, as the controller does.
 import { disruptionLockHolder, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import type { LockOutcome } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { downPods, planRollingStep } from '../plan/index.js';
 import { applyStep, crash, newCluster, observe, recover, tick, withUpdateRevision, type SimulatedCluster } from '../plan/simulated-cluster.js';
 import { factsOf, type Fact } from './announce.js';
 import { needsLock } from './lock.js';
 import { nextStatus } from './status.js';
-import { podsToDelete, reconfigToRun, type LockOutcome, type RollVerdict } from './verdict.js';
+import { podsToDelete, reconfigToRun, type RollingVerdict } from './verdict.js';
 
 interface Run {
   cluster: SimulatedCluster;
@@ -20,7 +21,7 @@ interface Run {
 function reconcileOnce(run: Run, lock: LockOutcome = { kind: 'held' }): Run {
   const input = { ...observe(run.cluster), status: run.status };
   const plan = planRollingStep(input);
-  const verdict: RollVerdict = { kind: 'Planned', plan, statefulSet: input.statefulSet, down: downPods(input), ensemble: input.ensemble, lock };
+  const verdict: RollingVerdict = { kind: 'Planned', plan, statefulSet: input.statefulSet, down: downPods(input), ensemble: input.ensemble, lock };
   const status = nextStatus(verdict, { stored: run.status, generation: 1, now: input.now, workload: 'zk' });
   const deleted = podsToDelete(verdict);
   const applied = deleted.length > 0 || reconfigToRun(verdict) !== undefined ? applyStep(run.cluster, plan.step) : run.cluster;
@@ -200,7 +201,7 @@ describe('the status while the roll cannot go on', () => {
   });
 
   it('reports a trait that cannot bind as Blocked with the binding reason, without a NATS event', () => {
-    const verdict: RollVerdict = { kind: 'Unbound', reason: 'WorkloadNotFound', message: 'ZookeeperWorkload zk does not exist in this namespace; waiting for it' };
+    const verdict: RollingVerdict = { kind: 'Unbound', reason: 'WorkloadNotFound', message: 'ZookeeperWorkload zk does not exist in this namespace; waiting for it' };
     const status = nextStatus(verdict, { stored: undefined, generation: 1, now: new Date('2026-01-01T00:00:00Z'), workload: 'zk' });
     expect(status.phase).toBe('Blocked');
     expect(status.conditions?.find((condition) => condition.type === 'Bound')).toMatchObject({ status: 'False', reason: 'WorkloadNotFound' });

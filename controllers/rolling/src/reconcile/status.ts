@@ -1,16 +1,18 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
-import type { RollingPhase, RollingReason, ZookeeperRollingStatus } from '@zk-oam/apis';
-import { setConditions, type ConditionVerdict } from '@zk-oam/runtime';
+import { disruptionLeaseName, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { lostLockMessage, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
-import { podsToDelete, type LockOutcome, type RollVerdict } from './verdict.js';
+import { podsToDelete, type RollingVerdict } from './verdict.js';
 
 export const BOUND_CONDITION_TYPE = 'Bound';
-/** Bound and not Blocked; the kit's failure report sets it False until the next successful reconcile. */
+/** Bound, not Blocked, its spec valid and its lock not lost; the kit's failure report sets it False until the next successful reconcile. */
 export const READY_CONDITION_TYPE = 'Ready';
 export const LOCK_BUSY_REASON: RollingReason = 'DisruptionLockBusy';
+/** Another operation took the lock while a pod of this roll was on its way back: Ready is False, and a person hears of it. */
+const LOCK_LOST_REASON: RollingReason = 'DisruptionLockLost';
 
 /** A condition this controller sets; its reason is one docs/troubleshooting.md explains. */
 type RollingCondition = ConditionVerdict & { reason: RollingReason };
@@ -28,10 +30,16 @@ export interface StatusContext {
   readonly workload: string;
 }
 
-export function nextStatus(verdict: RollVerdict, context: StatusContext): ZookeeperRollingStatus {
+export function nextStatus(verdict: RollingVerdict, context: StatusContext): ZookeeperRollingStatus {
   const { stored } = context;
   const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
   switch (verdict.kind) {
+    case 'Invalid': {
+      // Nothing of the spec was read: what the status recorded stays (a handover record, the generation it speaks of
+      // included), and Ready says why nothing is done.
+      const ready: RollingCondition = { type: READY_CONDITION_TYPE, status: 'False', reason: 'InvalidSpec', message: verdict.message };
+      return { ...stored, conditions: setConditions(stored?.conditions, [ready], context) };
+    }
     case 'Unbound':
       return withConditions(base, context, bound(false, verdict.reason, verdict.message), { condition: waiting(verdict.reason, verdict.message) }, 'Blocked');
     case 'NoStatefulSet': {
@@ -43,11 +51,12 @@ export function nextStatus(verdict: RollVerdict, context: StatusContext): Zookee
   }
 }
 
-function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { kind: 'Planned' }>, context: StatusContext): ZookeeperRollingStatus {
+function planned(base: ZookeeperRollingStatus, verdict: Extract<RollingVerdict, { kind: 'Planned' }>, context: StatusContext): ZookeeperRollingStatus {
   const { plan, statefulSet, down, lock } = verdict;
   const { step, progress } = plan;
   const { stored, now } = context;
   const deleting = podsToDelete(verdict);
+  const handover = recordedHandover(plan.handover, lock, stored);
   const recording = step.kind === 'RecordRestartRequest';
   const starting = (recording || progress.pending.length > 0) && !inRoll(stored?.phase);
   const progressed: ZookeeperRollingStatus = {
@@ -58,10 +67,15 @@ function planned(base: ZookeeperRollingStatus, verdict: Extract<RollVerdict, { k
     ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
     ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
     ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
-    currentPod: plan.handover?.pod ?? currentPod(step, deleting, stored, down),
-    handover: storedRecord(plan.handover),
+    currentPod: handover?.pod ?? currentPod(step, deleting, stored, down),
+    handover: storedRecord(handover),
   };
   return withConditions(progressed, context, boundTo(context), waitingOf(step, lock, context), phaseOf(step, lock, progressed, stored));
+}
+
+/** Without the lock nothing new is recorded: a handover is recorded once this roll may start it, and kept once it is. */
+function recordedHandover(planned: HandoverRecord | undefined, lock: LockOutcome, stored: ZookeeperRollingStatus | undefined): HandoverRecord | undefined {
+  return lock.kind === 'held' || stored?.handover !== undefined ? planned : undefined;
 }
 
 function storedRecord(record: HandoverRecord | undefined): ZookeeperRollingStatus['handover'] {
@@ -90,7 +104,7 @@ function currentPod(
 }
 
 function phaseOf(step: RollingStep, lock: LockOutcome, next: ZookeeperRollingStatus, stored: ZookeeperRollingStatus | undefined): RollingPhase {
-  if (lock.kind === 'busy') return 'Rolling';
+  if (lock.kind === 'busy' || lock.kind === 'lost') return 'Rolling';
   switch (step.kind) {
     case 'Done':
       return next.startedAt === undefined ? 'Idle' : 'Completed';
@@ -115,6 +129,7 @@ function waitingPhase(next: ZookeeperRollingStatus, stored: ZookeeperRollingStat
 }
 
 function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext): Waiting {
+  if (lock.kind === 'lost') return { condition: waiting(LOCK_LOST_REASON, lostLockMessage(disruptionLeaseName(context.workload), lock)) };
   if (lock.kind === 'busy') {
     const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
     const message =
@@ -149,7 +164,7 @@ function readiness(boundCondition: RollingCondition, waitingCondition: RollingCo
     message,
   });
   if (boundCondition.status !== 'True') return ready(false, boundCondition.reason, boundCondition.message);
-  if (phase === 'Blocked') return ready(false, waitingCondition.reason, waitingCondition.message);
+  if (phase === 'Blocked' || waitingCondition.reason === LOCK_LOST_REASON) return ready(false, waitingCondition.reason, waitingCondition.message);
   return ready(true, phase, `${boundCondition.message}; phase ${phase}`);
 }
 

@@ -1,10 +1,10 @@
 // Reading the StatefulSet, its pods and ZooKeeper's answers into what the planner takes: what counts and what does not.
-import { podOfMember } from '@zk-oam/apis';
-import type { KubeObject } from '@zk-oam/runtime';
+import { podName, podOfMember, statefulSetNameOf, workloadLabels, workloadOfLabels, workloadOfStatefulSet } from '@zk-oam/apis';
+import { childToTraits, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { answeringMember } from '@zk-oam/zookeeper/testing';
 import { describe, expect, it } from 'vitest';
 import { assess } from './observe.js';
-import { observedPod, statefulSetView, zooTimingOf } from './views.js';
+import { CACHED_FIELDS, observedPod, statefulSetView, zooTimingOf } from './views.js';
 
 const statefulSet = (generation: number, observedGeneration: number, type = 'OnDelete'): unknown => ({
   metadata: { name: 'zk', generation },
@@ -86,5 +86,27 @@ describe('the ensemble without its committed configuration', () => {
     const members = [1, 2, 3].map((id) => ({ pod: podOfMember('zk', id), myid: id, ip: `10.0.0.${id}`, observation: answeringMember(id, `10.0.0.${id}`, { mode: id === 1 ? 'leader' : 'follower', phase: 'broadcast', synced: { followers: 2 } }) }));
     const assessment = assess({ members, committed: { ok: false, error: new Error('connection loss') } });
     expect(assessment.health).toEqual({ ok: false, reason: 'the committed configuration could not be read: connection loss' });
+  });
+});
+
+describe('what the informers keep of a pod and a StatefulSet', () => {
+  const trait: KubeObject = { metadata: { name: 'roll', namespace: 'ns' }, spec: { workloadRef: { name: 'zk' } } } as KubeObject;
+  const rollings: Lister<KubeObject> = {
+    get: () => undefined,
+    list: (options) => (options?.namespace === 'ns' ? [trait] : []),
+  };
+
+  it('maps a pod by its instance label and a StatefulSet by its name, from identity metadata alone', () => {
+    const pod = {
+      metadata: { name: podName(statefulSetNameOf('zk'), 1), namespace: 'ns', labels: workloadLabels('zk') },
+      spec: { containers: [{ name: 'zookeeper' }] },
+      status: { podIP: '10.0.0.2' },
+    };
+    const statefulSet = { metadata: { name: statefulSetNameOf('zk'), namespace: 'ns' }, spec: { replicas: 3, template: {} } };
+    const keptPod = CACHED_FIELDS.pod(pod) as KubeObject;
+    const keptStatefulSet = CACHED_FIELDS.statefulSet(statefulSet) as KubeObject;
+    expect(keptPod).toEqual({ metadata: pod.metadata });
+    expect(childToTraits(rollings, (child) => workloadOfLabels(child.metadata.labels))(keptPod)).toEqual([{ namespace: 'ns', name: 'roll' }]);
+    expect(childToTraits(rollings, (child) => workloadOfStatefulSet(child.metadata.name))(keptStatefulSet)).toEqual([{ namespace: 'ns', name: 'roll' }]);
   });
 });

@@ -1,10 +1,18 @@
-// The StatefulSet, its pods and the workload's zoo.cfg timing as read from the API, parsed once into what the planner
-// reads (no client here).
+// Narrow views of the StatefulSet, its pods and the workload's zoo.cfg timing as read from the API, parsed once into
+// what the planner reads (pure: no client here).
 import { ordinalOfPod, zooConfigSchema } from '@zk-oam/apis';
-import type { KubeObject } from '@zk-oam/runtime';
+import { keepFields, parseShape, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.js';
 import { z } from 'zod';
-import { ObjectShapeError } from './errors.js';
+
+/**
+ * What the StatefulSet and pod informers keep: identity and labels, all that maps them to a trait. Their events only
+ * wake the traits; the reconcile reads both kinds fresh from the API (observe.ts): a plan must never see a deletion late.
+ */
+export const CACHED_FIELDS = {
+  statefulSet: keepFields({}),
+  pod: keepFields({}),
+} as const;
 
 /** The pod template revision label the StatefulSet controller sets. */
 export const REVISION_LABEL = 'controller-revision-hash';
@@ -50,9 +58,7 @@ export interface ObservedPod {
  * the previous template's, and pods at it would look up to date.
  */
 export function statefulSetView(object: unknown, fallbackName: string): StatefulSetView {
-  const parsed = statefulSetSchema.safeParse(object);
-  if (!parsed.success) throw new ObjectShapeError('StatefulSet', fallbackName, { cause: parsed.error });
-  const { metadata, spec, status } = parsed.data;
+  const { metadata, spec, status } = parseShape(statefulSetSchema, object, 'StatefulSet', fallbackName);
   const observed = metadata.generation === undefined || (status?.observedGeneration ?? -1) >= metadata.generation;
   return {
     name: metadata.name,
@@ -64,9 +70,7 @@ export function statefulSetView(object: unknown, fallbackName: string): Stateful
 
 /** Pods whose name is not `<statefulset>-<ordinal>` are not members and are left out. */
 export function observedPod(object: unknown, statefulSet: string): ObservedPod | undefined {
-  const parsed = podSchema.safeParse(object);
-  if (!parsed.success) throw new ObjectShapeError('Pod', statefulSet, { cause: parsed.error });
-  const { metadata, status } = parsed.data;
+  const { metadata, status } = parseShape(podSchema, object, 'Pod', `of ${statefulSet}`);
   const ordinal = ordinalOfPod(metadata.name, statefulSet);
   if (ordinal === undefined) return undefined;
   const view: PodView = {

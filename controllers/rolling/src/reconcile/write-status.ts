@@ -4,7 +4,7 @@
 // The apiserver refuses that write (409), nothing is acted on, and the next reconcile plans from the newer version.
 import type { ZookeeperRollingStatus } from '@zk-oam/apis';
 import { applyStatus, isApiError, type KubeClient, type ObjectKey } from '@zk-oam/runtime';
-import { FIELD_MANAGER, rollingResource } from './markers.js';
+import { FIELD_MANAGER, rollingResource } from './resources.js';
 
 export type StatusWrite = 'written' | 'stale';
 

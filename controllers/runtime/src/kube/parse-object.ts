@@ -12,3 +12,18 @@ export function parseObject<S extends z.ZodType>(schema: S, data: unknown, subje
     throw error;
   }
 }
+
+/** An object lacks a field the controller's narrow view of it reads: it is not what the controller expects. */
+export class ObjectShapeError extends Error {
+  override readonly name = 'ObjectShapeError';
+  constructor(kind: string, name: string, options: ErrorOptions) {
+    super(`${kind} ${name} lacks a field the reconcile reads`, options);
+  }
+}
+
+/** The fields a controller reads of another controller's object (a loose schema), or ObjectShapeError naming it. */
+export function parseShape<S extends z.ZodType>(schema: S, object: unknown, kind: string, name: string): z.output<S> {
+  const parsed = schema.safeParse(object);
+  if (!parsed.success) throw new ObjectShapeError(kind, name, { cause: parsed.error });
+  return parsed.data;
+}

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { KubeApiError, type KubeClient, type RequestOptions, type Verb } from '../kube/client.js';
+import { coreResources } from '../kube/resource.js';
 import { leaseSchema, type Lease } from '../leader/lease.js';
 import type { Clock } from '../queue/clock.js';
 import { ObjectLockError } from './errors.js';
@@ -78,6 +79,14 @@ describe('ObjectLock', () => {
     expect(api.lease?.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ensemble', uid: 'uid-1' }]);
     expect(api.lease?.metadata.annotations).toEqual({ [lockOperationAnnotation]: 'scale 3 -> 5' });
     expect(api.lease?.spec).toMatchObject({ holderIdentity: 'scale/a', leaseDurationSeconds: 30, renewTime: '2026-01-01T00:00:00.000000Z' });
+  });
+
+  it('locks an object by its resource and metadata: the Lease beside it, owned by that very object', async () => {
+    const { api, clock } = setup();
+    const configMap = { metadata: { name: 'ensemble', namespace: 'ns', uid: 'uid-1' } };
+    const lock = ObjectLock.on(coreResources.configMap, configMap, leaseName, { client: api, logger: pino({ level: 'silent' }), clock });
+    expect(await lock.tryAcquire('scale/a', lease30s('scale 3 -> 5'))).toEqual({ held: true });
+    expect(api.lease?.metadata).toMatchObject({ name: leaseName, namespace: 'ns', ownerReferences: [owner] });
   });
 
   it('reports another operation as busy, with its holder, operation, start and expiry', async () => {

@@ -29,7 +29,8 @@
 //   (and its holder) carries over; the new object's owner reference is added, the collector prunes the old.
 import type { Logger } from 'pino';
 import { isApiError, type KubeClient } from '../kube/client.js';
-import { collectionPath, coreResources, objectPath } from '../kube/resource.js';
+import type { KubeObject } from '../kube/object.js';
+import { apiVersionOf, collectionPath, coreResources, objectPath, type ResourceType } from '../kube/resource.js';
 import { leaseSchema, type Lease } from '../leader/lease.js';
 import { retryOnConflict } from '../apply/conflict-retry.js';
 import { systemClock, type Clock } from '../queue/clock.js';
@@ -74,6 +75,12 @@ export class ObjectLock {
     this.leaseName = options.leaseName;
     this.clock = options.clock ?? systemClock;
     this.log = options.logger.child({ lock: `${options.namespace}/${this.leaseName}` });
+  }
+
+  /** The lock `leaseName` on `object`, an object of `resource`: its Lease sits in the object's namespace, owned by it. */
+  static on(resource: ResourceType, object: KubeObject, leaseName: string, options: Pick<ObjectLockOptions, 'client' | 'logger' | 'clock'>): ObjectLock {
+    const { name, namespace = '', uid = '' } = object.metadata;
+    return new ObjectLock({ ...options, namespace, owner: { apiVersion: apiVersionOf(resource), kind: resource.kind, name, uid }, leaseName });
   }
 
   /** Takes the lock for `holder`, or renews it if `holder` has it; reports who has it otherwise. */

@@ -1,7 +1,7 @@
 // The condition rule every controller's status follows: metav1.Condition's, in whole seconds.
 import type { Condition } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { setCondition, setConditions } from './condition.js';
+import { conditionMessage, setCondition, setConditions } from './condition.js';
 
 const at = (iso: string) => ({ generation: 4, now: new Date(iso) });
 const ready = { type: 'Ready', status: 'True', reason: 'Serving', message: 'all members serving' } as const;
@@ -44,5 +44,12 @@ describe('setConditions', () => {
       ['Degraded', '2026-11-22T05:00:00Z'],
       ['Progressing', '2026-11-22T05:00:00Z'],
     ]);
+  });
+});
+
+describe('conditionMessage', () => {
+  it('keeps a message whole up to 4 KiB and cuts a longer one there', () => {
+    expect(conditionMessage('spec.replicas: too small')).toBe('spec.replicas: too small');
+    expect(conditionMessage('x'.repeat(5000))).toHaveLength(4096);
   });
 });

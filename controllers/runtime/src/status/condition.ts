@@ -42,3 +42,8 @@ export function setConditions<C extends StoredCondition>(
 ): (C | Condition)[] {
   return verdicts.reduce<(C | Condition)[]>((current, verdict) => setCondition(current, verdict, context), [...(conditions ?? [])]);
 }
+
+/** Text as a condition's message carries it: its first 4 KiB (the API takes 32 KiB; a person reads the start). */
+export function conditionMessage(text: string): string {
+  return text.slice(0, 4096);
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lister } from '../informer/store.js';
 import type { KubeObject } from '../kube/object.js';
 import { readTrait } from './read-trait.js';
-import { traitsOfWorkload, workloadNamedBy } from './workload-traits.js';
+import { childToTraits, traitsOfWorkload, workloadNamedBy } from './workload-traits.js';
 
 const schema = z.object({
   metadata: z.object({ name: z.string(), namespace: z.string() }),
@@ -51,5 +51,17 @@ describe('traitsOfWorkload', () => {
   it('reads no name from an object without a workloadRef', () => {
     expect(workloadNamedBy({ spec: {} })).toBeUndefined();
     expect(workloadNamedBy(undefined)).toBeUndefined();
+  });
+});
+
+describe('childToTraits', () => {
+  it('maps an object to the traits naming the workload it belongs to, in its namespace, and one of no workload to none', () => {
+    const byLabel = childToTraits(caches.traits, (child) => child.metadata.labels?.['instance']);
+    expect(byLabel({ metadata: { name: 'zk-0', namespace: 'ns', labels: { instance: 'zk' } } })).toEqual([
+      { namespace: 'ns', name: 'grow' },
+      { namespace: 'ns', name: 'broken' },
+    ]);
+    expect(byLabel({ metadata: { name: 'zk-0', namespace: 'ns2', labels: { instance: 'zk' } } })).toEqual([]);
+    expect(byLabel({ metadata: { name: 'other', namespace: 'ns' } })).toEqual([]);
   });
 });

@@ -18,3 +18,14 @@ export function traitsOfWorkload(traits: Lister<KubeObject>, workload: ObjectKey
     .filter((trait) => workloadNamedBy(trait) === workload.name)
     .map(keyOf);
 }
+
+/**
+ * Maps an object of a workload (its StatefulSet, a pod) to the traits naming that workload; `workloadOf` says which
+ * workload the object belongs to, or undefined when none.
+ */
+export function childToTraits(traits: Lister<KubeObject>, workloadOf: (child: KubeObject) => string | undefined): (child: KubeObject) => ObjectKey[] {
+  return (child) => {
+    const workload = workloadOf(child);
+    return workload === undefined ? [] : traitsOfWorkload(traits, { namespace: child.metadata.namespace ?? '', name: workload });
+  };
+}

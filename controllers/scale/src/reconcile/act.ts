@@ -3,14 +3,32 @@
 // Each action is safe to repeat: replicas are applied as a value, reconfigs are guarded by the config version they
 // were planned from (ZBADVERSION when it moved), and a lost answer only means the next observation decides.
 import { adminReach, ordinalOfMyid, statefulSetNameOf, superuserPasswordRef, type ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, coreResources, isApiError, objectPath, readSecretValue, type ObjectKey } from '@zk-oam/runtime';
+import { applyObject, coreResources, isApiError, keyOf, objectPath, readSecretValue, type KubeObject, type ObjectKey, type ReconcileContext } from '@zk-oam/runtime';
 import { withAdminSession, type AdminTarget, type EnsembleAdmin, type MemberAccess } from '@zk-oam/zookeeper';
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { FIELD_MANAGER, workloadResource } from './resources.js';
+import type { PlannedVerdict } from './verdict.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin'>;
+
+/** Carries out the verdict's member change; one done as asked is also a Normal Event on the trait. */
+export async function act(
+  deps: Deps & Pick<ScaleReconcilerDependencies, 'recorder'>,
+  trait: KubeObject,
+  verdict: PlannedVerdict,
+  change: WorldChange,
+  log: ReconcileContext['log'],
+): Promise<void> {
+  const outcome = await carryOut(deps, { key: keyOf(trait), workload: verdict.workload, input: verdict.input }, change);
+  if (outcome.kind === 'unsettled') {
+    log.warn({ note: outcome.note }, 'step outcome unsettled; observing again');
+    return;
+  }
+  log.info({ note: outcome.note }, 'step carried out');
+  await deps.recorder.record(trait, { type: 'Normal', reason: change.kind, action: change.kind, note: outcome.note });
+}
 
 /** `acted`: done as asked; `unsettled`: ZooKeeper's answer was lost or the config moved, the next look decides. */
 export type ActOutcome = { kind: 'acted'; note: string } | { kind: 'unsettled'; note: string };

@@ -1,5 +1,5 @@
 // The scale reconcile: the pipeline, its dependencies, and the names it coordinates through.
 export { reconcileScale, scaleReconciler } from './reconcile.js';
-export type { ScaleCaches, ScaleReconcilerDependencies } from './dependencies.js';
+export type { ScaleCaches, ScaleReconcilerDependencies, ScaleTiming } from './dependencies.js';
 export * from './resources.js';
-export { CACHED_FIELDS } from './cached-views.js';
+export { CACHED_FIELDS } from './views.js';

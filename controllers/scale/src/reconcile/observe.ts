@@ -3,7 +3,7 @@
 import { INSTANCE_LABEL, myidOfOrdinal, statefulSetNameOf, type ZookeeperScale, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import type { CommittedReading, ObservedPod, ScalePlanInput } from '../plan/index.js';
-import { memberPods, memberVolumes, statefulSetView, type StatefulSetView } from './cached-views.js';
+import { memberPods, memberVolumes, statefulSetView, type StatefulSetView } from './views.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { memberEntry } from './member-entry.js';
 

@@ -1,14 +1,17 @@
 // The reconcile pipeline with the cluster and ZooKeeper faked from the planner's test world: it takes one step per
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
-// when done, and reports binding problems as Blocked.
-import { disruptionLockHolder, memberSelectorLabels, parseResource, podName, podOfMember, workloadLabels, type ZookeeperScale, zookeeperScaleSchema } from '@zk-oam/apis';
+// when done, and reports binding problems as Blocked. What it cannot act on (a spec that does not validate, a missing
+// workload, a lock lost mid-step) is a condition and one Warning, with nothing done and nothing recorded lost.
+import { disruptionLockHolder, memberSelectorLabels, SCALE_BINDING_ANNOTATION, podName, podOfMember, scaleStatusSchema, workloadLabels, type ZookeeperScale, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
+import { decidingBinding } from '@zk-oam/runtime/testing';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { STATEFUL_SET, WORKLOAD, World } from '../plan/test-world.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { reconcileScale } from './reconcile.js';
-import { CONTROLLER_NAME, UNBIND_FINALIZER } from './resources.js';
+import { CONTROLLER_NAME, UNBIND_FINALIZER, workloadResource } from './resources.js';
 
 const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
@@ -22,15 +25,29 @@ function lister(objects: KubeObject[]): Lister<KubeObject> {
   };
 }
 
-/** The cluster as the world shows it, the trait asking for `target`; `lock` answers every tryAcquire and inspect. */
-function harness(world: World, options: { lock?: LockResult; workloadMissing?: boolean; tlsOnly?: boolean } = {}) {
+interface HarnessOptions {
+  /** Answers every tryAcquire and inspect. */
+  lock?: LockResult;
+  workloadMissing?: boolean;
+  tlsOnly?: boolean;
+  /** The trait's spec does not validate. */
+  invalid?: boolean;
+  /** The trait's stored status. */
+  status?: ZookeeperScaleStatus;
+}
+
+const appliedStatusSchema = z.looseObject({ status: scaleStatusSchema });
+
+/** The cluster as the world shows it, the trait asking for `target`. */
+function harness(world: World, options: HarnessOptions = {}) {
   const calls: string[] = [];
   const statuses: ZookeeperScale['status'][] = [];
   const trait = {
     apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
     kind: 'ZookeeperScale',
     metadata: { name: key.name, namespace, uid: 'trait-uid', generation: 2, finalizers: [UNBIND_FINALIZER] },
-    spec: { workloadRef: { name: WORKLOAD }, replicas: world.target },
+    spec: { workloadRef: { name: WORKLOAD }, replicas: options.invalid === true ? 'five' : world.target },
+    ...(options.status === undefined ? {} : { status: options.status }),
   };
   const workload = {
     apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
@@ -52,7 +69,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
   const deps: ScaleReconcilerDependencies = {
     client: {
       request: (verb, path, request) => {
-        if (path.endsWith('/status')) statuses.push(parseResource(zookeeperScaleSchema, { ...trait, ...(request?.body as object) }, 'status').status);
+        if (path.endsWith('/status')) statuses.push(appliedStatusSchema.parse(request?.body).status);
         else calls.push(`${verb} ${path}`);
         return Promise.resolve(verb === 'GET' ? { data: { password: 'cw==' } } : {});
       },
@@ -66,16 +83,7 @@ function harness(world: World, options: { lock?: LockResult; workloadMissing?: b
     },
     recorder: { record: (_object, details) => Promise.resolve(void calls.push(`event ${details.reason}`)) },
     bus: { publish: (event) => Promise.resolve(void calls.push(`nats ${event.type}`)) },
-    binding: {
-      bind: (_trait, reference, found) =>
-        Promise.resolve(
-          found === undefined
-            ? { kind: 'Problem', reason: 'WorkloadNotFound', message: `ZookeeperWorkload ${reference.name} does not exist`, wrote: [] }
-            : { kind: 'Bindable', workload: found, wrote: [] },
-        ),
-      needsUnbind: () => false,
-      unbind: () => Promise.resolve(),
-    },
+    binding: decidingBinding({ workloadResource, bindingAnnotation: SCALE_BINDING_ANNOTATION }),
     lockOf: () => ({
       tryAcquire: (holder) => Promise.resolve(void calls.push(`lock ${holder}`)).then(() => options.lock ?? { held: true }),
       release: (holder) => Promise.resolve(void calls.push(`release ${holder}`)).then(() => true),
@@ -173,5 +181,63 @@ describe('reconcileScale', () => {
       message: expect.stringContaining('serves clients over TLS only (spec.tls.client Only)') as unknown,
     });
     expect(calls).toEqual(['event TlsOnlyUnsupported']);
+  });
+
+  describe('what it cannot act on: a condition and one Warning, nothing done, nothing recorded lost', () => {
+    const underWay: ZookeeperScaleStatus = {
+      phase: 'ScalingUp',
+      replicas: 3,
+      targetReplicas: 5,
+      operation: { from: 3, startedAt: '2025-12-31T23:50:00Z' },
+      step: { action: 'Add', pod: 'zk-3', myid: 4, stage: 'WaitingForSync', startedAt: '2025-12-31T23:55:00Z' },
+    };
+    const ready = (status: ZookeeperScale['status']) => status?.conditions?.find((condition) => condition.type === 'Ready');
+
+    it('reports a spec that does not validate as Ready=False/InvalidSpec, keeps the rest of the status, and waits for a spec change', async () => {
+      const { deps, calls, statuses, reported } = harness(new World({ members: 3, target: 5 }), { invalid: true, status: underWay });
+      expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'done' });
+      expect(statuses.at(-1)).toMatchObject(underWay);
+      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'InvalidSpec', observedGeneration: 2, message: expect.stringContaining('spec.replicas') as unknown });
+      expect(calls).toEqual(['event InvalidSpec']);
+      expect(reported.at(-1)).toEqual({ blocked: true, operationStartedAt: new Date('2025-12-31T23:50:00Z') });
+
+      const again = harness(new World({ members: 3, target: 5 }), { invalid: true, status: statuses.at(-1) });
+      expect(await reconcileScale(again.deps, key, context)).toEqual({ kind: 'done' });
+      expect(again.statuses).toEqual([]);
+      expect(again.calls).toEqual([]);
+    });
+
+    it('reports a missing workload as Blocked, keeping the operation and step it recorded, without touching a lock', async () => {
+      const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { workloadMissing: true, status: underWay });
+      expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 30_000 });
+      expect(statuses.at(-1)).toMatchObject({ ...underWay, phase: 'Blocked' });
+      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'WorkloadNotFound' });
+      expect(calls).toEqual(['event WorkloadNotFound']);
+    });
+
+    it('reports a lock taken by another operation while its step was under way as lost: Ready=False/DisruptionLockLost, one Warning, nothing done', async () => {
+      const world = new World({ members: 3, target: 5 });
+      world.apply({ kind: 'RaiseReplicas', to: 4, member: 4 });
+      const taken: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+      const { deps, calls, statuses, reported } = harness(world, { lock: taken, status: underWay });
+      expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
+      expect(calls).toEqual(['lock scale/zk-size', 'event DisruptionLockLost']);
+      expect(statuses.at(-1)).toMatchObject({ phase: 'ScalingUp', operation: underWay.operation, step: underWay.step });
+      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('rolling/zk-roll has held it since 2025-12-31T23:59:00.000Z') as unknown });
+      expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Progressing')).toMatchObject({ status: 'True', reason: 'DisruptionLockLost' });
+      expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: new Date('2025-12-31T23:50:00Z') });
+
+      const again = harness(world, { lock: taken, status: statuses.at(-1) });
+      await reconcileScale(again.deps, key, context);
+      expect(again.calls).toEqual(['lock scale/zk-size']);
+    });
+
+    it('waits its turn without a Warning when another operation holds the lock before its first step', async () => {
+      const busy: LockResult = { held: false, holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
+      const { deps, calls, statuses } = harness(new World({ members: 3, target: 5 }), { lock: busy });
+      await reconcileScale(deps, key, context);
+      expect(calls).toEqual(['lock scale/zk-size']);
+      expect(ready(statuses.at(-1))).toMatchObject({ reason: 'WaitingForDisruptionLock' });
+    });
   });
 });

@@ -1,8 +1,8 @@
 // The API resources and names the scale controller reads and writes, and the markers it coordinates through.
 // Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
 // Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
-import { ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/runtime';
+import { scaleStatusSchema, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { coreResources, namespacedResource, type ResourceType, type StatusTarget } from '@zk-oam/runtime';
 
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-scale';
@@ -22,9 +22,13 @@ export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/scale';
 /** On the trait: unbinding (annotation removed, lock released) happens before the trait disappears. */
 export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
 
-export const scaleResource = namespacedResource(ZOOKEEPER_SCALE);
-export const workloadResource = namespacedResource(ZOOKEEPER_WORKLOAD);
+export const scaleResource: ResourceType = namespacedResource(ZOOKEEPER_SCALE);
+export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
 
+/** Where the trait's status is written, as a whole, by this controller's field manager. */
+export const SCALE_STATUS: StatusTarget<typeof scaleStatusSchema> = { resource: scaleResource, schema: scaleStatusSchema, fieldManager: FIELD_MANAGER };
+
+/** The workload's objects it watches, each mapped to the traits naming the workload. */
 export const watchedResources = {
   statefulSet: coreResources.statefulSet,
   pod: coreResources.pod,

@@ -1,9 +1,10 @@
-// The trait's status from a plan: phase, sizes, the operation's start, the step, and the three conditions.
+// The trait's status from a verdict: phase, sizes, the operation's start, the step, and the three conditions.
 import { disruptionLeaseName, disruptionLockHolder, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { zxidFromValue } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import type { ScalePlan } from '../plan/index.js';
 import { nextStatus } from './status.js';
+import type { Finding } from './verdict.js';
 
 const now = new Date('2026-01-01T00:00:10.500Z');
 const earlier = '2026-01-01T00:00:00Z';
@@ -11,6 +12,11 @@ const context = { generation: 4, now };
 
 function plan(overrides: Partial<ScalePlan>): ScalePlan {
   return { action: { kind: 'Done' }, phase: 'Idle', current: 3, target: 3, step: undefined, ...overrides };
+}
+
+/** A verdict of this plan, taken under the lock. */
+function planned(plan: ScalePlan, selector: string | undefined): Finding {
+  return { kind: 'Planned', plan, selector, lease: disruptionLeaseName('zk'), lock: { kind: 'held' } };
 }
 
 const raising: ScalePlan = plan({
@@ -26,7 +32,7 @@ function conditions(status: ZookeeperScaleStatus): Record<string, string> {
 
 describe('nextStatus', () => {
   it('reports Idle and Ready at the target, without operation or step', () => {
-    const status = nextStatus(undefined, { kind: 'planned', plan: plan({}), selector: 'a=b' }, context);
+    const status = nextStatus(undefined, planned(plan({}), 'a=b'), context);
     expect(status).toMatchObject({ observedGeneration: 4, phase: 'Idle', replicas: 3, targetReplicas: 3, selector: 'a=b' });
     expect(status.operation).toBeUndefined();
     expect(status.step).toBeUndefined();
@@ -35,27 +41,27 @@ describe('nextStatus', () => {
   });
 
   it('starts an operation from the committed size on the first step, and keeps it while the direction holds', () => {
-    const first = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, context);
+    const first = nextStatus(undefined, planned(raising, undefined), context);
     expect(first.operation).toEqual({ from: 3, startedAt: now.toISOString() });
     expect(first.step).toEqual(raising.step);
     expect(conditions(first)).toEqual({ Ready: 'False/ScalingUp', Progressing: 'True/RaiseReplicas', Blocked: 'False/NotBlocked' });
-    const later = nextStatus(first, { kind: 'planned', plan: { ...raising, current: 4 }, selector: undefined }, { ...context, now: new Date('2026-01-01T00:01:00Z') });
+    const later = nextStatus(first, planned({ ...raising, current: 4 }, undefined), { ...context, now: new Date('2026-01-01T00:01:00Z') });
     expect(later.operation).toEqual(first.operation);
   });
 
   it('starts a new operation when the direction changes, and drops it when done', () => {
-    const up = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, context);
-    const down = nextStatus(up, { kind: 'planned', plan: plan({ action: { kind: 'ReconfigRemove', member: 4, fromVersion: zxidFromValue(1n) }, phase: 'ScalingDown', current: 4, target: 3 }), selector: undefined }, context);
+    const up = nextStatus(undefined, planned(raising, undefined), context);
+    const down = nextStatus(up, planned(plan({ action: { kind: 'ReconfigRemove', member: 4, fromVersion: zxidFromValue(1n) }, phase: 'ScalingDown', current: 4, target: 3 }), undefined), context);
     expect(down.operation?.from).toBe(4);
-    const idle = nextStatus(down, { kind: 'planned', plan: plan({}), selector: undefined }, context);
+    const idle = nextStatus(down, planned(plan({}), undefined), context);
     expect(idle.operation).toBeUndefined();
     expect(idle.step).toBeUndefined();
   });
 
   it('reports Blocked with the reason in Ready, Progressing and Blocked, keeping the operation', () => {
-    const up = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, context);
+    const up = nextStatus(undefined, planned(raising, undefined), context);
     const blocked = plan({ action: { kind: 'Blocked', reason: 'QuorumAtRisk', message: 'not removing member 3' }, phase: 'Blocked', target: 1 });
-    const status = nextStatus(up, { kind: 'planned', plan: blocked, selector: undefined }, context);
+    const status = nextStatus(up, planned(blocked, undefined), context);
     expect(status.phase).toBe('Blocked');
     expect(status.operation).toEqual(up.operation);
     expect(conditions(status)).toEqual({ Ready: 'False/QuorumAtRisk', Progressing: 'False/QuorumAtRisk', Blocked: 'True/QuorumAtRisk' });
@@ -65,7 +71,7 @@ describe('nextStatus', () => {
   it('keeps phase and step while another operation holds the disruption lock, saying who and since when', () => {
     const previous: ZookeeperScaleStatus = { phase: 'Idle', replicas: 3, targetReplicas: 3 };
     const lock = { holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date(earlier), expiresAt: new Date('2026-01-01T00:00:30Z'), operation: 'restart zk' };
-    const status = nextStatus(previous, { kind: 'lockBusy', plan: raising, selector: undefined, lock, lease: disruptionLeaseName('zk') }, context);
+    const status = nextStatus(previous, { kind: 'Planned', plan: raising, selector: undefined, lock: { kind: 'busy', ...lock }, lease: disruptionLeaseName('zk') }, context);
     expect(status).toMatchObject({ phase: 'Idle', replicas: 3, targetReplicas: 5 });
     expect(status.step).toBeUndefined();
     expect(conditions(status).Progressing).toBe('True/WaitingForDisruptionLock');
@@ -75,21 +81,21 @@ describe('nextStatus', () => {
   });
 
   it('reports a binding problem as Blocked with its reason', () => {
-    const status = nextStatus(undefined, { kind: 'unbound', reason: 'WorkloadNotFound', message: 'ZookeeperWorkload zk does not exist' }, context);
+    const status = nextStatus(undefined, { kind: 'Unbound', reason: 'WorkloadNotFound', message: 'ZookeeperWorkload zk does not exist' }, context);
     expect(status.phase).toBe('Blocked');
     expect(conditions(status).Blocked).toBe('True/WorkloadNotFound');
   });
 
   it('keeps a condition\'s transition time while its status holds', () => {
-    const first = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, { ...context, now: new Date(earlier) });
-    const second = nextStatus(first, { kind: 'planned', plan: raising, selector: undefined }, context);
+    const first = nextStatus(undefined, planned(raising, undefined), { ...context, now: new Date(earlier) });
+    const second = nextStatus(first, planned(raising, undefined), context);
     expect(second.conditions?.map((condition) => condition.lastTransitionTime)).toEqual(first.conditions?.map((condition) => condition.lastTransitionTime));
   });
 
   it('keeps it when only the reason changes, and moves it with the status', () => {
-    const up = nextStatus(undefined, { kind: 'planned', plan: raising, selector: undefined }, { ...context, now: new Date(earlier) });
+    const up = nextStatus(undefined, planned(raising, undefined), { ...context, now: new Date(earlier) });
     const blocked = plan({ action: { kind: 'Blocked', reason: 'QuorumAtRisk', message: 'not removing member 3' }, phase: 'Blocked', target: 1 });
-    const status = nextStatus(up, { kind: 'planned', plan: blocked, selector: undefined }, context);
+    const status = nextStatus(up, planned(blocked, undefined), context);
     const times = Object.fromEntries((status.conditions ?? []).map((condition) => [condition.type, condition.lastTransitionTime]));
     expect(conditions(status)).toEqual({ Ready: 'False/QuorumAtRisk', Progressing: 'False/QuorumAtRisk', Blocked: 'True/QuorumAtRisk' });
     expect(times).toEqual({ Ready: earlier, Progressing: '2026-01-01T00:00:10Z', Blocked: '2026-01-01T00:00:10Z' });

@@ -1,14 +1,9 @@
-// The trait's status from what this reconcile found (pure): phase, sizes, the operation and step under way, and the
-// Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
+// The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
+// the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
-import { setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
+import { lostLockMessage, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
-
-/** What this reconcile found, the three ways a reconcile ends. */
-export type Finding =
-  | { kind: 'planned'; plan: ScalePlan; selector: string | undefined }
-  | { kind: 'lockBusy'; plan: ScalePlan; selector: string | undefined; lock: BusyLockInfo; lease: string }
-  | { kind: 'unbound'; reason: ScaleReason; message: string };
+import type { Finding } from './verdict.js';
 
 /** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
 type Verdict = ConditionVerdict & { reason: ScaleReason };
@@ -21,7 +16,11 @@ export function nextStatus(
   const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
-    case 'unbound':
+    case 'Invalid':
+      // Nothing of the spec was read: what the status recorded stays (the generation it speaks of included), and
+      // Ready says why nothing is done.
+      return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
+    case 'Unbound':
       return {
         ...base,
         phase: 'Blocked',
@@ -31,23 +30,11 @@ export function nextStatus(
           { type: 'Blocked', status: 'True', reason: finding.reason, message: finding.message },
         ]),
       };
-    case 'lockBusy': {
-      const { lock } = finding;
-      const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
-      const message =
-        `waiting for the disruption lock ${finding.lease}: held by ${lock.holder}${operation} since ` +
-        `${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
-      return {
-        ...sizes(base, finding.plan, finding.selector),
-        conditions: stamp([
-          { type: 'Ready', status: 'False', reason: 'WaitingForDisruptionLock', message },
-          { type: 'Progressing', status: 'True', reason: 'WaitingForDisruptionLock', message },
-          { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' },
-        ]),
-      };
-    }
-    case 'planned': {
-      const { plan } = finding;
+    case 'Planned': {
+      const { plan, lock } = finding;
+      if (lock.kind === 'busy' || lock.kind === 'lost') {
+        return { ...sizes(base, plan, finding.selector), conditions: stamp(lockElsewhereVerdicts(finding.lease, lock)) };
+      }
       const { step: _previousStep, operation: _previousOperation, ...rest } = sizes(base, plan, finding.selector);
       const operation = operationOf(previous, plan, context.now);
       return {
@@ -59,6 +46,29 @@ export function nextStatus(
       };
     }
   }
+}
+
+/** Nothing blocks the scaling: what it waits for clears by itself. */
+const NOT_BLOCKED: Verdict = { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' };
+
+/**
+ * Another operation holds the lock: phase and step stay as they were, and nothing is blocked. Taken while a step of
+ * this operation was under way (lost), it is a reason a person hears of (announce.ts).
+ */
+function lockElsewhereVerdicts(lease: string, lock: Extract<LockOutcome, { kind: 'busy' | 'lost' }>): Verdict[] {
+  const lost = lock.kind === 'lost';
+  const reason: ScaleReason = lost ? 'DisruptionLockLost' : 'WaitingForDisruptionLock';
+  const message = lost ? lostLockMessage(lease, lock) : busyMessage(lease, lock);
+  return [
+    { type: 'Ready', status: 'False', reason, message },
+    { type: 'Progressing', status: 'True', reason, message },
+    NOT_BLOCKED,
+  ];
+}
+
+function busyMessage(lease: string, lock: BusyLockInfo): string {
+  const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
+  return `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
 }
 
 function sizes(base: ZookeeperScaleStatus, plan: ScalePlan, selector: string | undefined): ZookeeperScaleStatus {
@@ -83,14 +93,13 @@ function operationOf(previous: ZookeeperScaleStatus | undefined, plan: ScalePlan
 function planVerdicts(plan: ScalePlan): Verdict[] {
   const { action } = plan;
   const size = plan.current === undefined ? 'an unknown number of' : String(plan.current);
-  const notBlocked: Verdict = { type: 'Blocked', status: 'False', reason: 'NotBlocked', message: 'nothing blocks the scaling' };
   switch (action.kind) {
     case 'Done': {
       const message = `${size} members in the committed config, as asked`;
       return [
         { type: 'Ready', status: 'True', reason: 'AtTarget', message },
         { type: 'Progressing', status: 'False', reason: 'Idle', message },
-        notBlocked,
+        NOT_BLOCKED,
       ];
     }
     case 'Blocked':
@@ -100,21 +109,21 @@ function planVerdicts(plan: ScalePlan): Verdict[] {
         { type: 'Blocked', status: 'True', reason: action.reason, message: action.message },
       ];
     case 'Wait':
-      return progressing(plan.phase, action.reason, action.message, notBlocked);
+      return progressing(plan.phase, action.reason, action.message);
     case 'RaiseReplicas':
     case 'ReconfigAdd':
     case 'ReconfigRemove':
     case 'LowerReplicas':
     case 'DeleteVolume':
-      return progressing(plan.phase, action.kind, `${action.kind} (member ${action.member}) towards ${plan.target} members`, notBlocked);
+      return progressing(plan.phase, action.kind, `${action.kind} (member ${action.member}) towards ${plan.target} members`);
   }
 }
 
 /** Ready's reason while a step is under way or awaited: the direction, or Idle at the target size (never Blocked here). */
-function progressing(phase: ScalePhase, reason: ScaleReason, message: string, notBlocked: Verdict): Verdict[] {
+function progressing(phase: ScalePhase, reason: ScaleReason, message: string): Verdict[] {
   return [
     { type: 'Ready', status: 'False', reason: phase === 'ScalingUp' || phase === 'ScalingDown' ? phase : 'Idle', message },
     { type: 'Progressing', status: 'True', reason, message },
-    notBlocked,
+    NOT_BLOCKED,
   ];
 }

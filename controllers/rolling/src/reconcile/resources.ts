@@ -1,9 +1,9 @@
-// Names through which the rolling controller coordinates on Kubernetes objects and NATS: its own names, the finalizer,
-// the lock holder. The workload annotation it binds with (ROLLING_BINDING_ANNOTATION) is in @zk-oam/apis.
+// The API resources and names the rolling controller reads and writes, and the finalizer it coordinates through; the
+// workload annotation it binds with (ROLLING_BINDING_ANNOTATION) and the disruption lock's names are in @zk-oam/apis.
 // Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
 // Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
-import { disruptionLockHolder, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { namespacedResource, type ResourceType } from '@zk-oam/runtime';
+import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/runtime';
 
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-rolling';
@@ -23,11 +23,11 @@ export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/rolling';
 /** On the trait, so the annotation is removed (the StatefulSet returns to RollingUpdate) before the trait goes. */
 export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';
 
-/** This trait's holder of the per-workload disruption lock it shares with the scale controller. */
-export function lockHolder(traitName: string): string {
-  return disruptionLockHolder('rolling', traitName);
-}
-
 export const rollingResource: ResourceType = namespacedResource(ZOOKEEPER_ROLLING);
-
 export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
+
+/** The workload's objects it watches, each mapped to the traits naming the workload. */
+export const watchedResources = {
+  statefulSet: coreResources.statefulSet,
+  pod: coreResources.pod,
+} as const satisfies Record<string, ResourceType>;

@@ -1,6 +1,7 @@
-// Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches.
+// Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches
+// (pure: no client here).
 import { ordinalOfPod, ordinalOfVolume } from '@zk-oam/apis';
-import { keepFields, type KubeObject } from '@zk-oam/runtime';
+import { keepFields, parseShape, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { ObservedPod, ObservedVolume } from '../plan/index.js';
 
@@ -28,13 +29,6 @@ export const CACHED_FIELDS = {
   persistentVolumeClaim: keepFields({}),
 } as const;
 
-export class CachedObjectShapeError extends Error {
-  override readonly name = 'CachedObjectShapeError';
-  constructor(kind: string, name: string, options: ErrorOptions) {
-    super(`cached ${kind} ${name} lacks a field the reconcile reads`, options);
-  }
-}
-
 export interface StatefulSetView {
   name: string;
   replicas: number;
@@ -43,9 +37,7 @@ export interface StatefulSetView {
 }
 
 export function statefulSetView(object: KubeObject): StatefulSetView {
-  const parsed = statefulSetSchema.safeParse(object);
-  if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', object.metadata.name, { cause: parsed.error });
-  const { metadata, spec } = parsed.data;
+  const { metadata, spec } = parseShape(statefulSetSchema, object, 'StatefulSet', object.metadata.name);
   const labels = Object.entries(spec.selector.matchLabels ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return { name: metadata.name, replicas: spec.replicas ?? 1, selector: labels.map(([key, value]) => `${key}=${value}`).join(',') };
 }
@@ -55,9 +47,7 @@ export function memberPods(objects: readonly KubeObject[], statefulSet: string):
   return objects.flatMap((object) => {
     const ordinal = ordinalOfPod(object.metadata.name, statefulSet);
     if (ordinal === undefined) return [];
-    const parsed = podSchema.safeParse(object);
-    if (!parsed.success) throw new CachedObjectShapeError('Pod', object.metadata.name, { cause: parsed.error });
-    const { metadata, status } = parsed.data;
+    const { metadata, status } = parseShape(podSchema, object, 'Pod', object.metadata.name);
     const ready = status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
     const podIP = status?.podIP === undefined || status.podIP === '' ? undefined : status.podIP;
     return [{ name: metadata.name, ordinal, ready, deleting: metadata.deletionTimestamp !== undefined, podIP }];

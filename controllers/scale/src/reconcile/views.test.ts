@@ -1,7 +1,7 @@
 // The workload's member pods and volumes as read from the caches: by ordinal, other objects with the labels left out.
 import type { KubeObject } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
-import { CACHED_FIELDS, memberPods, memberVolumes, statefulSetView } from './cached-views.js';
+import { CACHED_FIELDS, memberPods, memberVolumes, statefulSetView } from './views.js';
 
 function object(name: string, extra: Record<string, unknown> = {}): KubeObject {
   return { metadata: { name, namespace: 'ns' }, ...extra };
