@@ -7,27 +7,24 @@ import { done, formatKey, requeueAfter, storedStatus, type ObjectKey, type Recon
 import { workloadNames } from '../render/identity.js';
 import type { RenderInput } from '../render/input.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
-import type { CaRotationStep } from '../tls/ca-rotation.js';
+import { CA_ROTATION_ANNOTATION, type CaRotationStep } from '../tls/ca-rotation.js';
+import { QUORUM_TLS_ANNOTATION } from '../tls/quorum-steps.js';
 import { withAnnotations } from './applied-hash.js';
 import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { statefulSetView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { checkClientCa } from './client-ca.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
-import { CA_ROTATION_ANNOTATION, INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
-import { memberAccess } from './member-access.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 import { blockedRetryMs, nextLook } from './next-look.js';
 import { readWorkload } from './read-workload.js';
 import { decideRenderInput } from './render-decisions.js';
-import { announceCaRotationStep } from './ca-rotation-event.js';
-import { announceQuorumTlsStep } from './quorum-tls-event.js';
 import { reportBlocked } from './report-blocked.js';
 import { reportStatus } from './report-status.js';
 import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
 import { announceRefusal } from './scale-refusal.js';
 import { WORKLOAD_STATUS } from './status-writer.js';
 import { ensureSuperuserSecret } from './superuser-secret.js';
-import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
+import { announceTlsSteps, checkClientCa, ensureTlsCertificates, memberAccess, type TlsOutcome } from './tls.js';
 
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
@@ -77,8 +74,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
-  await announceQuorumTlsStep(deps, raw, workload, { before: statefulSet, step: decision.input.quorumTls, applied });
-  await announceCaRotationStep(deps, raw, tls.rotationBegun);
+  await announceTlsSteps(deps, raw, workload, { before: statefulSet, quorumStep: decision.input.quorumTls, applied, rotationBegun: tls.rotationBegun });
   const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
