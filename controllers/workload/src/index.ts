@@ -2,7 +2,7 @@
 export { renderWorkload, type RenderedResource, type RenderedWorkload } from './render/render.js';
 export type { RenderInput, UpdateStrategy } from './render/input.js';
 export { buildSuperuserSecret } from './render/superuser-secret.js';
-export { SASL_REVISION_ANNOTATION } from './render/sasl-config.js';
+export { SASL_REVISION_ANNOTATION } from './sasl/jaas-secret.js';
 export { CLIENT_CA_ANNOTATION } from './tls/x509/client-ca-config.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
 export { CERTIFICATE_ANNOTATION } from './tls/member-config.js';

@@ -1,6 +1,7 @@
 // StatefulSet `<name>`: the members, their volumes and placement; Parallel pods so a bootstrapping quorum can form.
 import type { V1ConfigMap, V1PersistentVolumeClaim, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
 import { usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
+import { SASL_REVISION_ANNOTATION, usesSasl } from '../sasl/jaas-secret.js';
 import { tlsPodAnnotations } from '../tls/member-config.js';
 import { CLIENT_CA_ANNOTATION, clientCaVolume } from '../tls/x509/client-ca-config.js';
 import { configHash, CONFIG_HASH_ANNOTATION } from './config-hash.js';
@@ -9,7 +10,6 @@ import { childMetadata, selectorLabels, workloadLabels, workloadNames } from './
 import type { UpdateStrategy } from './input.js';
 import { buildPlacement } from './placement.js';
 import { buildPodSecurityContext } from './pod-security.js';
-import { SASL_REVISION_ANNOTATION, usesSasl } from './sasl-config.js';
 
 /** Long enough for the JVM to close its sessions and quorum connections after SIGTERM. */
 export const TERMINATION_GRACE_PERIOD_SECONDS = 30;
