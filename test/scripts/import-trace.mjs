@@ -40,6 +40,7 @@ const left = new Set();
 const lines = [];
 let returns = 0;
 let returnsForNewFiles = 0;
+const byPair = new Map();
 
 function walk(file, depth) {
   visited.add(file);
@@ -51,6 +52,8 @@ function walk(file, depth) {
     if (there !== here && left.has(there)) {
       returns += 1;
       if (!seen) returnsForNewFiles += 1;
+      const pair = `${here} -> ${there}`;
+      byPair.set(pair, (byPair.get(pair) ?? 0) + 1);
       if (verbose) lines.push(`${'  '.repeat(depth + 1)}<- return into ${there}/: ${name(next)}${seen ? ' (seen)' : ''}`);
     }
     if (seen) continue;
@@ -66,4 +69,6 @@ const folders = new Set([...visited].map(folderOf));
 console.log(`${relative(process.cwd(), entry)}${followTypes ? ' (type imports followed too)' : ''}`);
 console.log(`files visited: ${visited.size} in ${folders.size} folders (${[...folders].sort().join(', ')})`);
 console.log(`returns into a folder already left: ${returns}, of which ${returnsForNewFiles} to a file not visited yet`);
+const pairs = [...byPair].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+console.log(`returns by folders: ${pairs.map(([pair, count]) => `${pair} ${count}`).join(', ')}`);
 console.log(`local modules the entry imports: ${localImports(entry, true).length} (${localImports(entry, false).length} with code)`);

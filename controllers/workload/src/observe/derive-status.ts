@@ -13,8 +13,8 @@ import { formatLabelSelector } from './label-selector.js';
 import { membershipDrift } from './membership-drift.js';
 import { hasRunBefore, phaseOf } from './phase.js';
 import { rolloutOf } from './rollout.js';
-import { liveQuorumTls } from '../tls/quorum-steps.js';
 import { liveCaRotation } from '../tls/ca-rotation.js';
+import { liveQuorumTls } from '../tls/quorum-steps.js';
 
 export interface DeriveStatusInput {
   /** As read from the API: its status is the previous one (condition times, last known config). */

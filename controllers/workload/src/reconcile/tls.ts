@@ -6,24 +6,35 @@
 // members mount. With spec.authentication.x509, the user's client CA Secret, checked. After the apply, a Normal Event
 // for each TLS step that starts; and how the observer reaches the members.
 // Key material stays in the Secrets: notes, logs and errors name Secrets, reasons and dates only.
-import { X509Certificate } from 'node:crypto';
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { memberReach, TLS_SECRET_KEYS, usesTls, type IssuerRef, type QuorumTlsStep, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, collectionPath, coreResources, isApiError, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { workloadNames } from '../render/identity.js';
-import { describeCaRotation, rotationStep, type CaRotationStep } from '../tls/ca-rotation.js';
-import { readCa } from '../tls/ca-secret.js';
-import { buildCertificate } from '../tls/cert-manager/certificate.js';
-import { issuedSecretVerdict } from '../tls/cert-manager/issued-secret.js';
-import { memberCertificateNames } from '../tls/certificate-names.js';
-import type { SigningCa } from '../tls/issue.js';
-import { isSteady, judgeMemberSecret, nextMemberSecretData, tlsStateOf, writeReason, type MemberSecretContext, type TlsState } from '../tls/member-secret.js';
-import { parsed, trustBundleHash } from '../tls/pem.js';
-import { describeQuorumTls, liveQuorumTls } from '../tls/quorum-steps.js';
-import { renewalTime } from '../tls/renewal.js';
-import { issueCaSecretData } from '../tls/secret-data.js';
-import { readClientCa } from '../tls/x509/client-ca-secret.js';
+import {
+  buildCertificate,
+  describeCaRotation,
+  describeQuorumTls,
+  isSteady,
+  issueCaSecretData,
+  issuedSecretVerdict,
+  judgeMemberSecret,
+  liveQuorumTls,
+  memberCertificateNames,
+  nextMemberSecretData,
+  ownCaRenewalTime,
+  parsed,
+  readCa,
+  readClientCa,
+  rotationStep,
+  tlsStateOf,
+  trustBundleHash,
+  writeReason,
+  type CaRotationStep,
+  type MemberSecretContext,
+  type SigningCa,
+  type TlsState,
+} from '../tls/index.js';
 import { applyIfChanged, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { AuthenticationSecretInvalidError, CertificateNotIssuedError, CertManagerMissingError, TlsCaSecretInvalidError } from './errors.js';
@@ -33,8 +44,6 @@ import { decodedData, encoded, encodedData, readLiveSecret, readSecret, secretMe
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches' | 'now'> & { readonly client: Pick<KubeClient, 'request'> };
 type IssuerDeps = Deps & Pick<WorkloadReconcilerDependencies, 'certManagerServed'>;
-
-export type { TlsState } from '../tls/member-secret.js';
 
 export interface TlsOutcome {
   readonly state: TlsState | undefined;
@@ -113,7 +122,7 @@ async function signingCa(deps: Deps, workload: ZookeeperWorkload, actions: Child
   if (!reading.ok) throw new TlsCaSecretInvalidError(name, reading.problem);
   const live = async (): Promise<SigningCa> => (read === readLiveSecret ? reading.ca : (await signingCa(deps, workload, [], readLiveSecret)).ca);
   if (workload.spec.tls.certificates?.caSecretRef !== undefined) return { ca: reading.ca, renewAt: undefined, live };
-  const renewAt = renewalTime(new X509Certificate(reading.ca.certificatePem), undefined);
+  const renewAt = ownCaRenewalTime(reading.ca);
   if (now.getTime() < renewAt.getTime()) return { ca: reading.ca, renewAt, live };
   if (read !== readLiveSecret) return signingCa(deps, workload, actions, readLiveSecret);
   return renewOwnCa(deps, workload, name, actions);
@@ -126,7 +135,7 @@ async function renewOwnCa(deps: Deps, workload: ZookeeperWorkload, name: string,
   actions.push({ verb: 'Updated', kind: 'Secret', name, note: `Updated Secret ${name} (a new CA: two thirds of the previous one's life were gone)` });
   const reading = await readCa(data, deps.now());
   if (!reading.ok) throw new Error(`the CA just made for Secret ${name} fails its own check: ${reading.problem}`);
-  return { ca: reading.ca, renewAt: renewalTime(new X509Certificate(reading.ca.certificatePem), undefined), live: () => Promise.resolve(reading.ca) };
+  return { ca: reading.ca, renewAt: ownCaRenewalTime(reading.ca), live: () => Promise.resolve(reading.ca) };
 }
 
 /**
