@@ -1,6 +1,7 @@
-// StatefulSet `<name>`: the members, their volumes and placement; Parallel pods so a bootstrapping quorum can form.
-import type { V1ConfigMap, V1PersistentVolumeClaim, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
-import { usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
+// StatefulSet `<name>`: the members, their volumes, security context and placement; Parallel pods so a bootstrapping
+// quorum can form.
+import type { V1ConfigMap, V1PersistentVolumeClaim, V1PodSecurityContext, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
+import { usesTls, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
 import { SASL_REVISION_ANNOTATION, usesSasl } from '../sasl/jaas-secret.js';
 import { tlsPodAnnotations } from '../tls/member-config.js';
 import { CLIENT_CA_ANNOTATION, clientCaVolume } from '../tls/x509/client-ca-config.js';
@@ -9,10 +10,23 @@ import { buildContainer, VOLUMES } from './container.js';
 import { childMetadata, selectorLabels, workloadLabels, workloadNames } from './identity.js';
 import type { UpdateStrategy } from './input.js';
 import { buildPlacement } from './placement.js';
-import { buildPodSecurityContext } from './pod-security.js';
 
 /** Long enough for the JVM to close its sessions and quorum connections after SIGTERM. */
 export const TERMINATION_GRACE_PERIOD_SECONDS = 30;
+
+/** The pod security context without the user's: the official image's zookeeper user (uid/gid 1000), non-root, RuntimeDefault. */
+export const DEFAULT_POD_SECURITY_CONTEXT: V1PodSecurityContext = {
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  runAsNonRoot: true,
+  // The data volume is writable by the server's group.
+  fsGroup: 1000,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+
+function buildPodSecurityContext(spec: Pick<ZookeeperWorkloadSpec, 'podSecurityContext'>): V1PodSecurityContext {
+  return spec.podSecurityContext ?? DEFAULT_POD_SECURITY_CONTEXT;
+}
 
 export interface StatefulSetInput {
   workload: ZookeeperWorkload;
