@@ -2,11 +2,12 @@
 export { renderWorkload, type RenderedResource, type RenderedWorkload } from './render/render.js';
 export type { RenderInput, UpdateStrategy } from './render/input.js';
 export { buildSuperuserSecret } from './render/superuser-secret.js';
-export { SASL_REVISION_ANNOTATION } from './render/sasl-config.js';
-export { CLIENT_CA_ANNOTATION } from './render/x509-config.js';
+export { SASL_REVISION_ANNOTATION } from './sasl/jaas-secret.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
-export { CERTIFICATE_ANNOTATION } from './render/stateful-set.js';
-export { CA_ROTATION_ANNOTATION, QUORUM_TLS_ANNOTATION } from './reconcile/markers.js';
+export { CA_ROTATION_ANNOTATION } from './tls/ca-rotation.js';
+export { CERTIFICATE_ANNOTATION } from './tls/member-config.js';
+export { QUORUM_TLS_ANNOTATION } from './tls/quorum-steps.js';
+export { CLIENT_CA_ANNOTATION } from './tls/x509/client-ca-config.js';
 export { heapMiB, jvmFlags } from './render/heap.js';
 export { buildInitialDynamicConfig, memberServerEntry } from './render/initial-dynamic-config.js';
 export { MissingIdentityError, selectorLabels, workloadLabels, workloadNames, type WorkloadNames } from './render/identity.js';

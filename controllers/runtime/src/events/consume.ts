@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { NatsLink } from './connection.js';
 import { decodeEvent } from './decode.js';
 import type { EventBusMetrics } from './metrics.js';
-import { runRounds } from './rounds.js';
+import { runRounds } from './restart-loop.js';
 import { ensureDurableConsumer, ensureStream, type DurableConsumerOptions, type EventStreamOptions } from './stream.js';
 
 export type EventHandler = (event: ZkEvent) => void | Promise<void>;

@@ -8,7 +8,7 @@ import type { NatsLink } from './connection.js';
 import type { ConsumerLoop } from './consume.js';
 import { decodeEvent } from './decode.js';
 import type { EventBusMetrics } from './metrics.js';
-import { runRounds } from './rounds.js';
+import { runRounds } from './restart-loop.js';
 
 export interface FollowOptions {
   /** One NATS subject, wildcards allowed, e.g. `eventFilterSubject({ namespace, workload })` (one, as nats-server 2.9 takes). */

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { NatsLink } from './connection.js';
 import type { ConsumerLoop } from './consume.js';
-import { runRounds } from './rounds.js';
+import { runRounds } from './restart-loop.js';
 
 export interface Responder<Q extends z.ZodType, A extends z.ZodType> {
   /** The subject answered, wildcards allowed (`zkoam.v1.observations.>`). */

@@ -2,7 +2,8 @@
 import type { Condition, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { workloadStatusSchema } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { CA_ROTATION_ANNOTATION, QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
+import { CA_ROTATION_ANNOTATION } from '../tls/ca-rotation.js';
+import { QUORUM_TLS_ANNOTATION } from '../tls/quorum-steps.js';
 import { deriveStatus, type DeriveStatusInput } from './derive-status.js';
 import {
   EARLIER,

@@ -2,19 +2,13 @@
 import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import type { Member, ZookeeperWorkload, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { setConditions } from '@zk-oam/runtime';
-import type { ServerRole, Zxid } from '@zk-oam/zookeeper';
+import type { EnsembleObservation, ServerRole, Zxid } from '@zk-oam/zookeeper';
 import { selectorLabels, workloadNames } from '../render/identity.js';
-import { conditionVerdicts } from './condition-verdicts.js';
-import type { EnsembleObservation } from '@zk-oam/zookeeper';
-import { ensembleProblem } from './ensemble-problem.js';
-import { configuredMembers, viewEnsemble, type EnsembleView } from './ensemble-view.js';
-import type { Judgement } from './judgement.js';
+import { conditionVerdicts } from './conditions.js';
+import { configuredMembers, type EnsembleView } from './ensemble-view.js';
 import { formatLabelSelector } from './label-selector.js';
-import { membershipDrift } from './membership-drift.js';
-import { hasRunBefore, phaseOf } from './phase.js';
-import { rolloutOf } from './rollout.js';
-import { liveQuorumTls } from '../tls/quorum-steps.js';
-import { liveCaRotation } from '../tls/ca-rotation.js';
+import { phaseOf } from './phase.js';
+import { gatherStatusFacts } from './status-facts.js';
 
 export interface DeriveStatusInput {
   /** As read from the API: its status is the previous one (condition times, last known config). */
@@ -43,13 +37,13 @@ export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
   const { workload, statefulSet } = input;
   const previous = workload.status;
   const names = workloadNames(workload);
-  const judgement = judge(input, statefulSet?.metadata?.name ?? names.statefulSet);
-  const { view, rollout } = judgement;
+  const facts = gatherStatusFacts(input, statefulSet?.metadata?.name ?? names.statefulSet);
+  const { view, rollout } = facts;
   const membership = committedMembership(view);
   const configured = configuredMembers(view);
   const status: ZookeeperWorkloadStatus = {
     observedGeneration: workload.metadata.generation,
-    phase: phaseOf(judgement),
+    phase: phaseOf(facts),
     replicas: view.committed === undefined ? (previous?.replicas ?? 0) : configured.length,
     readyReplicas: configured.filter((member) => member.health.serving && member.health.synced).length,
     updatedReplicas: rollout.updatedPods,
@@ -59,33 +53,14 @@ export function deriveStatus(input: DeriveStatusInput): DerivedStatus {
     configVersion: membership?.configVersion ?? previous?.configVersion,
     currentRevision: rollout.currentRevision,
     updateRevision: rollout.updateRevision,
-    quorumTls: judgement.quorumTls,
+    quorumTls: facts.quorumTls,
     clientEndpoint: {
       service: names.clientService,
       connectString: `${names.clientService}.${names.namespace}.svc:${workload.spec.clientService.port}`,
     },
-    conditions: setConditions(previous?.conditions, conditionVerdicts(judgement), { generation: workload.metadata.generation, now: input.now }),
+    conditions: setConditions(previous?.conditions, conditionVerdicts(facts), { generation: workload.metadata.generation, now: input.now }),
   };
   return { status, membership };
-}
-
-/** Everything the phase and the conditions are decided from. */
-function judge(input: DeriveStatusInput, statefulSetName: string): Judgement {
-  const { statefulSet } = input;
-  const view = viewEnsemble(input.ensemble, statefulSetName);
-  return {
-    view,
-    problem: ensembleProblem(view),
-    drift: membershipDrift(view, statefulSet),
-    rollout: rolloutOf(statefulSet, input.pods),
-    statefulSetName,
-    statefulSetExists: statefulSet !== undefined,
-    desiredPods: statefulSet?.spec?.replicas,
-    quorumTls: statefulSet === undefined ? undefined : liveQuorumTls(statefulSet, input.workload.spec.tls),
-    caRotation: liveCaRotation(statefulSet),
-    created: hasRunBefore(input.workload.status?.phase),
-    serving: view.assessment.hasQuorum && view.leader !== undefined,
-  };
 }
 
 function statusMembers(view: EnsembleView): Member[] {

@@ -1,17 +1,17 @@
 // The one-word summary `kubectl get` shows: Pending, Creating, Running, Degraded or Failed.
 import type { WorkloadPhase } from '@zk-oam/apis';
-import type { Judgement } from './judgement.js';
+import type { StatusFacts } from './status-facts.js';
 
-export function phaseOf(judgement: Judgement): WorkloadPhase {
+export function phaseOf(facts: StatusFacts): WorkloadPhase {
   const healthy =
-    judgement.statefulSetExists && judgement.serving && judgement.problem === undefined && judgement.drift.kind !== 'mismatch';
-  if (!judgement.created) {
-    if (!judgement.statefulSetExists) {
+    facts.statefulSetExists && facts.serving && facts.problem === undefined && facts.drift.kind !== 'mismatch';
+  if (!facts.created) {
+    if (!facts.statefulSetExists) {
       return 'Pending';
     }
     return healthy ? 'Running' : 'Creating';
   }
-  if (!judgement.serving) {
+  if (!facts.serving) {
     return 'Failed';
   }
   return healthy ? 'Running' : 'Degraded';

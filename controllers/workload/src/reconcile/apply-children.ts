@@ -4,7 +4,7 @@ import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, isApiError, objectPath, type KubeClient, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
-import type { WorkloadNames } from '../render/identity.js';
+import { workloadNames, type WorkloadNames } from '../render/identity.js';
 import { CONFIG_FILES } from '../render/layout.js';
 import type { RenderedResource, RenderedWorkload } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
@@ -138,13 +138,9 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
  * Applies what changed, stage by stage, and returns what it did. Monitoring children are only looked at when their API
  * is served; absent from the render then means "delete the one this workload made".
  */
-export async function applyChildren(
-  deps: Deps,
-  workload: ZookeeperWorkload,
-  rendered: RenderedWorkload,
-  context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
-): Promise<ChildAction[]> {
+export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, rendered: RenderedWorkload, monitoringServed: boolean): Promise<ChildAction[]> {
   const actions: ChildAction[] = [];
+  const context = { monitoringServed, names: workloadNames(workload) };
   for (const stage of APPLY_STAGES) {
     const done = await Promise.all(stage.map((resource: RenderedResource) => applyOrPrune(deps, resource, rendered, workload, context)));
     actions.push(...done.filter((action) => action !== undefined));

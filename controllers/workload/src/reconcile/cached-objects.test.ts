@@ -2,7 +2,7 @@
 // name and label them.
 import { DATA_VOLUME, derivedNames, memberSelectorLabels, podName, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_ANNOTATION } from '../render/stateful-set.js';
+import { CERTIFICATE_ANNOTATION } from '../tls/member-config.js';
 import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './cached-objects.js';
 import { APPLIED_HASH_ANNOTATION, INITIAL_MEMBERS_ANNOTATION } from './markers.js';
 

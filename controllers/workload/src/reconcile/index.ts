@@ -12,6 +12,6 @@ export {
   LEADER_ELECTION_LEASE,
   REPORTING_CONTROLLER,
 } from './markers.js';
-export { decideRenderInput, refusalMessage, type RenderDecision, type ScaleRefusal } from './render-decisions.js';
-export { SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON } from './scale-refusal.js';
+export { decideRenderInput, type RenderDecision } from './render-decisions.js';
+export { refusalMessage, SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON, type ScaleRefusal } from './scale-refusal.js';
 export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resource-types.js';

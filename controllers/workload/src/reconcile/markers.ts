@@ -1,6 +1,7 @@
-// The workload controller's own names and the annotations it keeps on what it renders. The traits' binding
-// annotations, which it reads, are in @zk-oam/apis. Its names, one per role, keep their values: each is remembered
-// outside the process (managed fields, the leader Lease, logs and dashboards), so a new value would break an upgrade.
+// The workload controller's own names and the annotations it keeps on what it renders; those that record a TLS step
+// are with TLS (tls/quorum-steps.ts, tls/ca-rotation.ts), and the traits' binding annotations, which it reads, are in
+// @zk-oam/apis. Its names, one per role, keep their values: each is remembered outside the process (managed fields,
+// the leader Lease, logs and dashboards), so a new value would break an upgrade.
 
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-workload';
@@ -19,9 +20,3 @@ export const APPLIED_HASH_ANNOTATION = 'workload.zookeeper.zkoam.dev/applied-has
 
 /** On the StatefulSet: the size of the first configuration ever bootstrapped, fixed for the workload's life. */
 export const INITIAL_MEMBERS_ANNOTATION = 'workload.zookeeper.zkoam.dev/initial-members';
-
-/** On the StatefulSet: the quorum TLS step its template renders (QUORUM_TLS_STEPS), so a move to TLS resumes where it was. */
-export const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
-
-/** On the StatefulSet while the CA rotates: the rotation's step its template renders (1, 2 or 3), for the status. */
-export const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';

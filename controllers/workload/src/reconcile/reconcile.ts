@@ -1,34 +1,23 @@
-// The workload reconcile, a named pipeline: read -> superuser Secret -> TLS certificates -> SASL users -> client CA ->
-// decide -> render -> apply -> observe and report.
-// Every step re-reads state and is idempotent, so a crash at any line is repaired by the next run.
-import type { V1StatefulSet } from '@kubernetes/client-node';
-import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { done, formatKey, requeueAfter, storedStatus, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
-import { workloadNames } from '../render/identity.js';
-import type { RenderInput } from '../render/input.js';
-import { renderWorkload, type RenderedWorkload } from '../render/render.js';
-import type { CaRotationStep } from '../tls/ca-rotation.js';
-import { withAnnotations } from './applied-hash.js';
-import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
-import { statefulSetView } from './cached-objects.js';
+// The workload reconcile, a named pipeline, one module per step:
+//   1. read          read-workload.ts   the workload and its StatefulSet from the caches, parsed once   (no client)
+//   2. secrets       member-secrets.ts  the Secrets the members read: superuser, TLS, SASL, client CA   (client)
+//   3. decide        render-decisions.ts  what to render, and the render                               (no client)
+//   4. apply         apply-children.ts  each child whose applied hash changed, then an Event each       (client)
+//   5. status        report-status.ts   observe the ensemble, write the status, announce the facts      (client)
+//   6. requeue       requeue.ts         when to look again                                             (no client)
+// TLS takes part in several steps through one file, tls.ts. Every step re-reads state and is idempotent, so a crash at
+// any line is repaired by the next run.
+import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
+import { applyChildren, recordActions } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { checkClientCa } from './client-ca.js';
-import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
-import { CA_ROTATION_ANNOTATION, INITIAL_MEMBERS_ANNOTATION, QUORUM_TLS_ANNOTATION } from './markers.js';
-import { memberAccess } from './member-access.js';
-import { blockedRetryMs, nextLook } from './next-look.js';
+import { inStep } from './errors.js';
+import { ensureMemberSecrets } from './member-secrets.js';
 import { readWorkload } from './read-workload.js';
-import { decideRenderInput } from './render-decisions.js';
-import { announceCaRotationStep } from './ca-rotation-event.js';
-import { announceQuorumTlsStep } from './quorum-tls-event.js';
-import { reportBlocked } from './report-blocked.js';
-import { reportStatus } from './report-status.js';
-import { ensureSaslUsers, type SaslOutcome } from './sasl-users.js';
+import { decideRenderInput, renderChildren } from './render-decisions.js';
+import { reportBlocked, reportStatus } from './report-status.js';
+import { nextLook } from './requeue.js';
 import { announceRefusal } from './scale-refusal.js';
-import { WORKLOAD_STATUS } from './status-writer.js';
-import { ensureSuperuserSecret } from './superuser-secret.js';
-import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
-
+import { announceTlsSteps, memberAccess } from './tls.js';
 
 export function workloadReconciler(deps: WorkloadReconcilerDependencies): Reconciler {
   return (key, context) => reconcileWorkload(deps, key, context);
@@ -46,82 +35,25 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     await reportBlocked(deps, key, reading.raw, 'InvalidSpec', reading.error.message);
     return done;
   }
-  const { raw, workload } = reading;
-  let secretAction: ChildAction | undefined;
-  try {
-    secretAction = await inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload));
-  } catch (error) {
-    if (!(error instanceof SuperuserSecretInvalidError)) throw error;
-    context.log.warn({ err: error }, 'superuser Secret unusable');
-    await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
-    return requeueAfter(blockedRetryMs(error));
-  }
-  const statefulSet = liveStatefulSet(deps, workload);
-  let secrets: MemberSecrets;
-  try {
-    secrets = await memberSecrets(deps, key, workload, statefulSet);
-  } catch (error) {
-    if (!isBlocked(error)) throw error;
-    if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
-    context.log.warn({ problem: error.message }, 'TLS certificates, SASL users or client CA not usable');
-    await reportBlocked(deps, key, raw, error.reason, error.message);
-    return requeueAfter(blockedRetryMs(error));
-  }
-  const { tls, sasl, clientCaDigest } = secrets;
+  const { raw, workload, statefulSet } = reading;
+
+  const secrets = await ensureMemberSecrets(deps, key, reading, context.log);
+  if (secrets.kind === 'blocked') return requeueAfter(secrets.retryMs);
+  const { tls, saslRevision, clientCaDigest } = secrets.secrets;
+
   const monitoringServed = await deps.monitoringServed();
-  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision: sasl.revision, clientCaDigest });
-  await announceRefusal(deps, raw, decision.refusal, storedStatus(WORKLOAD_STATUS.schema, raw), context.log);
-  const applied = await inStep('ApplyChildren', key, () =>
-    applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), { monitoringServed, names: workloadNames(workload) }),
-  );
-  const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tls.actions, ...sasl.actions, ...applied];
+  const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision, clientCaDigest });
+  await announceRefusal(deps, raw, decision.refusal, context.log);
+
+  const applied = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), monitoringServed));
+  const actions = [...secrets.secrets.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
-  await announceQuorumTlsStep(deps, raw, workload, { before: statefulSet, step: decision.input.quorumTls, applied });
-  await announceCaRotationStep(deps, raw, tls.rotationBegun);
+  await announceTlsSteps(deps, raw, workload, { before: statefulSet, quorumStep: decision.input.quorumTls, applied, rotationBegun: tls.rotationBegun });
+
   const access = await memberAccess(workload, tls.state);
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
+
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
-}
-
-interface MemberSecrets {
-  readonly tls: TlsOutcome;
-  readonly sasl: SaslOutcome;
-  readonly clientCaDigest: string | undefined;
-}
-
-/** The Secrets the members read at start: the TLS certificates, the SASL users' JAAS file, the x509 client CA. */
-async function memberSecrets(
-  deps: WorkloadReconcilerDependencies,
-  key: ObjectKey,
-  workload: ZookeeperWorkload,
-  statefulSet: V1StatefulSet | undefined,
-): Promise<MemberSecrets> {
-  const tls = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload, statefulSet));
-  const sasl = await inStep('AuthenticationSecret', key, () => ensureSaslUsers(deps, workload));
-  const clientCaDigest = await inStep('AuthenticationSecret', key, () => checkClientCa(deps, workload));
-  return { tls, sasl, clientCaDigest };
-}
-
-function liveStatefulSet(deps: WorkloadReconcilerDependencies, workload: ZookeeperWorkload): V1StatefulSet | undefined {
-  const names = workloadNames(workload);
-  const cached = deps.caches.statefulSets.get({ namespace: names.namespace, name: names.statefulSet });
-  return cached === undefined ? undefined : statefulSetView(cached);
-}
-
-/**
- * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, the
- * quorum TLS step its template renders, and the step of a CA rotation under way.
- */
-function renderChildren(input: RenderInput, caRotation: CaRotationStep | undefined): RenderedWorkload {
-  const rendered = renderWorkload(input);
-  return {
-    ...rendered,
-    statefulSet: withAnnotations(rendered.statefulSet, {
-      [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers),
-      [QUORUM_TLS_ANNOTATION]: input.quorumTls,
-      ...(caRotation === undefined ? {} : { [CA_ROTATION_ANNOTATION]: String(caRotation) }),
-    }),
-  };
 }

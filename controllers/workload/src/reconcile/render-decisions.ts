@@ -1,16 +1,14 @@
-// Step 3: what to render, decided from observed state; pure. The StatefulSet's size follows spec.replicas only at
-// creation or while a scale trait is bound; otherwise a changed spec.replicas is refused, never carried out unsafely.
+// Step 3: what to render, decided from observed state, and the render itself; pure. The StatefulSet's size follows
+// spec.replicas only at creation or while a scale trait is bound; otherwise a changed spec.replicas is refused, never
+// carried out unsafely.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { RenderInput } from '../render/input.js';
-import { decideQuorumTls } from '../tls/quorum-steps.js';
+import { renderWorkload, type RenderedWorkload } from '../render/render.js';
+import { CA_ROTATION_ANNOTATION, decideQuorumTls, QUORUM_TLS_ANNOTATION, type CaRotationStep } from '../tls/index.js';
+import { withAnnotations } from './applied-hash.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
-
-export interface ScaleRefusal {
-  readonly from: number;
-  readonly to: number;
-  readonly message: string;
-}
+import { refusalMessage, type ScaleRefusal } from './scale-refusal.js';
 
 export interface RenderDecision {
   readonly input: RenderInput;
@@ -34,13 +32,6 @@ export interface RenderDecisionInput {
 function positiveInteger(text: string | undefined): number | undefined {
   if (text === undefined || !/^[1-9][0-9]*$/.test(text)) return undefined;
   return Number(text);
-}
-
-export function refusalMessage(from: number, to: number): string {
-  return (
-    `spec.replicas changed from ${from} to ${to}; membership changes need a ZookeeperScale trait ` +
-    `(scale.zookeeper.zkoam.dev) bound to this workload; kept ${from}`
-  );
 }
 
 /** A trait is bound while its controller's annotation on the workload names it. */
@@ -73,5 +64,21 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       clientCaDigest,
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
+  };
+}
+
+/**
+ * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, the
+ * quorum TLS step its template renders, and the step of a CA rotation under way.
+ */
+export function renderChildren(input: RenderInput, caRotation: CaRotationStep | undefined): RenderedWorkload {
+  const rendered = renderWorkload(input);
+  return {
+    ...rendered,
+    statefulSet: withAnnotations(rendered.statefulSet, {
+      [INITIAL_MEMBERS_ANNOTATION]: String(input.initialMembers),
+      [QUORUM_TLS_ANNOTATION]: input.quorumTls,
+      ...(caRotation === undefined ? {} : { [CA_ROTATION_ANNOTATION]: String(caRotation) }),
+    }),
   };
 }

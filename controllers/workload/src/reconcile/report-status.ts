@@ -1,17 +1,17 @@
-// Step 5: observe the ensemble, keep the look in memory (zxids for the observation request-reply, not for the status),
-// derive the status, write it when it changed, then announce each fact (Kubernetes Event and NATS event). Facts are
-// published after the status that records them is stored.
+// Step 5, the status: observe the ensemble, keep the look in memory (zxids for the observation request-reply, not for
+// the status), derive the status, write it when it changed, then announce each fact (Kubernetes Event and NATS event).
+// Facts are published after the status that records them is stored. Or, for a workload the controller cannot act on
+// until a person fixes something, the blocked status instead.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import { keyOf, storedStatus, writeStatusIfChanged, type KubeObject } from '@zk-oam/runtime';
+import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type WorkloadReason, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './cached-objects.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import type { ScaleRefusal } from './render-decisions.js';
-import { withScaleRefusal } from './scale-refusal.js';
-import { WORKLOAD_STATUS } from './status-writer.js';
+import { WORKLOAD_STATUS } from './resource-types.js';
+import { withScaleRefusal, type ScaleRefusal } from './scale-refusal.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'observations' | 'now' | 'source'>;
 
@@ -73,4 +73,27 @@ export async function reportStatus(
     await deps.bus.publish(natsEventOf(change, workload, deps.source));
   }
   return { status, written, changes, observable: members.some((member) => member.ip !== undefined) };
+}
+
+export type BlockingReason = Extract<WorkloadReason, 'InvalidSpec' | 'TlsCaSecretInvalid' | 'CertManagerMissing' | 'CertificateNotIssued' | 'AuthenticationSecretInvalid'>;
+
+/**
+ * A workload the controller cannot act on until a person fixes something (its spec, a Secret it names): Ready=False
+ * with a reason and a message naming the problem, and a Warning Event when that is news. Never a crash loop.
+ */
+export async function reportBlocked(
+  deps: Pick<WorkloadReconcilerDependencies, 'client' | 'recorder' | 'now'>,
+  key: ObjectKey,
+  raw: KubeObject,
+  reason: BlockingReason,
+  problem: string,
+): Promise<void> {
+  const stored = storedStatus(WORKLOAD_STATUS.schema, raw);
+  const message = problem.slice(0, 4096);
+  const previousReady = stored?.conditions?.find((condition) => condition.type === 'Ready');
+  if (previousReady?.reason === reason && previousReady.message === message) return;
+  const ready = { type: 'Ready', status: 'False', reason, message } as const;
+  const conditions = setCondition(stored?.conditions, ready, { generation: raw.metadata.generation, now: deps.now() });
+  await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, key, stored, { ...stored, conditions });
+  await deps.recorder.record(raw, { type: 'Warning', reason, action: 'Validate', note: message });
 }

@@ -1,6 +1,8 @@
-// The API resources the workload controller reads and writes, as the runtime's ResourceType values.
-import { CERT_MANAGER_GROUP, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { coreResources, type ResourceType } from '@zk-oam/runtime';
+// The API resources the workload controller reads and writes, as the runtime's ResourceType values, and where it writes
+// the workload's status.
+import { CERT_MANAGER_GROUP, workloadStatusSchema, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { coreResources, type ResourceType, type StatusTarget } from '@zk-oam/runtime';
+import { FIELD_MANAGER } from './markers.js';
 
 export const workloadResource: ResourceType = {
   group: ZOOKEEPER_WORKLOAD.group,
@@ -9,6 +11,12 @@ export const workloadResource: ResourceType = {
   kind: ZOOKEEPER_WORKLOAD.kind,
   namespaced: true,
 };
+
+/**
+ * The workload's status: server-side apply on /status under this controller's field manager, only when it changed
+ * (the kit's writeStatusIfChanged), read back through the API's schema.
+ */
+export const WORKLOAD_STATUS: StatusTarget<typeof workloadStatusSchema> = { resource: workloadResource, schema: workloadStatusSchema, fieldManager: FIELD_MANAGER };
 
 export const podDisruptionBudgetResource: ResourceType = {
   group: 'policy',

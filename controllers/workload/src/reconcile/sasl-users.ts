@@ -7,7 +7,7 @@ import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, coreResources, type KubeClient } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { workloadNames } from '../render/identity.js';
-import { buildSaslSecret } from '../render/sasl-config.js';
+import { buildSaslSecret } from '../sasl/jaas-secret.js';
 import { readSaslUsers } from '../sasl/users.js';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';

@@ -1,7 +1,6 @@
 // Unit tests of the ScaleRefused condition: present only while refused, its time kept, its Event recorded once.
 import { describe, expect, it } from 'vitest';
-import { refusalMessage, type ScaleRefusal } from './render-decisions.js';
-import { isNewRefusal, withScaleRefusal } from './scale-refusal.js';
+import { isNewRefusal, refusalMessage, withScaleRefusal, type ScaleRefusal } from './scale-refusal.js';
 
 const refusal: ScaleRefusal = { from: 3, to: 5, message: refusalMessage(3, 5) };
 const context = { generation: 4, now: new Date('2026-11-22T05:00:00.500Z') };

@@ -1,11 +1,25 @@
-// The ScaleRefused condition (present only while a spec.replicas change is refused) and whether its Event is news.
+// A spec.replicas change refused for want of a scale trait: what is refused, the ScaleRefused condition (present only
+// while it is) and its Warning Event, recorded once per refused change.
 import type { Condition, WorkloadReason, ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import { setCondition, type ConditionContext, type KubeObject, type Logger } from '@zk-oam/runtime';
+import { setCondition, storedStatus, type ConditionContext, type KubeObject, type Logger } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import type { ScaleRefusal } from './render-decisions.js';
+import { WORKLOAD_STATUS } from './resource-types.js';
 
 export const SCALE_REFUSED_CONDITION = 'ScaleRefused';
 export const SCALE_REFUSED_REASON: WorkloadReason = 'ScaleTraitRequired';
+
+export interface ScaleRefusal {
+  readonly from: number;
+  readonly to: number;
+  readonly message: string;
+}
+
+export function refusalMessage(from: number, to: number): string {
+  return (
+    `spec.replicas changed from ${from} to ${to}; membership changes need a ZookeeperScale trait ` +
+    `(scale.zookeeper.zkoam.dev) bound to this workload; kept ${from}`
+  );
+}
 
 function storedRefusal(stored: ZookeeperWorkloadStatus | undefined): Condition | undefined {
   return stored?.conditions?.find((condition) => condition.type === SCALE_REFUSED_CONDITION);
@@ -31,15 +45,9 @@ export function isNewRefusal(refusal: ScaleRefusal | undefined, stored: Zookeepe
   return refusal !== undefined && storedRefusal(stored)?.message !== refusal.message;
 }
 
-/** Records the Warning Event for a refusal the stored status does not show yet. */
-export async function announceRefusal(
-  deps: Pick<WorkloadReconcilerDependencies, 'recorder'>,
-  raw: KubeObject,
-  refusal: ScaleRefusal | undefined,
-  stored: ZookeeperWorkloadStatus | undefined,
-  log: Logger,
-): Promise<void> {
-  if (refusal === undefined || !isNewRefusal(refusal, stored)) return;
+/** Records the Warning Event for a refusal the status stored on `raw` does not show yet. */
+export async function announceRefusal(deps: Pick<WorkloadReconcilerDependencies, 'recorder'>, raw: KubeObject, refusal: ScaleRefusal | undefined, log: Logger): Promise<void> {
+  if (refusal === undefined || !isNewRefusal(refusal, storedStatus(WORKLOAD_STATUS.schema, raw))) return;
   log.warn({ from: refusal.from, to: refusal.to }, 'refused a replicas change without a scale trait');
   await deps.recorder.record(raw, { type: 'Warning', reason: SCALE_REFUSED_REASON, action: 'Scale', note: refusal.message });
 }

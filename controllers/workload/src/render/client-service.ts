@@ -1,8 +1,8 @@
 // Service `<name>-client`: where ZooKeeper clients connect; only ready members (in the quorum) receive traffic.
 import type { V1Service } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
+import { clientServicePorts } from '../tls/member-config.js';
 import { childMetadata, selectorLabels, workloadNames } from './identity.js';
-import { clientServicePorts } from './tls-config.js';
 
 export function buildClientService(workload: ZookeeperWorkload): V1Service {
   const { clientService } = workload.spec;

@@ -1,8 +1,7 @@
 // ConfigMap `<name>-config`: zoo.cfg, the initial dynamic configuration, and the startup and probe scripts.
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import type { QuorumTlsStep, ZookeeperWorkload } from '@zk-oam/apis';
-import { ALIVE_SCRIPT } from '../startup/alive-script.js';
-import { READY_SCRIPT } from '../startup/ready-script.js';
+import { ALIVE_SCRIPT, READY_SCRIPT } from '../startup/probe-scripts.js';
 import { START_SCRIPT } from '../startup/start-script.js';
 import { childMetadata, workloadNames } from './identity.js';
 import { buildInitialDynamicConfig } from './initial-dynamic-config.js';

@@ -1,13 +1,13 @@
 // The ZooKeeper container: image, start.sh as command, env the scripts read, probes, resources, mounts.
 import type { V1Container, V1EnvVar, V1ResourceRequirements } from '@kubernetes/client-node';
 import { fourLetterWordEndpoint, hasPlainClientPort, type ResourceList, SUPERUSER_SECRET_KEYS, usesTls, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { SASL_DIR_ENV, SASL_MOUNT_PATH, usesSasl } from '../sasl/jaas-secret.js';
 import { FOUR_LETTER_WORD_ENV } from '../startup/four-letter-word-env.js';
+import { clientContainerPorts, KEY_STORE_MOUNT_PATH, TLS_MOUNT_PATH } from '../tls/member-config.js';
+import { CLIENT_CA_DIR_ENV, CLIENT_CA_MOUNT_PATH, usesX509 } from '../tls/x509/client-ca-config.js';
 import { jvmFlags } from './heap.js';
 import { workloadNames } from './identity.js';
 import { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberDomain } from './layout.js';
-import { SASL_DIR_ENV, SASL_MOUNT_PATH, usesSasl } from './sasl-config.js';
-import { clientContainerPorts, KEY_STORE_MOUNT_PATH, TLS_MOUNT_PATH } from './tls-config.js';
-import { CLIENT_CA_DIR_ENV, CLIENT_CA_MOUNT_PATH, usesX509 } from './x509-config.js';
 
 export const CONTAINER_NAME = 'zookeeper';
 export const VOLUMES = { config: 'config', data: 'data', tls: 'tls', keyStore: 'key-store', sasl: 'sasl', clientCa: 'client-ca' } as const;

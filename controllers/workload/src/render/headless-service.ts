@@ -1,8 +1,8 @@
 // Service `<name>-headless`: stable member DNS names, published before the pods are ready so a bootstrap never deadlocks.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { clientContainerPorts } from '../tls/member-config.js';
 import { childMetadata, selectorLabels, workloadNames } from './identity.js';
-import { clientContainerPorts } from './tls-config.js';
 
 export const METRICS_PORT_NAME = 'metrics';
 

@@ -13,8 +13,7 @@ import {
   type ZookeeperWorkload,
 } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { ALIVE_SCRIPT } from '../startup/alive-script.js';
-import { READY_SCRIPT } from '../startup/ready-script.js';
+import { ALIVE_SCRIPT, READY_SCRIPT } from '../startup/probe-scripts.js';
 import { START_SCRIPT } from '../startup/start-script.js';
 import { configHash } from './config-hash.js';
 import { renderWorkload } from './render.js';

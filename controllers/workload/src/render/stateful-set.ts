@@ -1,17 +1,32 @@
-// StatefulSet `<name>`: the members, their volumes and placement; Parallel pods so a bootstrapping quorum can form.
-import type { V1ConfigMap, V1PersistentVolumeClaim, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
-import { usesTls, type ZookeeperWorkload } from '@zk-oam/apis';
+// StatefulSet `<name>`: the members, their volumes, security context and placement; Parallel pods so a bootstrapping
+// quorum can form.
+import type { V1ConfigMap, V1PersistentVolumeClaim, V1PodSecurityContext, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
+import { usesTls, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import { SASL_REVISION_ANNOTATION, usesSasl } from '../sasl/jaas-secret.js';
+import { tlsPodAnnotations } from '../tls/member-config.js';
+import { CLIENT_CA_ANNOTATION, clientCaVolume } from '../tls/x509/client-ca-config.js';
 import { configHash, CONFIG_HASH_ANNOTATION } from './config-hash.js';
 import { buildContainer, VOLUMES } from './container.js';
 import { childMetadata, selectorLabels, workloadLabels, workloadNames } from './identity.js';
 import type { UpdateStrategy } from './input.js';
 import { buildPlacement } from './placement.js';
-import { buildPodSecurityContext } from './pod-security.js';
-import { SASL_REVISION_ANNOTATION, usesSasl } from './sasl-config.js';
-import { CLIENT_CA_ANNOTATION, clientCaVolume } from './x509-config.js';
 
 /** Long enough for the JVM to close its sessions and quorum connections after SIGTERM. */
 export const TERMINATION_GRACE_PERIOD_SECONDS = 30;
+
+/** The pod security context without the user's: the official image's zookeeper user (uid/gid 1000), non-root, RuntimeDefault. */
+export const DEFAULT_POD_SECURITY_CONTEXT: V1PodSecurityContext = {
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  runAsNonRoot: true,
+  // The data volume is writable by the server's group.
+  fsGroup: 1000,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+
+function buildPodSecurityContext(spec: Pick<ZookeeperWorkloadSpec, 'podSecurityContext'>): V1PodSecurityContext {
+  return spec.podSecurityContext ?? DEFAULT_POD_SECURITY_CONTEXT;
+}
 
 export interface StatefulSetInput {
   workload: ZookeeperWorkload;
@@ -27,20 +42,6 @@ export interface StatefulSetInput {
   saslRevision: string | undefined;
   /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509: on the pod template too. */
   clientCaDigest: string | undefined;
-}
-
-/** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
-export const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
-
-/** The CAs a pod template was rendered with, while there are several: members read them at start too. */
-export const TRUST_BUNDLE_ANNOTATION = 'zookeeper.zkoam.dev/ca-bundle-sha256';
-
-/** The pod template annotations that say which member Secret content the members started with. */
-export function tlsPodAnnotations(certificateFingerprint: string | undefined, trustBundleHash: string | undefined): Record<string, string> {
-  return {
-    ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
-    ...(trustBundleHash === undefined ? {} : { [TRUST_BUNDLE_ANNOTATION]: trustBundleHash }),
-  };
 }
 
 function podAnnotations({ configMap, certificateFingerprint, trustBundleHash, saslRevision, clientCaDigest }: StatefulSetInput): Record<string, string> {

@@ -1,7 +1,7 @@
 // The static zoo.cfg of every member: tunables, reconfig and auth settings, metrics, TLS, SASL, x509; membership lives in the dynamic file.
 import type { AuthenticationSpec, QuorumTlsStep, ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import { tlsConfigEntries } from '../tls/member-config.js';
 import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
-import { tlsConfigEntries } from './tls-config.js';
 
 /**
  * The four-letter words a member answers, and no more (invariant 7):

@@ -1,8 +1,8 @@
 // start.sh: the member startup logic (the image contract, myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
 import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { SASL_DIR_ENV } from '../render/sasl-config.js';
-import { CLIENT_CA_DIR_ENV } from '../render/x509-config.js';
-import { KEY_STORE_FILE } from '../render/tls-config.js';
+import { SASL_DIR_ENV } from '../sasl/jaas-secret.js';
+import { KEY_STORE_FILE } from '../tls/member-config.js';
+import { CLIENT_CA_DIR_ENV } from '../tls/x509/client-ca-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
 import { imageContractScript, ZOOKEEPER_IMAGE_LAYOUTS } from './image-contract.js';
 

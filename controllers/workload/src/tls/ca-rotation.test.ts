@@ -4,13 +4,11 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorLabels } from '@zk-oam/apis';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CA_ROTATION_ANNOTATION } from '../reconcile/markers.js';
-import { tlsPodAnnotations } from '../render/stateful-set.js';
-import { readCa } from './ca.js';
-import { decideCaRotation, describeCaRotation, liveCaRotation, membersRun, rotationStep } from './ca-rotation.js';
+import { readCa } from './ca-secret.js';
+import { CA_ROTATION_ANNOTATION, decideCaRotation, describeCaRotation, liveCaRotation, membersRun, rotationStep } from './ca-rotation.js';
 import type { SigningCa } from './issue.js';
-import { joinedPem, trustBundleHash } from './pem.js';
-import { parsed } from './renewal.js';
+import { tlsPodAnnotations } from './member-config.js';
+import { joinedPem, parsed, trustBundleHash } from './pem.js';
 import { issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');

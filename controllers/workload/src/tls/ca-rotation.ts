@@ -6,11 +6,12 @@
 //   3. ca.crt = the new CA alone.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
-import { CA_ROTATION_ANNOTATION } from '../reconcile/markers.js';
-import { CERTIFICATE_ANNOTATION, tlsPodAnnotations, TRUST_BUNDLE_ANNOTATION } from '../render/stateful-set.js';
-import { joinedPem, trustBundleHash } from './pem.js';
+import { CERTIFICATE_ANNOTATION, tlsPodAnnotations, TRUST_BUNDLE_ANNOTATION } from './member-config.js';
+import { joinedPem, parsed, pemBlocks, trustBundleHash } from './pem.js';
 import { everyMemberUpdated } from './quorum-steps.js';
-import { parsed, pemBlocks } from './renewal.js';
+
+/** On the StatefulSet while the CA rotates: the rotation's step its template renders (1, 2 or 3), for the status. */
+export const CA_ROTATION_ANNOTATION = 'workload.zookeeper.zkoam.dev/ca-rotation';
 
 export const CA_ROTATION_STEPS = [1, 2, 3] as const;
 export type CaRotationStep = (typeof CA_ROTATION_STEPS)[number];

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:tls';
 import { CA_SECRET_KEYS, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { fourLetterWord } from '@zk-oam/zookeeper';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCa } from './ca.js';
+import { readCa } from './ca-secret.js';
+import { memberCertificateNames } from './certificate-names.js';
 import type { SigningCa } from './issue.js';
-import { memberCertificateNames } from './names.js';
-import { dnsNamesOf } from './renewal.js';
+import { dnsNamesOf } from './pem.js';
 import { CA_VALIDITY_HOURS, issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');

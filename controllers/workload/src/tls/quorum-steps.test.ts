@@ -3,8 +3,7 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorLabels } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
-import { decideQuorumTls, describeQuorumTls, everyMemberUpdated, liveQuorumTls } from './quorum-steps.js';
+import { decideQuorumTls, describeQuorumTls, everyMemberUpdated, liveQuorumTls, QUORUM_TLS_ANNOTATION } from './quorum-steps.js';
 
 function statefulSet(step: string | undefined, rollout: { generation?: number; observed?: number; updated?: number; ready?: number } = {}): V1StatefulSet {
   const { generation = 4, observed = generation, updated = 3, ready = 3 } = rollout;

@@ -3,7 +3,9 @@
 // can talk to each other one, whichever of two neighbouring steps they run.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { finalQuorumTlsStep, QUORUM_TLS_STEPS, type QuorumTlsStep, type TlsSpec } from '@zk-oam/apis';
-import { QUORUM_TLS_ANNOTATION } from '../reconcile/markers.js';
+
+/** On the StatefulSet: the quorum TLS step its template renders (QUORUM_TLS_STEPS), so a move to TLS resumes where it was. */
+export const QUORUM_TLS_ANNOTATION = 'workload.zookeeper.zkoam.dev/quorum-tls';
 
 const STEP_AFTER: Readonly<Record<QuorumTlsStep, QuorumTlsStep>> = {
   Plain: 'PlainAcceptingTls',

@@ -1,9 +1,9 @@
 // When the member certificate in the Secret is kept, and every reason it is issued again.
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { readCa } from './ca.js';
+import { readCa } from './ca-secret.js';
+import { memberCertificateNames } from './certificate-names.js';
 import type { SigningCa } from './issue.js';
-import { memberCertificateNames } from './names.js';
 import { certificateVerdict } from './renewal.js';
 import { issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 

@@ -1,9 +1,10 @@
 // Whether the member certificate in the Secret can stay, and until when: the decision is pure (Secret data, CA, names
 // and the time in; a verdict out), so every reason to issue again is unit-tested.
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { dnsNamesOf, keyMatches, parsed } from './pem.js';
 
-/** Why a certificate is issued; on `otherCa` the reconcile rotates to the new CA instead (tls/ca-rotation.ts). */
+/** Why a certificate is issued; on `otherCa` the reconcile rotates to the new CA instead (ca-rotation.ts). */
 export type IssueCause = 'missing' | 'unreadable' | 'key' | 'otherCa' | 'names' | 'renewal';
 
 export type CertificateVerdict =
@@ -23,38 +24,6 @@ export function renewalTime(certificate: X509Certificate, renewBeforeMinutes: nu
   const to = new Date(certificate.validTo).getTime();
   if (renewBeforeMinutes !== undefined) return new Date(to - renewBeforeMinutes * 60_000);
   return new Date(from + (to - from) * RENEW_AT_FRACTION);
-}
-
-/** The DNS names of a certificate's subjectAltName, in order. */
-export function dnsNamesOf(certificate: X509Certificate): string[] {
-  return (certificate.subjectAltName ?? '')
-    .split(', ')
-    .filter((entry) => entry.startsWith('DNS:'))
-    .map((entry) => entry.slice('DNS:'.length));
-}
-
-/** The certificates of a PEM bundle in order, e.g. tls.crt as cert-manager writes it (leaf, then any intermediates). */
-export function pemBlocks(pem: string): string[] {
-  return pem.split(/(?<=-----END CERTIFICATE-----)/).filter((block) => block.includes('-----BEGIN CERTIFICATE-----'));
-}
-
-/** A certificate from PEM (the first one), or undefined when it does not parse. */
-export function parsed(pem: string | undefined): X509Certificate | undefined {
-  if (pem === undefined) return undefined;
-  try {
-    return new X509Certificate(pem);
-  } catch {
-    return undefined;
-  }
-}
-
-export function keyMatches(certificate: X509Certificate, keyPem: string | undefined): boolean {
-  if (keyPem === undefined) return false;
-  try {
-    return certificate.checkPrivateKey(createPrivateKey(keyPem));
-  } catch {
-    return false;
-  }
 }
 
 export interface VerdictInput {

@@ -42,7 +42,7 @@ export async function issueMemberSecretData(input: MemberSecretInput): Promise<R
   };
 }
 
-/** The CA the controller creates outlives many member certificates; it is renewed when two thirds are gone (reconcile/tls-ca.ts). */
+/** The CA the controller creates outlives many member certificates; it is renewed when two thirds are gone (reconcile/tls.ts). */
 export const CA_VALIDITY_HOURS = 10 * 8_760;
 
 export async function issueCaSecretData(input: { commonName: string; now: Date }): Promise<Record<string, string>> {

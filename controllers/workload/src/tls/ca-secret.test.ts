@@ -2,7 +2,7 @@
 import { generateKeyPairSync, KeyObject, webcrypto, X509Certificate } from 'node:crypto';
 import { CA_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { readCa } from './ca.js';
+import { readCa } from './ca-secret.js';
 import { issueCaCertificate } from './issue.js';
 import { issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 

@@ -1,8 +1,8 @@
 // The client CA Secret a user names: every way it can be unusable is named, and its digest follows ca.crt only.
 import { CA_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { issueCaSecretData } from '../tls/secret-data.js';
-import { readClientCa } from './client-ca.js';
+import { issueCaSecretData } from '../secret-data.js';
+import { readClientCa } from './client-ca-secret.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 

@@ -6,13 +6,13 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorLabels, TLS_SECRET_KEYS, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
-import { tlsPodAnnotations } from '../render/stateful-set.js';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
+import { CA_ROTATION_ANNOTATION } from '../tls/ca-rotation.js';
+import { tlsPodAnnotations } from '../tls/member-config.js';
 import { CA_VALIDITY_HOURS, issueCaSecretData } from '../tls/secret-data.js';
 import { TlsCaSecretInvalidError } from './errors.js';
-import { CA_ROTATION_ANNOTATION } from './markers.js';
 import { decodedData, encoded } from './secrets.js';
-import { ensureTlsCertificates, type TlsOutcome } from './tls-certificates.js';
+import { ensureTlsCertificates, type TlsOutcome } from './tls.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 /** The workload zk's member TLS Secret and the CA Secret the controller keeps for it. */

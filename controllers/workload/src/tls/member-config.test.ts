@@ -3,9 +3,9 @@
 import type { V1Container } from '@kubernetes/client-node';
 import { finalQuorumTlsStep, type QuorumTlsStep } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import type { RenderInput } from './input.js';
-import { renderWorkload, type RenderedWorkload } from './render.js';
-import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from './test-workloads.js';
+import type { RenderInput } from '../render/input.js';
+import { renderWorkload, type RenderedWorkload } from '../render/render.js';
+import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from '../render/test-workloads.js';
 
 function renderInput(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderInput {
   const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, ...tls } }));

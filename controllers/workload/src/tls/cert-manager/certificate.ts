@@ -1,8 +1,8 @@
 // The cert-manager Certificate that asks an issuer for the member certificate when spec.tls.certificates names one:
 // the same Secret, names and usages as the certificate the controller would issue itself. Pure.
 import { CERT_MANAGER_GROUP, DEFAULT_VALIDITY_HOURS, type IssuerRef, type ZookeeperWorkload } from '@zk-oam/apis';
-import { childMetadata, workloadLabels, workloadNames } from '../render/identity.js';
-import { memberCertificateNames } from '../tls/names.js';
+import { childMetadata, workloadLabels, workloadNames } from '../../render/identity.js';
+import { memberCertificateNames } from '../certificate-names.js';
 
 export const CERTIFICATE_API_VERSION = `${CERT_MANAGER_GROUP}/v1`;
 

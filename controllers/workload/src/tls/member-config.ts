@@ -1,8 +1,9 @@
-// What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, and the ports it serves.
+// What spec.tls renders into a member: zoo.cfg lines, the mounted member TLS Secret, the ports it serves, and the
+// pod template annotations that restart the members onto a new certificate or new trusted CAs. Pure.
 import type { V1ContainerPort, V1ServicePort } from '@kubernetes/client-node';
 import { hasPlainClientPort, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep, type TlsSpec, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
-import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
-import { clientCertificates } from './x509-config.js';
+import { ZOO_CFG_PLACEHOLDERS } from '../render/layout.js';
+import { clientCertificates } from './x509/client-ca-config.js';
 
 /** The member TLS Secret is mounted here; start.sh learns the path from ZK_TLS_DIR. */
 export const TLS_MOUNT_PATH = '/zk-oam/tls';
@@ -64,6 +65,20 @@ function quorumTlsEntries(step: QuorumTlsStep): [string, string | number][] {
     // does not reliably carry, and every member holds the same certificate anyway.
     ['ssl.quorum.hostnameVerification', 'false'],
   ];
+}
+
+/** The member certificate a pod template was rendered with: members read it at start, so a new one restarts them. */
+export const CERTIFICATE_ANNOTATION = 'zookeeper.zkoam.dev/certificate-sha256';
+
+/** The CAs a pod template was rendered with, while there are several: members read them at start too. */
+export const TRUST_BUNDLE_ANNOTATION = 'zookeeper.zkoam.dev/ca-bundle-sha256';
+
+/** The pod template annotations that say which member Secret content the members started with. */
+export function tlsPodAnnotations(certificateFingerprint: string | undefined, trustBundleHash: string | undefined): Record<string, string> {
+  return {
+    ...(certificateFingerprint === undefined ? {} : { [CERTIFICATE_ANNOTATION]: certificateFingerprint }),
+    ...(trustBundleHash === undefined ? {} : { [TRUST_BUNDLE_ANNOTATION]: trustBundleHash }),
+  };
 }
 
 /** The client ports a member serves, as container ports. */

@@ -1,8 +1,8 @@
 // The Certificate requested from cert-manager: the whole object, for the default and an explicit issuer.
 import { derivedNames, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { minimalWorkload, withSpec } from '../render/test-workloads.js';
-import { memberCertificateNames } from '../tls/names.js';
+import { minimalWorkload, withSpec } from '../../render/test-workloads.js';
+import { memberCertificateNames } from '../certificate-names.js';
 import { buildCertificate, certificateLifetime } from './certificate.js';
 
 const withIssuer = withSpec(minimalWorkload(), (spec) => ({

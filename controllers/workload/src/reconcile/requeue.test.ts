@@ -4,7 +4,7 @@ import { done, requeueAfter } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import type { ChildAction } from './apply-children.js';
 import { AuthenticationSecretInvalidError, CertificateNotIssuedError, CertManagerMissingError, SuperuserSecretInvalidError, TlsCaSecretInvalidError } from './errors.js';
-import { blockedRetryMs, ISSUER_RETRY_MS, nextLook, WATCHED_SECRET_RETRY_MS } from './next-look.js';
+import { blockedRetryMs, ISSUER_RETRY_MS, nextLook, WATCHED_SECRET_RETRY_MS } from './requeue.js';
 
 const NOW = new Date('2026-11-26T01:00:00Z');
 const READY = { status: { conditions: [{ type: 'Ready', status: 'True' as const, reason: 'Serving', message: '', lastTransitionTime: '2026-11-26T00:00:00Z' }] }, observable: true };

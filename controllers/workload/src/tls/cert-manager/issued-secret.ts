@@ -2,7 +2,7 @@
 // by the members: the decision is pure (Secret data, names and the time in; a verdict out). The controller never
 // writes this Secret, so a bad one is waited for and reported, not replaced.
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
-import { dnsNamesOf, keyMatches, parsed, pemBlocks } from './renewal.js';
+import { dnsNamesOf, keyMatches, parsed, pemBlocks } from '../pem.js';
 
 export type IssuedVerdict =
   | { readonly usable: true; readonly caPem: string; readonly fingerprint: string; readonly notAfter: Date }

@@ -4,13 +4,13 @@ import { derivedNames } from '@zk-oam/apis';
 import { KubeApiError, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
-import { readCa } from '../tls/ca.js';
-import { memberCertificateNames } from '../tls/names.js';
+import { readCa } from '../tls/ca-secret.js';
+import { memberCertificateNames } from '../tls/certificate-names.js';
 import { issueCaSecretData, issueMemberSecretData } from '../tls/secret-data.js';
 import { CertificateNotIssuedError, CertManagerMissingError } from './errors.js';
 import { APPLIED_HASH_ANNOTATION } from './markers.js';
 import { encoded } from './secrets.js';
-import { ensureTlsCertificates } from './tls-certificates.js';
+import { ensureTlsCertificates } from './tls.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 /** The Certificate and the Secret it fills are both named after the member TLS Secret of workload zk. */

@@ -3,10 +3,10 @@
 import type { V1Container } from '@kubernetes/client-node';
 import { derivedNames, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_HASH_ANNOTATION } from './config-hash.js';
-import { renderWorkload, type RenderedWorkload } from './render.js';
-import { buildSaslSecret } from './sasl-config.js';
-import { minimalWorkload, withSpec } from './test-workloads.js';
+import { CONFIG_HASH_ANNOTATION } from '../render/config-hash.js';
+import { renderWorkload, type RenderedWorkload } from '../render/render.js';
+import { minimalWorkload, withSpec } from '../render/test-workloads.js';
+import { buildSaslSecret } from './jaas-secret.js';
 
 const withSasl = withSpec(minimalWorkload(), (spec) => ({ ...spec, authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }));
 

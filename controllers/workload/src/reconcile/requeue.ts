@@ -1,6 +1,6 @@
-// When the reconcile of a workload comes back by itself: the observer's paced period, sooner while anything moves, and
-// never later than the renewal of the member certificate; and, when a Secret it needs is unusable, after a wait that
-// depends on whether a watch will tell of the fix.
+// The last step: when the reconcile of a workload comes back by itself. The observer's paced period, sooner while
+// anything moves, and never later than the renewal of the member certificate; and, when a Secret it needs is unusable,
+// after a wait that depends on whether a watch will tell of the fix.
 import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';

@@ -3,10 +3,10 @@
 // client CA Secret mounted (only ca.crt), its path for start.sh, its digest on the pod template.
 import type { V1Container } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_HASH_ANNOTATION } from './config-hash.js';
-import { renderWorkload, type RenderedWorkload } from './render.js';
-import { CERTIFICATE_ANNOTATION } from './stateful-set.js';
-import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from './test-workloads.js';
+import { CONFIG_HASH_ANNOTATION } from '../../render/config-hash.js';
+import { renderWorkload, type RenderedWorkload } from '../../render/render.js';
+import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from '../../render/test-workloads.js';
+import { CERTIFICATE_ANNOTATION } from '../member-config.js';
 
 const withX509 = withSpec(minimalWorkload(), (spec) => ({
   ...spec,

@@ -5,9 +5,9 @@ import { KubeApiError, type KubeClient, type KubeObject, type Lister } from '@zk
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
 import { issueCaSecretData } from '../tls/secret-data.js';
-import { checkClientCa } from './client-ca.js';
 import { AuthenticationSecretInvalidError } from './errors.js';
 import { encoded } from './secrets.js';
+import { checkClientCa } from './tls.js';
 
 /** The user's Secrets by name, from the API only (the cache holds the controller's own); any write is recorded. */
 function fakeCluster(initial: Record<string, Record<string, string>> = {}): { deps: Parameters<typeof checkClientCa>[0]; writes: string[] } {

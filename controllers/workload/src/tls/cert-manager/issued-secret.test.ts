@@ -1,11 +1,11 @@
 // When the member Secret an issuer (cert-manager) wrote can be mounted, and each problem that keeps the workload waiting.
 import { TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
-import { readCa } from './ca.js';
-import type { SigningCa } from './issue.js';
+import { readCa } from '../ca-secret.js';
+import { memberCertificateNames } from '../certificate-names.js';
+import type { SigningCa } from '../issue.js';
+import { issueCaSecretData, issueMemberSecretData } from '../secret-data.js';
 import { issuedSecretVerdict } from './issued-secret.js';
-import { memberCertificateNames } from './names.js';
-import { issueCaSecretData, issueMemberSecretData } from './secret-data.js';
 
 const ISSUED = new Date('2026-11-25T12:00:00Z');
 const HOUR = 3_600_000;

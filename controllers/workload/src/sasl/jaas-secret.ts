@@ -1,8 +1,9 @@
-// What spec.authentication.sasl renders into a member: the JAAS Secret and its mount (the provider: zoo-cfg.ts). Pure.
+// What spec.authentication.sasl renders into a member: the JAAS Secret and its mount (the provider: render/zoo-cfg.ts).
+// Pure.
 import type { V1Secret } from '@kubernetes/client-node';
 import { SASL_SECRET_KEYS, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
-import { jaasServerSection, type SaslUser } from '../sasl/users.js';
-import { childMetadata, workloadNames } from './identity.js';
+import { childMetadata, workloadNames } from '../render/identity.js';
+import { jaasServerSection, type SaslUser } from './users.js';
 
 /** The JAAS Secret is mounted here; start.sh learns the path from ZK_SASL_DIR and hands the file to the JVM. */
 export const SASL_MOUNT_PATH = '/zk-oam/sasl';

@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { CA_SECRET_KEYS } from '@zk-oam/apis';
 import type { SigningCa } from './issue.js';
 import { importPrivateKey, UnsupportedKeyError } from './keys.js';
+import { renewalTime } from './renewal.js';
 
 export type CaReading = { readonly ok: true; readonly ca: SigningCa } | { readonly ok: false; readonly problem: string };
 
@@ -34,4 +35,9 @@ export async function readCa(data: Readonly<Record<string, string>>, now: Date):
     if (error instanceof UnsupportedKeyError) return problem(`holds in ${privateKeyKey} ${error.message.replace(/^expected/, 'a key of another type: expected')}`);
     return problem(`has no readable unencrypted PEM private key in ${privateKeyKey}`);
   }
+}
+
+/** When the controller makes its own CA anew: once two thirds of its life are gone, as for a member certificate. */
+export function ownCaRenewalTime(ca: SigningCa): Date {
+  return renewalTime(new X509Certificate(ca.certificatePem), undefined);
 }

@@ -1,5 +1,5 @@
 // What spec.authentication.x509 renders into a member: the client CA Secret's mount, and how the secure client port
-// asks for a certificate and checks it (the provider: zoo-cfg.ts). Pure.
+// asks for a certificate and checks it (the provider: render/zoo-cfg.ts). Pure.
 //
 // Checked in Debian's ZooKeeper 3.8.0 jar (javap of org.apache.zookeeper.server.auth.X509AuthenticationProvider,
 // NettyServerCnxnFactory$CertificateVerifier and util.PemReader), and on the bed (test/e2e/workload-x509.test.ts):
@@ -15,11 +15,11 @@
 //   session over TLS (controllers/zookeeper/src/wire/tls-session.ts) presents no certificate and logs in as the digest
 //   superuser. Unauthenticated sessions stay possible, as with SASL; ACLs protect the data.
 // - The PEM trust store (util.PemReader.loadTrustStore) loads every certificate of the file, so ca.crt may hold several
-//   CAs; each is kept under its subject name, so two with one subject are refused (x509/client-ca.ts).
+//   CAs; each is kept under its subject name, so two with one subject are refused (client-ca-secret.ts).
 // - Member TLS settings are read once at start (no file reloading for the client port): a new CA restarts the members.
 import type { V1Volume } from '@kubernetes/client-node';
 import { CLIENT_CA_SECRET_KEYS, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
-import { ZOO_CFG_PLACEHOLDERS } from './layout.js';
+import { ZOO_CFG_PLACEHOLDERS } from '../../render/layout.js';
 
 /** The client CA Secret's ca.crt is mounted here; start.sh learns the path from ZK_CLIENT_CA_DIR. */
 export const CLIENT_CA_MOUNT_PATH = '/zk-oam/client-ca';

@@ -3,7 +3,7 @@
 // key material.
 import { createHash } from 'node:crypto';
 import { CLIENT_CA_SECRET_KEYS } from '@zk-oam/apis';
-import { parsed, pemBlocks } from '../tls/renewal.js';
+import { parsed, pemBlocks } from '../pem.js';
 
 export type ClientCaReading = { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly problem: string };
 
