@@ -59,7 +59,16 @@ export { ObjectLockError, type LockStep } from './lock/errors.js';
 export { TraitBinding, type TraitBindingOptions, type BindResult } from './trait/trait-binding.js';
 export { TraitStateMetrics, type TraitState } from './trait/trait-state-metrics.js';
 export { decideBinding, type BindingDecision, type BindingProblemReason, type WorkloadReference } from './trait/binding-decision.js';
-export { readTrait, type Trait, type TraitCaches, type TraitReading } from './trait/read-trait.js';
+export {
+  forgetTrait,
+  invalidTraitVerdict,
+  readTrait,
+  type InvalidTraitVerdict,
+  type Trait,
+  type TraitCaches,
+  type TraitKeeping,
+  type TraitReading,
+} from './trait/read-trait.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';

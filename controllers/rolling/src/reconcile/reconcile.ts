@@ -5,9 +5,10 @@
 // spec changes.
 import { rollingStatusSchema, ZOOKEEPER_ROLLING, zookeeperRollingSchema } from '@zk-oam/apis';
 import {
-  conditionMessage,
   done,
+  forgetTrait,
   formatKey,
+  invalidTraitVerdict,
   readTrait,
   requeueAfter,
   sameStatus,
@@ -40,15 +41,10 @@ export function rollingReconciler(deps: RollingReconcilerDependencies): Reconcil
 
 export async function reconcileRolling(deps: RollingReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readTrait(deps.caches, zookeeperRollingSchema, ZOOKEEPER_ROLLING.kind, key);
-  if (reading.kind === 'absent') {
-    deps.pacer.release(formatKey(key));
-    deps.traitMetrics.forget(key);
-    return done;
-  }
+  if (reading.kind === 'absent') return forgetTrait(deps, key);
   if (reading.kind === 'invalid') {
-    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; reported, waiting for a spec change');
     const hand = { key, raw: reading.raw, workload: undefined, stored: storedStatus(rollingStatusSchema, reading.raw) };
-    return settle(deps, hand, { kind: 'Invalid', message: conditionMessage(reading.error.message) }, context);
+    return settle(deps, hand, invalidTraitVerdict(reading.error, context.log), context);
   }
   const { raw, trait, workload } = reading;
   const hand: TraitInHand = { key, raw, workload, stored: storedStatus(rollingStatusSchema, raw) };

@@ -1,13 +1,13 @@
 // What one reconcile concluded, before anything is done or written (pure): the status, its announcements, the
 // deletion or reconfig to carry out and the next look are all derived from it.
-import type { BindingProblemReason, LockOutcome } from '@zk-oam/runtime';
+import type { BindingProblemReason, InvalidTraitVerdict, LockOutcome } from '@zk-oam/runtime';
 import type { EnsembleAssessment } from '@zk-oam/zookeeper';
 import type { PodToDelete, RollingPlan, StatefulSetView } from '../plan/index.js';
 import type { ReconfigStep } from './reconfigure.js';
 
 export type RollingVerdict =
   /** The trait's spec does not validate: nothing is done, and the status keeps all it recorded. */
-  | { readonly kind: 'Invalid'; readonly message: string }
+  | InvalidTraitVerdict
   | { readonly kind: 'Unbound'; readonly reason: BindingProblemReason | 'TlsOnlyUnsupported'; readonly message: string }
   | { readonly kind: 'NoStatefulSet'; readonly name: string }
   | {

@@ -4,9 +4,10 @@
 // report: Ready says so, the rest of its status stays, and nothing else is done until its spec changes.
 import { ZOOKEEPER_SCALE, zookeeperScaleSchema } from '@zk-oam/apis';
 import {
-  conditionMessage,
   done,
+  forgetTrait,
   formatKey,
+  invalidTraitVerdict,
   keyOf,
   readTrait,
   storedStatus,
@@ -36,15 +37,8 @@ export function scaleReconciler(deps: ScaleReconcilerDependencies): Reconciler {
 
 export async function reconcileScale(deps: ScaleReconcilerDependencies, key: ObjectKey, context: ReconcileContext): Promise<ReconcileResult> {
   const reading = readTrait(deps.caches, zookeeperScaleSchema, ZOOKEEPER_SCALE.kind, key);
-  if (reading.kind === 'absent') {
-    deps.pacer.release(formatKey(key));
-    deps.traitMetrics.forget(key);
-    return done;
-  }
-  if (reading.kind === 'invalid') {
-    context.log.warn({ problems: reading.error.problems }, 'trait does not validate; reported, waiting for a spec change');
-    return settle(deps, reading.raw, { kind: 'Invalid', message: conditionMessage(reading.error.message) }, context);
-  }
+  if (reading.kind === 'absent') return forgetTrait(deps, key);
+  if (reading.kind === 'invalid') return settle(deps, reading.raw, invalidTraitVerdict(reading.error, context.log), context);
   const { raw, trait, workload } = reading;
   if (deps.binding.needsUnbind(raw)) {
     await inStep('Unbind', 'BindingFailed', key, () => unbind(deps, raw, workload, context));

@@ -1,12 +1,12 @@
 // What one reconcile concluded, before anything is done or written (pure): the member change to make, the status, its
 // announcements and the next look are all derived from it.
 import type { ScaleReason, ZookeeperWorkload } from '@zk-oam/apis';
-import type { LockOutcome } from '@zk-oam/runtime';
+import type { InvalidTraitVerdict, LockOutcome } from '@zk-oam/runtime';
 import { changesWorld, type ScalePlan, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 
 export type ScaleVerdict =
   /** The trait's spec does not validate: nothing is done, and the status keeps all it recorded. */
-  | { readonly kind: 'Invalid'; readonly message: string }
+  | InvalidTraitVerdict
   /** No workload to act on: a binding problem, a workload that does not validate, or one this controller cannot scale. */
   | { readonly kind: 'Unbound'; readonly reason: ScaleReason; readonly message: string }
   | PlannedVerdict;
