@@ -69,6 +69,7 @@ export {
   type TraitKeeping,
   type TraitReading,
 } from './trait/read-trait.js';
+export type { TraitReconcilerDependencies, TraitTiming } from './trait/trait-reconciler-dependencies.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
