@@ -1,10 +1,8 @@
 // The rolling controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
 import {
-  disruptionLeaseName,
   MANAGED_SELECTOR,
   MEMBER_SELECTOR,
-  ROLLING_BINDING_ANNOTATION,
   workloadOfLabels,
   workloadOfStatefulSet,
   type ZkEventType,
@@ -13,21 +11,14 @@ import {
   childToTraits,
   controller,
   controllerProcess,
+  enqueueTraitsOnFacts,
   eventBusFrom,
-  eventsToKeys,
   keyOf,
-  kubeObjectSchema,
-  ObjectLock,
   processEnvSchema,
-  RequeuePacer,
   runMain,
   runUntilSignalled,
-  TraitBinding,
-  TraitStateMetrics,
+  traitProcessDependencies,
   traitsOfWorkload,
-  type KubeObject,
-  type ObjectTransform,
-  type ResourceType,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -40,7 +31,7 @@ import {
   REPORTING_CONTROLLER,
   rollingReconciler,
   rollingResource,
-  UNBIND_FINALIZER,
+  TRAIT_CONTROLLER_NAMES,
   watchedResources,
   workloadResource,
 } from './reconcile/index.js';
@@ -63,37 +54,20 @@ const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChan
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
-  const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
-  const traits = informer(rollingResource);
-  const workloads = informer(workloadResource);
-  const statefulSets = informer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
-  const pods = informer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
+  const traits = manager.kubeObjectInformer(rollingResource);
+  const workloads = manager.kubeObjectInformer(workloadResource);
+  const statefulSets = manager.kubeObjectInformer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
+  const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
   const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
   const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
 
   const reconciler = rollingReconciler({
-    client: manager.client,
     caches: { traits: traits.lister, workloads: workloads.lister },
-    binding: new TraitBinding({
-      client: manager.client,
-      fieldManager: FIELD_MANAGER,
-      traitResource: rollingResource,
-      workloadResource,
-      bindingAnnotation: ROLLING_BINDING_ANNOTATION,
-      finalizer: UNBIND_FINALIZER,
-    }),
-    traitMetrics: new TraitStateMetrics(registry, 'ZookeeperRolling'),
-    lockOf: (workload) => ObjectLock.on(workloadResource, workload, disruptionLeaseName(workload.metadata.name), { client: manager.client, logger: log }),
-    recorder,
-    bus: bus ?? { publish: () => Promise.resolve() },
+    ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    now: () => new Date(),
-    source: CONTROLLER_NAME,
     timing: { stepMs: config.POLL_PERIOD_MS, afterDeleteMs: AFTER_DELETE_MS, idleMs: config.RESYNC_PERIOD_MS, lockDurationSeconds: config.LOCK_LEASE_SECONDS },
-    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
   });
   const traitController = manager.add(
     controller('rolling')
@@ -105,10 +79,7 @@ async function main(): Promise<void> {
       .reportFailures({ client: manager.client, recorder, resource: rollingResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(reconciler),
   );
-  // Workload facts only make the traits of that workload reconcile sooner. One filter subject (the stream's): NATS
-  // before 2.10 takes one only, so the handler keeps the workload facts.
-  const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(traits.lister, workload).forEach((key) => traitController.enqueue(key)));
-  bus?.subscribe({ durable: NATS_DURABLE, handler: (event) => (WORKLOAD_FACTS.includes(event.type) ? enqueueTraits(event) : undefined) });
+  enqueueTraitsOnFacts(bus, { durable: NATS_DURABLE, facts: WORKLOAD_FACTS, traits: traits.lister, controller: traitController });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the rolling controller');
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }

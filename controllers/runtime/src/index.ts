@@ -70,6 +70,13 @@ export {
   type TraitReading,
 } from './trait/read-trait.js';
 export type { TraitReconcilerDependencies, TraitTiming } from './trait/trait-reconciler-dependencies.js';
+export {
+  enqueueTraitsOnFacts,
+  traitProcessDependencies,
+  type TraitControllerNames,
+  type TraitProcessDependencies,
+  type TraitProcessParts,
+} from './trait/trait-process.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';

@@ -1,10 +1,8 @@
 // The scale controller's process: configuration from the environment (parsed once), then wiring only.
 // Exits 0 after SIGTERM/SIGINT (reconciles finished, lease released), 1 when leadership is lost or startup fails.
 import {
-  disruptionLeaseName,
   MANAGED_SELECTOR,
   MEMBER_SELECTOR,
-  SCALE_BINDING_ANNOTATION,
   workloadOfLabels,
   workloadOfStatefulSet,
   ZOOKEEPER_PORTS,
@@ -14,21 +12,14 @@ import {
   childToTraits,
   controller,
   controllerProcess,
+  enqueueTraitsOnFacts,
   eventBusFrom,
-  eventsToKeys,
   keyOf,
-  kubeObjectSchema,
-  ObjectLock,
   processEnvSchema,
-  RequeuePacer,
   runMain,
   runUntilSignalled,
-  TraitBinding,
-  TraitStateMetrics,
+  traitProcessDependencies,
   traitsOfWorkload,
-  type KubeObject,
-  type ObjectTransform,
-  type ResourceType,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -41,7 +32,7 @@ import {
   REPORTING_CONTROLLER,
   scaleReconciler,
   scaleResource,
-  UNBIND_FINALIZER,
+  TRAIT_CONTROLLER_NAMES,
   watchedResources,
   workloadResource,
 } from './reconcile/index.js';
@@ -63,38 +54,21 @@ const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChan
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
-  const informer = (resource: ResourceType, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
-  const traits = informer(scaleResource);
-  const workloads = informer(workloadResource);
-  const statefulSets = informer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
-  const pods = informer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
-  const volumes = informer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
+  const traits = manager.kubeObjectInformer(scaleResource);
+  const workloads = manager.kubeObjectInformer(workloadResource);
+  const statefulSets = manager.kubeObjectInformer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
+  const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
+  const volumes = manager.kubeObjectInformer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
   const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
   const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
 
   const reconciler = scaleReconciler({
-    client: manager.client,
     caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
-    binding: new TraitBinding({
-      client: manager.client,
-      fieldManager: FIELD_MANAGER,
-      traitResource: scaleResource,
-      workloadResource,
-      bindingAnnotation: SCALE_BINDING_ANNOTATION,
-      finalizer: UNBIND_FINALIZER,
-    }),
-    traitMetrics: new TraitStateMetrics(registry, 'ZookeeperScale'),
-    lockOf: (workload) => ObjectLock.on(workloadResource, workload, disruptionLeaseName(workload.metadata.name), { client: manager.client, logger: log }),
-    recorder,
-    bus: bus ?? { publish: () => Promise.resolve() },
+    ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
     observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    now: () => new Date(),
-    source: CONTROLLER_NAME,
     timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
-    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
   });
   const ofMembers = childToTraits(traits.lister, (member) => workloadOfLabels(member.metadata.labels));
   const traitController = manager.add(
@@ -108,10 +82,7 @@ async function main(): Promise<void> {
       .reportFailures({ client: manager.client, recorder, resource: scaleResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(reconciler),
   );
-  // Workload facts only make the traits of that workload reconcile sooner. One filter subject (the stream's): NATS
-  // before 2.10 takes one only, so the handler keeps the workload facts.
-  const enqueueTraits = eventsToKeys((workload) => traitsOfWorkload(traits.lister, workload).forEach((key) => traitController.enqueue(key)));
-  bus?.subscribe({ durable: NATS_DURABLE, handler: (event) => (WORKLOAD_FACTS.includes(event.type) ? enqueueTraits(event) : undefined) });
+  enqueueTraitsOnFacts(bus, { durable: NATS_DURABLE, facts: WORKLOAD_FACTS, traits: traits.lister, controller: traitController });
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the scale controller');
   await runUntilSignalled({ manager, log }, { cleanup: async () => bus?.close() });
 }

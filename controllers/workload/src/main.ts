@@ -6,12 +6,10 @@ import {
   controllerProcess,
   coreResources,
   eventBusFrom,
-  kubeObjectSchema,
   processEnvSchema,
   RequeuePacer,
   runUntilSignalled,
   type KubeObject,
-  type ObjectTransform,
   runMain,
 } from '@zk-oam/runtime';
 import { observeEnsemble } from '@zk-oam/zookeeper';
@@ -55,18 +53,16 @@ function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: 
 async function main(): Promise<void> {
   const config = configSchema.parse(process.env);
   const { manager, log, registry, identity } = controllerProcess({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, config);
-  const informer = (resource: typeof workloadResource, options: { labelSelector?: string; transform?: ObjectTransform } = {}) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...options });
   const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
-    informer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });
-  const workloads = informer(workloadResource);
+    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });
+  const workloads = manager.kubeObjectInformer(workloadResource);
   const statefulSets = children(childResources.statefulSet, 'statefulSet', MANAGED_SELECTOR);
   const configMaps = children(childResources.configMap, 'configMap', MANAGED_SELECTOR);
   const services = children(childResources.service, 'service', MANAGED_SELECTOR);
   const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR);
   const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
-  const secretMetadata = manager.informer<KubeObject>(coreResources.secret, { schema: kubeObjectSchema, metadataOnly: true, transform: NAMED_SECRET_FIELDS });
+  const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;

@@ -2,8 +2,8 @@
 // workload annotation it binds with (ROLLING_BINDING_ANNOTATION) and the disruption lock's names are in @zk-oam/apis.
 // Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
 // Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { coreResources, namespacedResource, type ResourceType } from '@zk-oam/runtime';
+import { disruptionLeaseName, ROLLING_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { coreResources, namespacedResource, type ResourceType, type TraitControllerNames } from '@zk-oam/runtime';
 
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-rolling';
@@ -25,6 +25,17 @@ export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';
 
 export const rollingResource: ResourceType = namespacedResource(ZOOKEEPER_ROLLING);
 export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
+
+/** Its names as the process wiring a trait controller takes them (runtime's traitProcessDependencies). */
+export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
+  name: CONTROLLER_NAME,
+  fieldManager: FIELD_MANAGER,
+  traitResource: rollingResource,
+  workloadResource,
+  bindingAnnotation: ROLLING_BINDING_ANNOTATION,
+  unbindFinalizer: UNBIND_FINALIZER,
+  lockLeaseOf: disruptionLeaseName,
+};
 
 /** The workload's objects it watches, each mapped to the traits naming the workload. */
 export const watchedResources = {

@@ -8,7 +8,7 @@ import type { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { KubeClient } from '../kube/client.js';
-import type { KubeObject } from '../kube/object.js';
+import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import { Informer, type InformerOptions } from '../informer/informer.js';
 import { buildController, type ControllerDefinition } from '../controller/builder.js';
@@ -85,6 +85,11 @@ export class Manager {
     const informer = new Informer<T>({ ...scope, ...options, resource, client: this.client, logger: this.log, metrics: this.metrics });
     this.informers.push(informer);
     return informer;
+  }
+
+  /** An informer of objects read as plain KubeObjects: for a controller that parses each object where it reads it. */
+  kubeObjectInformer(resource: ResourceType, options: Omit<ManagedInformerOptions<KubeObject>, 'schema'> = {}): Informer<KubeObject> {
+    return this.informer(resource, { ...options, schema: kubeObjectSchema });
   }
 
   /** Builds a controller from its definition; its `enqueue` is the entry point for outside event sources. */

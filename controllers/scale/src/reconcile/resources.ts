@@ -1,8 +1,8 @@
 // The API resources and names the scale controller reads and writes, and the markers it coordinates through.
 // Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
 // Lease, the NATS server's consumer, logs and dashboards), so a new value would break an upgrade.
-import { scaleStatusSchema, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { coreResources, namespacedResource, type ResourceType, type StatusTarget } from '@zk-oam/runtime';
+import { disruptionLeaseName, SCALE_BINDING_ANNOTATION, scaleStatusSchema, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { coreResources, namespacedResource, type ResourceType, type TraitControllerNames, type StatusTarget } from '@zk-oam/runtime';
 
 /** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
 export const CONTROLLER_NAME = 'zk-oam-scale';
@@ -24,6 +24,17 @@ export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
 
 export const scaleResource: ResourceType = namespacedResource(ZOOKEEPER_SCALE);
 export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
+
+/** Its names as the process wiring a trait controller takes them (runtime's traitProcessDependencies). */
+export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
+  name: CONTROLLER_NAME,
+  fieldManager: FIELD_MANAGER,
+  traitResource: scaleResource,
+  workloadResource,
+  bindingAnnotation: SCALE_BINDING_ANNOTATION,
+  unbindFinalizer: UNBIND_FINALIZER,
+  lockLeaseOf: disruptionLeaseName,
+};
 
 /** Where the trait's status is written, as a whole, by this controller's field manager. */
 export const SCALE_STATUS: StatusTarget<typeof scaleStatusSchema> = { resource: scaleResource, schema: scaleStatusSchema, fieldManager: FIELD_MANAGER };
