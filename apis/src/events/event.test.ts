@@ -1,6 +1,6 @@
 // The event contract: staged parsing names what is wrong, the builder validates, subjects stay one token per name.
 import { describe, expect, it } from 'vitest';
-import { createEvent, parseEvent, zkEventTypes } from './event.js';
+import { createEvent, parseEvent, workloadEvent, zkEventTypes } from './event.js';
 import { eventFilterSubject, subjectOfEvent } from './subject.js';
 
 const subject = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', namespace: 'prod', name: 'zk.main' };
@@ -52,6 +52,16 @@ describe('createEvent', () => {
     expect(() =>
       createEvent({ type: 'ScaleStepStarted', source: 'scale-controller', subject, data: { step: 0, from: 3, to: 4 } }),
     ).toThrow(/step/);
+  });
+});
+
+describe('workloadEvent', () => {
+  it('names the workload as the subject, its uid only when known, and keeps the time given', () => {
+    const time = new Date('2026-11-22T04:00:00.000Z');
+    const known = workloadEvent({ type: 'LeaderChanged', data: { from: 'zk-0', to: 'zk-2' } }, { namespace: 'prod', name: 'zk.main', uid: 'u-1' }, { source: 's', time });
+    expect(known).toMatchObject({ type: 'LeaderChanged', source: 's', time: time.toISOString(), subject: { ...subject, uid: 'u-1' } });
+    const unknown = workloadEvent({ type: 'LeaderChanged', data: { from: 'zk-0', to: 'zk-2' } }, { namespace: 'prod', name: 'zk.main', uid: undefined }, { source: 's' });
+    expect(Object.keys(unknown.subject)).not.toContain('uid');
   });
 });
 

@@ -1,6 +1,7 @@
 // Every zk-oam event type as one discriminated union on `type`, with a staged parser and a builder.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
 import { eventEnvelopeSchema, type EventSubjectRef } from './envelope.js';
 import {
   rollingBlockedEventSchema,
@@ -93,4 +94,29 @@ export function createEvent(input: NewZkEvent): ZkEvent {
     time: (input.time ?? new Date()).toISOString(),
     data: input.data,
   });
+}
+
+/** A fact as its publisher holds it, before it is an event: a type and the data of that type. */
+export type ZkFact = { [T in ZkEventType]: { readonly type: T; readonly data: ZkEventData<T> } }[ZkEventType];
+
+/** The workload a published fact is about, as the event's subject names it. */
+export interface WorkloadSubject {
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string | undefined;
+}
+
+/**
+ * The event of a fact about a workload. Every zk-oam event is about the workload (a trait's too), so one subject
+ * hierarchy covers an ensemble. `time` defaults to now.
+ */
+export function workloadEvent(fact: ZkFact, workload: WorkloadSubject, origin: { readonly source: string; readonly time?: Date }): ZkEvent {
+  const subject = {
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
+    kind: ZOOKEEPER_WORKLOAD.kind,
+    namespace: workload.namespace,
+    name: workload.name,
+    ...(workload.uid === undefined ? {} : { uid: workload.uid }),
+  };
+  return createEvent({ ...fact, ...origin, subject });
 }

@@ -1,6 +1,6 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
-import { createEvent, isCatalogued, podOfMember, ROLLING_REASONS, ZOOKEEPER_WORKLOAD, type RollingReason, type ZkEvent, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { isCatalogued, podOfMember, ROLLING_REASONS, workloadEvent, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import { warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
@@ -118,32 +118,6 @@ export async function announce(
 ): Promise<void> {
   for (const fact of facts) {
     await deps.recorder.record(trait, fact.kubernetes);
-    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(natsEvent(fact.nats, trait, workload, deps));
-  }
-}
-
-function natsEvent(
-  fact: NatsFact,
-  trait: KubeObject,
-  workload: { name: string; uid: string | undefined },
-  deps: Pick<RollingReconcilerDependencies, 'source' | 'now'>,
-): ZkEvent {
-  const subject = {
-    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
-    kind: ZOOKEEPER_WORKLOAD.kind,
-    namespace: trait.metadata.namespace ?? '',
-    name: workload.name,
-    ...(workload.uid === undefined ? {} : { uid: workload.uid }),
-  };
-  const common = { source: deps.source, subject, time: deps.now() };
-  switch (fact.type) {
-    case 'RollingStepStarted':
-      return createEvent({ ...common, type: fact.type, data: fact.data });
-    case 'RollingStepCompleted':
-      return createEvent({ ...common, type: fact.type, data: fact.data });
-    case 'RollingBlocked':
-      return createEvent({ ...common, type: fact.type, data: fact.data });
-    case 'RollingCompleted':
-      return createEvent({ ...common, type: fact.type, data: fact.data });
+    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(workloadEvent(fact.nats, { ...workload, namespace: trait.metadata.namespace ?? '' }, { source: deps.source, time: deps.now() }));
   }
 }

@@ -4,14 +4,13 @@
 // it is stored.
 import { conditionNews, warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import {
-  createEvent,
   isCatalogued,
   ordinalOfMyid,
   SCALE_REASONS,
-  ZOOKEEPER_WORKLOAD,
+  workloadEvent,
   type ScaleReason,
   type ScaleStep,
-  type ZkEvent,
+  type WorkloadSubject,
   type ZookeeperScaleStatus,
 } from '@zk-oam/apis';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
@@ -81,12 +80,6 @@ function blocked(previous: ZookeeperScaleStatus | undefined, next: ZookeeperScal
   return [{ kubernetes: { type: 'Warning', reason: is.reason, action: 'Scale', note: is.message }, nats: { type: 'ScaleBlocked', data } }];
 }
 
-export interface WorkloadSubject {
-  readonly namespace: string;
-  readonly name: string;
-  readonly uid: string | undefined;
-}
-
 /** Events about the trait; NATS events about the workload it acts on (none without one), so one subject hierarchy covers an ensemble. */
 export async function announce(
   deps: Pick<ScaleReconcilerDependencies, 'recorder' | 'bus' | 'source'>,
@@ -96,24 +89,6 @@ export async function announce(
 ): Promise<void> {
   for (const fact of facts) {
     await deps.recorder.record(trait, fact.kubernetes);
-    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(natsEvent(fact.nats, workload, deps.source));
-  }
-}
-
-function natsEvent(fact: NatsFact, workload: WorkloadSubject, source: string): ZkEvent {
-  const subject = {
-    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
-    kind: ZOOKEEPER_WORKLOAD.kind,
-    namespace: workload.namespace,
-    name: workload.name,
-    ...(workload.uid === undefined ? {} : { uid: workload.uid }),
-  };
-  switch (fact.type) {
-    case 'ScaleStepStarted':
-      return createEvent({ type: fact.type, data: fact.data, source, subject });
-    case 'ScaleStepCompleted':
-      return createEvent({ type: fact.type, data: fact.data, source, subject });
-    case 'ScaleBlocked':
-      return createEvent({ type: fact.type, data: fact.data, source, subject });
+    if (fact.nats !== undefined && workload !== undefined) await deps.bus.publish(workloadEvent(fact.nats, workload, { source: deps.source }));
   }
 }

@@ -2,7 +2,7 @@
 // Every step re-reads state, and the plan is derived from observation alone, so a controller killed at any line
 // resumes where the world is: it neither repeats nor skips a reconfig. A trait that does not validate goes straight to
 // report: Ready says so, the rest of its status stays, and nothing else is done until its spec changes.
-import { ZOOKEEPER_SCALE, zookeeperScaleSchema } from '@zk-oam/apis';
+import { ZOOKEEPER_SCALE, zookeeperScaleSchema, type WorkloadSubject } from '@zk-oam/apis';
 import {
   done,
   forgetTrait,
@@ -20,7 +20,7 @@ import {
   type Reconciler,
 } from '@zk-oam/runtime';
 import { act } from './act.js';
-import { announce, factsOf, type WorkloadSubject } from './announce.js';
+import { announce, factsOf } from './announce.js';
 import { decide } from './decide.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';

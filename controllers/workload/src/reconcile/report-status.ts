@@ -3,7 +3,7 @@
 // Facts are published after the status that records them is stored. Or, for a workload the controller cannot act on
 // until a person fixes something, the blocked status instead.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { createEvent, myidOfPod, ZOOKEEPER_WORKLOAD, type WorkloadReason, type ZkEvent, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { myidOfPod, workloadEvent, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
@@ -21,27 +21,6 @@ export interface StatusReport {
   readonly changes: readonly StatusChange[];
   /** Whether any member has a pod IP to observe; without one, only pod events can change what there is to see. */
   readonly observable: boolean;
-}
-
-/** One NATS event per fact; the switch keeps each type paired with its own data. */
-export function natsEventOf(change: StatusChange, workload: ZookeeperWorkload, source: string): ZkEvent {
-  const subject = {
-    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
-    kind: ZOOKEEPER_WORKLOAD.kind,
-    namespace: workload.metadata.namespace ?? '',
-    name: workload.metadata.name,
-    uid: workload.metadata.uid,
-  };
-  switch (change.type) {
-    case 'LeaderChanged':
-      return createEvent({ type: change.type, data: change.data, source, subject });
-    case 'MembershipChanged':
-      return createEvent({ type: change.type, data: change.data, source, subject });
-    case 'ReadinessChanged':
-      return createEvent({ type: change.type, data: change.data, source, subject });
-    case 'TemplateRevisionChanged':
-      return createEvent({ type: change.type, data: change.data, source, subject });
-  }
 }
 
 export async function reportStatus(
@@ -70,7 +49,7 @@ export async function reportStatus(
   const changes = written ? statusChanges(stored, derived) : [];
   for (const change of changes) {
     await deps.recorder.record(raw, change.kubernetes);
-    await deps.bus.publish(natsEventOf(change, workload, deps.source));
+    await deps.bus.publish(workloadEvent(change, { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid }, { source: deps.source }));
   }
   return { status, written, changes, observable: members.some((member) => member.ip !== undefined) };
 }
