@@ -60,6 +60,22 @@ function rollToDone(start: SimulatedCluster, options: RollOptions = {}): Roll {
   throw new Error(`no Done after 400 steps; last: ${JSON.stringify(steps.at(-1))}`);
 }
 
+/**
+ * A world where zk-0 crashes once the former leader zk-2 is out of the voters (of five), while zk-2 is still running
+ * or once it is not, and recovers a minute later.
+ */
+function followerCrashWhileLeaderOut(when: { formerLeaderRunning: boolean }): RollOptions['world'] {
+  let crashedAt: Date | undefined;
+  return (cluster) => {
+    if (crashedAt === undefined && cluster.voters.length === 4 && (cluster.slots[2]?.stage === 'up') === when.formerLeaderRunning) {
+      crashedAt = cluster.now;
+      return crash(cluster, 0);
+    }
+    const longEnough = crashedAt !== undefined && cluster.now.getTime() - crashedAt.getTime() >= 60_000;
+    return longEnough && cluster.slots[0]?.stage === 'crashed' ? recover(cluster, 0) : cluster;
+  };
+}
+
 function expectLeaderAwareRoll(roll: Roll, start: SimulatedCluster, maxUnavailable: number): void {
   const names = start.slots.map((slot) => `zk-${slot.ordinal}`);
   const oldLeaderPod = `zk-${(start.leader ?? 0) - 1}`;
@@ -273,17 +289,7 @@ describe('a leader handed over by reconfig instead of an election', () => {
 
   it('a follower failing while the former leader restarts: Blocked at once with the reason, the former leader back in, then done', () => {
     const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
-    let crashedAt: Date | undefined;
-    const roll = rollToDone(start, {
-      world: (cluster) => {
-        if (crashedAt === undefined && cluster.voters.length === 4 && cluster.slots[2]?.stage !== 'up') {
-          crashedAt = cluster.now;
-          return crash(cluster, 0);
-        }
-        const longEnough = crashedAt !== undefined && cluster.now.getTime() - crashedAt.getTime() >= 60_000;
-        return longEnough && cluster.slots[0]?.stage === 'crashed' ? recover(cluster, 0) : cluster;
-      },
-    });
+    const roll = rollToDone(start, { world: followerCrashWhileLeaderOut({ formerLeaderRunning: false }) });
     const blocked = roll.steps.find((step) => step.kind === 'Blocked');
     expect(blocked).toMatchObject({ reason: 'HandoverInterrupted', message: expect.stringContaining('the leader handover of zk-2 is interrupted: zk-0 down') });
     const kinds = roll.steps.map((step) => step.kind);
@@ -293,17 +299,7 @@ describe('a leader handed over by reconfig instead of an election', () => {
 
   it('a follower failing right after the leader left: the former leader, still running synced, goes back in at once and restarts later as a follower', () => {
     const start = withUpdateRevision(newCluster({ members: 5, leaderOrdinal: 2, spec: { leaderHandover: 'Reconfigure' } }), 'zk-new');
-    let crashedAt: Date | undefined;
-    const roll = rollToDone(start, {
-      world: (cluster) => {
-        if (crashedAt === undefined && cluster.voters.length === 4 && cluster.slots[2]?.stage === 'up') {
-          crashedAt = cluster.now;
-          return crash(cluster, 0);
-        }
-        const longEnough = crashedAt !== undefined && cluster.now.getTime() - crashedAt.getTime() >= 60_000;
-        return longEnough && cluster.slots[0]?.stage === 'crashed' ? recover(cluster, 0) : cluster;
-      },
-    });
+    const roll = rollToDone(start, { world: followerCrashWhileLeaderOut({ formerLeaderRunning: true }) });
     const kinds = roll.steps.map((step) => step.kind);
     expect(kinds.indexOf('RestoreVoter')).toBeLessThan(kinds.lastIndexOf('DeletePods'));
     expect(roll.cluster.deletions.at(-1)).toMatchObject({ pod: 'zk-2', leader: false });

@@ -56,6 +56,16 @@ interface Candidate {
   readonly calls: string[];
 }
 
+/** Elector `a` of lease `l`, running with the leader metrics of a registry of its own until `stop` aborts. */
+function runMeasuredElector(api: LeaseApi): { elector: LeaderElector; registry: Registry; stop: AbortController; end: Promise<ElectionEnd> } {
+  const registry = new Registry();
+  const { leaderRenewInterval: renewInterval, leaderSlowpath: slowpath } = createRuntimeMetrics(registry);
+  const elector = new LeaderElector({ client: api, namespace: 'ns', name: 'l', identity: 'a', logger: pino({ level: 'silent' }), renewInterval, slowpath });
+  const stop = new AbortController();
+  const end = elector.run(stop.signal, { onStartedLeading: () => undefined, onStoppedLeading: () => undefined });
+  return { elector, registry, stop, end };
+}
+
 describe('LeaderElector', () => {
   let api: LeaseApi;
 
@@ -87,11 +97,7 @@ describe('LeaderElector', () => {
   });
 
   it('measures the time between renewals: the retry period, and longer while the apiserver does not answer', async () => {
-    const registry = new Registry();
-    const renewInterval = createRuntimeMetrics(registry).leaderRenewInterval;
-    const elector = new LeaderElector({ client: api, namespace: 'ns', name: 'l', identity: 'a', logger: pino({ level: 'silent' }), renewInterval });
-    const stop = new AbortController();
-    const end = elector.run(stop.signal, { onStartedLeading: () => undefined, onStoppedLeading: () => undefined });
+    const { registry, stop, end } = runMeasuredElector(api);
     await vi.advanceTimersByTimeAsync(10_100);
     api.reachable = false;
     await vi.advanceTimersByTimeAsync(6_000);
@@ -106,11 +112,7 @@ describe('LeaderElector', () => {
   });
 
   it('renews with one update of the lease it wrote, and reads the lease first only after someone else wrote it', async () => {
-    const registry = new Registry();
-    const slowpath = createRuntimeMetrics(registry).leaderSlowpath;
-    const elector = new LeaderElector({ client: api, namespace: 'ns', name: 'l', identity: 'a', logger: pino({ level: 'silent' }), slowpath });
-    const stop = new AbortController();
-    const end = elector.run(stop.signal, { onStartedLeading: () => undefined, onStoppedLeading: () => undefined });
+    const { elector, registry, stop, end } = runMeasuredElector(api);
     await vi.advanceTimersByTimeAsync(100);
     api.verbs.length = 0;
     await vi.advanceTimersByTimeAsync(10_000);
