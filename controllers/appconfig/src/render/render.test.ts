@@ -22,6 +22,13 @@ const labels = (resourceType: string): Record<string, string> => ({
 const workloadRef = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', name: 'orders-zk' };
 const input: RenderInput = { appConfig, components: new Map([['zk', component]]), revisions: new Map(), catalog };
 
+/** A trait as rendered for the workload orders-zk: `spec` is the trait's own, workloadRef is added. */
+function renderedTrait(ref: { apiVersion: string; kind: string; name: string }, resource: typeof scaleKind, spec: Record<string, unknown>) {
+  const { apiVersion, kind, name } = ref;
+  const metadata = { name, namespace: 'apps', labels: labels('TRAIT'), ownerReferences: [owner] };
+  return { kind: 'rendered', ref, resource, object: { apiVersion, kind, spec: { ...spec, workloadRef }, metadata } };
+}
+
 function withEntry(entry: Partial<ApplicationConfiguration['spec']['components'][number]>): RenderInput {
   const first = appConfig.spec.components[0];
   return { ...input, appConfig: { ...appConfig, spec: { components: [{ ...first, ...entry }] } } };
@@ -46,28 +53,8 @@ describe('renderApplication', () => {
           },
         },
         traits: [
-          {
-            kind: 'rendered',
-            ref: { apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', name: 'zk-zookeeperscale' },
-            resource: scaleKind,
-            object: {
-              apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
-              kind: 'ZookeeperScale',
-              spec: { replicas: 5, workloadRef },
-              metadata: { name: 'zk-zookeeperscale', namespace: 'apps', labels: labels('TRAIT'), ownerReferences: [owner] },
-            },
-          },
-          {
-            kind: 'rendered',
-            ref: { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', name: 'orders-roll' },
-            resource: rollingKind,
-            object: {
-              apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1',
-              kind: 'ZookeeperRolling',
-              spec: { maxUnavailable: 1, workloadRef },
-              metadata: { name: 'orders-roll', namespace: 'apps', labels: labels('TRAIT'), ownerReferences: [owner] },
-            },
-          },
+          renderedTrait({ apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperScale', name: 'zk-zookeeperscale' }, scaleKind, { replicas: 5 }),
+          renderedTrait({ apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', name: 'orders-roll' }, rollingKind, { maxUnavailable: 1 }),
         ],
         scopes: [],
       },
