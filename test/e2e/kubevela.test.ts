@@ -131,7 +131,9 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     expect(scale?.metadata.labels).toMatchObject({ 'app.oam.dev/name': 'example', 'app.oam.dev/component': 'zookeeper' });
     expect(scale?.spec.workloadRef?.name).toBe('zookeeper');
     expect(rolling?.spec.workloadRef?.name).toBe('zookeeper');
-    const app = await waitFor('the Application running and healthy', () => application(), healthy, 180_000);
+    // KubeVela judges health by the Ready condition, which is True from the first serving quorum (2 of 3): its next
+    // look at the workload, after the third member serves, brings the Running phase into the message.
+    const app = await waitFor('the Application healthy, its message showing the Running phase', () => application(), (candidate) => healthy(candidate) && /^Running: /.test(candidate?.status?.services?.[0]?.message ?? ''), 180_000);
     const [service] = app?.status?.services ?? [];
     console.log(`Application status: ${JSON.stringify(app?.status?.services)}`);
     expect(service?.message).toMatch(/^Running: /);
