@@ -6,9 +6,10 @@ log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/cache-dir.sh"
 cache_root=$zkoam_cache_dir
 
-# The version go.mod in directory $1 requires of module $2: the one pin (go.sum pins its dependencies).
+# The version go.mod in directory $1 requires of module $2: the one pin (go.sum pins its dependencies). The field after
+# the module's path, on a `require` line of its own or in a block, so that a `// indirect` after it is not taken.
 required_version() {
-  awk -v m="$2" '$0 ~ "require " m " " || $1 == m {print $NF}' "$1/go.mod" | head -1
+  awk -v m="$2" '$1 == "require" && $2 == m { print $3; exit } $1 == m && $2 != "=>" { print $2; exit }' "$1/go.mod"
 }
 
 # Sets `gobin`, or exits 3 saying what to install.
@@ -42,15 +43,20 @@ build_with_progress() {
   [ -x "$1" ] || { log "build failed: $1 missing"; exit 1; }
 }
 
-# Finds or starts the cached build of $module at the version $here/go.mod pins: sets `version` and `out`
-# ($cache_root/$1/$2-$version). When the caller's `built` says it is complete, prints $out/$3 (or $out, without $3) and
-# exits. Otherwise finds Go, takes the build lock (a second caller waits, then finds what the first built), and leaves
-# an empty $out.partial (with the subdirectories named after $3) to build into, from $here, with `start` set.
+# Finds or starts the cached build of $module at the version $here/go.mod pins: sets `version`, and does what
+# begin_build_into does with $cache_root/$1/$2-$version and $3.
 begin_cached_build() {
   version=$(required_version "$here" "$module")
   [ -n "$version" ] || { log "no version of $module found in $here/go.mod"; exit 1; }
-  out="$cache_root/$1/$2-$version"
-  result="$out${3:+/$3}"
+  begin_build_into "$cache_root/$1/$2-$version" "${3:-}"
+}
+
+# Finds or starts the cached build into directory $1: sets `out` to it. When the caller's `built` says it is complete,
+# prints $out/$2 (or $out, without $2) and exits. Otherwise finds Go, takes the build lock (a second caller waits, then
+# finds what the first built), and leaves an empty $out.partial to build into, from $here, with `start` set.
+begin_build_into() {
+  out=$1
+  result="$out${2:+/$2}"
   built && { echo "$result"; exit 0; }
   find_go
   hold_build_lock "$out"
@@ -61,7 +67,7 @@ begin_cached_build() {
   cd "$here"
 }
 
-# Moves the finished build into place, says how long it took (and $1, if given), and prints what begin_cached_build
+# Moves the finished build into place, says how long it took (and $1, if given), and prints what begin_build_into
 # promised.
 finish_cached_build() {
   rm -rf "$out"
