@@ -5,11 +5,11 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-k8s_version=v1.36.3
-etcd_version=v3.6.8
 . "$here/../../scripts/cache-dir.sh"
+# shellcheck source=versions.sh
+. "$here/versions.sh"
 cache_root=$zkoam_cache_dir
-out="$cache_root/controlplane/k8s-$k8s_version-etcd-$etcd_version"
+out=$controlplane_out
 binaries=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
 
 log() { printf '[controlplane] %s\n' "$*" >&2; }
@@ -43,12 +43,7 @@ fi
 rm -rf "$out.partial"
 mkdir -p "$out.partial"
 start=$(date +%s)
-ldflags="-s -w \
- -X k8s.io/component-base/version.gitVersion=$k8s_version \
- -X k8s.io/component-base/version.gitMajor=1 \
- -X k8s.io/component-base/version.gitMinor=36 \
- -X k8s.io/component-base/version.gitTreeState=clean \
- -X k8s.io/component-base/version.buildDate=1970-01-01T00:00:00Z"
+ldflags=$k8s_ldflags
 cd "$here"
 log "building Kubernetes $k8s_version and etcd $etcd_version with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes about 9 minutes on 2 cores; progress follows"
