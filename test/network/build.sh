@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the bed's pod network from the Go modules pinned in go.mod into a cache directory outside the repository, once
+# per version, as the control plane is built (never a downloaded release archive):
+#   cni/bridge, cni/host-local, cni/loopback   the CNI plugins that wire each pod's network namespace
+#   coredns       CoreDNS with only the plugins the cluster DNS uses (./coredns), static: its image holds nothing else
+#   kube-proxy    from ../controlplane at the control plane's version, in its module graph: after the control plane,
+#                 only about 30 of its 1,400 packages are left to compile
+# Prints the directory on its last line of stdout (progress goes to stderr).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+tag=network
+# shellcheck source=../go-module-build.sh
+. "$here/../go-module-build.sh"
+# shellcheck source=../controlplane/versions.sh
+. "$here/../controlplane/versions.sh"
+cni_module=github.com/containernetworking/plugins
+cni_version=$(required_version "$here" "$cni_module")
+coredns_version=$(required_version "$here" github.com/coredns/coredns)
+# The plugins' packages, as go.mod's tool block lists them; each is built under its last path element.
+cni_plugins=(main/bridge ipam/host-local main/loopback)
+
+built() {
+  local plugin
+  for plugin in "${cni_plugins[@]}"; do [ -x "$out/cni/${plugin##*/}" ] || return 1; done
+  [ -x "$out/coredns" ] && [ -x "$out/kube-proxy" ]
+}
+# Named by the versions, and by a digest of what else picks the code: the plugins compiled into CoreDNS, the pins.
+inputs=$(cd "$here" && cat go.mod go.sum coredns/main.go | sha256sum | cut -c1-8)
+begin_build_into "$cache_root/network/cni-$cni_version-coredns-$coredns_version-kube-proxy-$k8s_version-$inputs"
+
+mkdir -p "$out.partial/cni"
+log "building CNI plugins $cni_version, CoreDNS $coredns_version and kube-proxy $k8s_version with $("$gobin" version | cut -d' ' -f3) into $out"
+log "a cold build takes about 3 minutes on 2 cores once the control plane is built (CoreDNS 2, kube-proxy 15 seconds),"
+log "10 before it is (kube-proxy 6); progress follows"
+
+# Static, as the plugins' own release is: they run in the node agent's network namespaces, whatever libc the host has.
+step=$(date +%s)
+for plugin in "${cni_plugins[@]}"; do
+  CGO_ENABLED=0 build_with_progress "$out.partial/cni/${plugin##*/}" "$cni_module/plugins/$plugin" \
+    "-s -w -X $cni_module/pkg/utils/buildversion.BuildVersion=$cni_version"
+done
+log "CNI plugins built in $(( $(date +%s) - step ))s"
+
+step=$(date +%s)
+packages=$(CGO_ENABLED=0 "$gobin" list -deps ./coredns | wc -l)
+CGO_ENABLED=0 build_with_progress "$out.partial/coredns" ./coredns "-s -w"
+log "CoreDNS built in $(( $(date +%s) - step ))s ($packages packages), plugins: $("$out.partial/coredns" -plugins | grep . | paste -sd ' ')"
+
+# kube-proxy shares the control plane's packages, compiled with the same flags (cgo as the control plane has it): a
+# control-plane build under way is waited for rather than compiled beside.
+if [ -e "$controlplane_out.lock" ]; then
+  exec 8<"$controlplane_out.lock"
+  if ! flock -s -n 8; then
+    log "waiting for the control plane's build into $controlplane_out, whose packages kube-proxy shares"
+    flock -s 8
+  fi
+  exec 8<&-
+fi
+step=$(date +%s)
+cd "$here/../controlplane"
+build_with_progress "$out.partial/kube-proxy" k8s.io/kubernetes/cmd/kube-proxy "$k8s_ldflags"
+log "kube-proxy built in $(( $(date +%s) - step ))s: $("$out.partial/kube-proxy" --version)"
+
+finish_cached_build "$(du -sh "$out.partial" | cut -f1)"
