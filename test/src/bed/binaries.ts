@@ -1,5 +1,6 @@
 // Finds the control-plane binaries: KUBEBUILDER_ASSETS / TEST_ASSET_* when set, otherwise the cached build
-// made by test/controlplane/build.sh (which builds them on first use and streams its progress on stderr).
+// made by test/controlplane/build.sh (which builds them on first use and streams its progress on stderr). Running a
+// build script and checking what it built are shared with the pod network's binaries (../network/binaries.ts).
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,11 +37,11 @@ export type BinaryEnvironment = Partial<Record<string, string | undefined>>;
 export async function resolveBinaries(env: BinaryEnvironment = {}): Promise<Binaries> {
   const assets = env['KUBEBUILDER_ASSETS'];
   const needsBuild = !assets && Object.values(binaryFiles).some(({ override }) => !env[override]);
-  const baseDir = assets ?? (needsBuild ? await runBuildScript() : '');
+  const baseDir = assets ?? (needsBuild ? await runBuildScript('test/controlplane/build.sh') : '');
   const pick = (key: BinaryKey): string => {
     const { file, override } = binaryFiles[key];
     const path = env[override] ?? join(baseDir, file);
-    assertExecutable(path, override);
+    assertExecutable(path, `set ${override} or KUBEBUILDER_ASSETS`);
     return path;
   };
   const kubectl = pick('kubectl');
@@ -54,30 +55,32 @@ export async function resolveBinaries(env: BinaryEnvironment = {}): Promise<Bina
   };
 }
 
-function assertExecutable(path: string, override: string): void {
+/** Throws a BedBinariesError unless `path` is an executable file; `remedy` says what to do about it. */
+export function assertExecutable(path: string, remedy: string): void {
   try {
     accessSync(path, constants.X_OK);
   } catch (error) {
-    throw new BedBinariesError(`${path} is not an executable file (set ${override} or KUBEBUILDER_ASSETS)`, {
-      cause: error,
-    });
+    throw new BedBinariesError(`${path} is not an executable file (${remedy})`, { cause: error });
   }
 }
 
-/** Runs build.sh, letting its progress through on stderr; its last stdout line is the binaries' directory. */
-function runBuildScript(): Promise<string> {
-  const script = join(repoRoot(), 'test/controlplane/build.sh');
+/**
+ * Runs one of the repository's build scripts (`script`, from the repository's root: test/controlplane/build.sh, say),
+ * letting its progress through on stderr; its last stdout line is the directory it built into, or found cached.
+ */
+export function runBuildScript(script: string): Promise<string> {
+  const path = join(repoRoot(), script);
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('bash', [path], { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
     });
-    child.on('error', (error) => reject(new BedBinariesError(`could not run ${script}`, { cause: error })));
+    child.on('error', (error) => reject(new BedBinariesError(`could not run ${path}`, { cause: error })));
     child.on('close', (code) => {
       const dir = stdout.trim().split('\n').at(-1)?.trim();
       if (code === 0 && dir) resolve(dir);
-      else reject(new BedBinariesError(`${script} failed with exit code ${String(code)}; see its output above`));
+      else reject(new BedBinariesError(`${path} failed with exit code ${String(code)}; see its output above`));
     });
   });
 }

@@ -1,7 +1,8 @@
 // Builds the five images of ours (the four controllers and the console) from the one Dockerfile with buildah, on local
 // bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
 // built. The install layer is built once and shared (`--layers`). `buildCached` is how every image here is built
-// (the bed's ZooKeeper images too: zookeeper-images.ts).
+// (the bed's ZooKeeper images too: zookeeper-images.ts); `saveCached`, its caching, serves an image made otherwise
+// (the CoreDNS image, made from scratch: ../network/coredns-image.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -30,11 +31,16 @@ export interface BuiltImage<Name extends string = ImageName> {
   readonly seconds: number;
 }
 
-/** One image to build with `buildah bud`, unless the layout of its key is in the store. */
-export interface ImageBuild<Name extends string> {
+/** An image saved in the store as the OCI layout of its name and key, made only when that layout is not there yet. */
+export interface CachedImage<Name extends string> {
   readonly name: Name;
+  /** What the image is tagged in buildah's storage once made. */
   readonly reference: string;
   readonly key: string;
+}
+
+/** One image to build with `buildah bud`, unless the layout of its key is in the store. */
+export interface ImageBuild<Name extends string> extends CachedImage<Name> {
   /** The build context, where the Containerfile lies. */
   readonly context: string;
   /** buildah bud's options (build arguments, target, file), without the tag and the context. */
@@ -69,9 +75,23 @@ async function removeOlderLayouts(keep: string, name: string): Promise<void> {
   }
 }
 
-/** Builds the image and saves it as the OCI layout of its key, or finds that layout already saved. */
-export async function buildCached<Name extends string>(store: ImageStore, build: ImageBuild<Name>, progress: (line: string) => void): Promise<BuiltImage<Name>> {
-  const { name, reference, key } = build;
+/** Builds the image with `buildah bud` and saves it as the OCI layout of its key, or finds that layout already saved. */
+export function buildCached<Name extends string>(store: ImageStore, build: ImageBuild<Name>, progress: (line: string) => void): Promise<BuiltImage<Name>> {
+  const bud = ['bud', '--layers', '--isolation', 'chroot', '--quiet', ...build.options, '--tag', build.reference, '.'];
+  return saveCached(store, build, () => store.buildah(bud, { cwd: build.context }), progress);
+}
+
+/**
+ * Finds the image's layout saved in the store, or has `make` make the image (tagged with its reference in buildah's
+ * storage) and saves it as that layout, the older layouts of its name removed.
+ */
+export async function saveCached<Name extends string>(
+  store: ImageStore,
+  image: CachedImage<Name>,
+  make: () => Promise<unknown>,
+  progress: (line: string) => void,
+): Promise<BuiltImage<Name>> {
+  const { name, reference, key } = image;
   const started = Date.now();
   const layout = store.layout(name, key);
   if (existsSync(join(layout, 'index.json'))) {
@@ -79,15 +99,15 @@ export async function buildCached<Name extends string>(store: ImageStore, build:
     return { name, reference, layout, built: false, seconds: 0 };
   }
   progress(`${name}: building ${reference}`);
-  await store.buildah(['bud', '--layers', '--isolation', 'chroot', '--quiet', ...build.options, '--tag', reference, '.'], { cwd: build.context });
+  await make();
   await mkdir(dirname(layout), { recursive: true });
   await rm(`${layout}.partial`, { recursive: true, force: true });
   await store.buildah(['push', '--quiet', reference, `oci:${layout}.partial:${name}`]);
   await rename(`${layout}.partial`, layout);
   await removeOlderLayouts(layout, name);
-  const image = { name, reference, layout, built: true, seconds: seconds(started) };
-  progress(`${name}: built in ${String(image.seconds)} s (${key})`);
-  return image;
+  const built = { name, reference, layout, built: true, seconds: seconds(started) };
+  progress(`${name}: built in ${String(built.seconds)} s (${key})`);
+  return built;
 }
 
 export async function buildImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
