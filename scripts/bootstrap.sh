@@ -3,8 +3,9 @@
 #   bootstrap.sh        what `npm start` runs: npm packages (Node 22 comes from the `node` devDependency), native addons
 #                       rebuilt for that Node, Debian's zookeeper, nats-server and openssl, the image tools (the bed's
 #                       pods run from images: buildah, mmdebstrap, umoci, runc, skopeo), the registry the bed's nodes
-#                       pull them from (docker-registry), the control plane built from its Go modules, and the bed's
-#                       images (beside the compile).
+#                       pull them from (docker-registry), the control plane and then the pod network's binaries (CNI
+#                       plugins, CoreDNS, kube-proxy) built from their Go modules, and the bed's images (beside the
+#                       compile).
 #   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e
 #                       suite, cue and KubeVela's core controller.
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
@@ -69,9 +70,11 @@ fi
 
 # Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them), built in the background from here: a cold
 # build is the longest step by far (about 9 minutes on 2 cores), and npm's install is mostly waiting on the network.
+# Then the pod network's (test/network/build.sh, about 3 minutes more): after the control plane, whose compiled
+# packages kube-proxy reuses.
 control_plane_pid=
 if $control_plane && [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
-  bash test/controlplane/build.sh >/dev/null &
+  { bash test/controlplane/build.sh && bash test/network/build.sh; } >/dev/null &
   control_plane_pid=$!
 fi
 
@@ -109,10 +112,10 @@ if $control_plane; then
   images_pid=$!
 fi
 
-# Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them), waited for here: they compiled while npm
-# installed.
+# Control-plane and pod-network binaries (skipped when KUBEBUILDER_ASSETS points at the control plane's), waited for
+# here: they compiled while npm installed.
 if [ -n "$control_plane_pid" ] && ! wait "$control_plane_pid"; then
-  say "building the control plane failed (its log is above)"
+  say "building the control plane or the pod network's binaries failed (its log is above)"
   exit 1
 fi
 
