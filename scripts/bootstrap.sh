@@ -108,7 +108,8 @@ images_pid=
 if $control_plane; then
   wait_for_apt
   say "building the bed's images in the background (test/src/bed/images-main.ts)"
-  node_modules/.bin/tsx test/src/bed/images-main.ts &
+  # With --tests, also what only the `images` tests build: the tests run where no package mirror is reachable.
+  node_modules/.bin/tsx test/src/bed/images-main.ts $($for_tests && echo --tests) &
   images_pid=$!
 fi
 

@@ -10,4 +10,5 @@ export TURBO_CACHE_DIR="$zkoam_cache_dir/turbo"
 # The controllers run from their bundles (controllers/<name>/dist/); turbo rebuilds only what changed.
 node_modules/.bin/turbo run build --output-logs=errors-only
 export PATH="$repo/node_modules/.bin:$PATH"
-exec tsx test/src/start.ts
+# In the bed's network (the daemon's namespace), where the pods and Services are.
+exec nsenter --net="/proc/$(cat .cluster/bed.pid)/ns/net" tsx test/src/start.ts

@@ -22,5 +22,6 @@ node_modules/.bin/turbo run typecheck --output-logs=errors-only || status=$?
 node_modules/.bin/turbo run build --output-logs=errors-only || status=$?
 wait "$lint_pid" || status=$?
 cat "$lint_log" && rm -f "$lint_log"
-vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+# In a network namespace of the tests' own (scripts/bed-network.sh): the beds add namespaces, routes and firewall rules.
+bash scripts/bed-network.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
 node test/scripts/summary.mjs test-results/vitest.json "$status" "$(( $(date +%s) - t0 ))"

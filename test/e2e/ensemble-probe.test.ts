@@ -11,7 +11,7 @@ import { ContinuousWriter, LeaderTracker } from '../src/ensemble-probe/index.js'
 import { startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
 import { waitForValue } from '../src/wait-for.js';
 
-/** Outside the agent's pod range (127.64.0.0/10) and the other local ensembles' prefixes. */
+/** Apart from the other local ensembles' loopback prefixes. */
 const IP_PREFIX = '127.0.47';
 const log = pino({ name: 'ensemble-probe.test', level: 'info' });
 

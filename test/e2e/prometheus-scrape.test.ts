@@ -2,13 +2,13 @@
 // its shipped metrics Service selects, finds controller-runtime's reconcile, work-queue and leader-election series
 // for every controller, evaluates the shipped alert rules without error (none firing on healthy controllers) and
 // answers every controller query of the shipped dashboard. Debian's Prometheus has no Kubernetes service discovery,
-// so the targets are what it would discover: the ready pods each `<controller>-metrics` Service selects, on the port
-// its http-metrics port targets, labelled job and pod.
+// so the targets are what its endpointslice discovery would find: the ready endpoints of each `<controller>-metrics`
+// Service, on its http-metrics port, labelled job and pod.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROLLER_ALERTS, CONTROLLER_PANELS } from '@zk-oam/apis';
-import { CoreV1Api } from '@kubernetes/client-node';
+import { DiscoveryV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_NAMES } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
@@ -16,7 +16,6 @@ import { CONTROLLER_NAMESPACE } from '../src/controllers/controller-process.js';
 import { repoRoot, waitFor } from '../src/controllers/index.js';
 import { startPrometheus, type EvaluatedRule, type RunningPrometheus, type Sample, type TargetGroup } from '../src/monitoring/prometheus.js';
 import { workerBed } from '../src/worker-bed.js';
-import { podReady } from '../src/pod-ready.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const bed = workerBed();
@@ -36,25 +35,19 @@ const reconcilerNames = [...CONTROLLER_NAMES, 'component-revisions'].sort();
 
 /**
  * The scrape targets of one controller, as Kubernetes service discovery finds them behind its metrics Service: the
- * ready pods its selector picks, at the container port its http-metrics port targets. (The bed's pod IPs are loopback
- * addresses, which EndpointSlices refuse, so the Service's selection is followed here as the endpoints controller
- * would follow it.)
+ * ready endpoints of the Service's EndpointSlices (kube-controller-manager keeps them), on its http-metrics port.
  */
 async function metricsTargets(name: string): Promise<TargetGroup[]> {
   const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromFile(bed.kubeconfig);
-  const core = kubeConfig.makeApiClient(CoreV1Api);
-  const service = await core.readNamespacedService({ namespace: CONTROLLER_NAMESPACE, name: `zk-oam-${name}-metrics` });
-  const targetPort = service.spec?.ports?.find((port) => port.name === 'http-metrics')?.targetPort;
-  const selector = Object.entries(service.spec?.selector ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
-  const { items } = await core.listNamespacedPod({ namespace: CONTROLLER_NAMESPACE, labelSelector: selector });
-  return items
-    .filter(podReady)
-    .flatMap((pod) => {
-      const port = pod.spec?.containers.flatMap((container) => container.ports ?? []).find((candidate) => candidate.name === targetPort)?.containerPort;
-      const ip = pod.status?.podIP;
-      return port === undefined || ip === undefined ? [] : [{ targets: [`${ip}:${String(port)}`], labels: { job: `zk-oam-${name}`, pod: pod.metadata?.name ?? '' } }];
-    });
+  const discovery = kubeConfig.makeApiClient(DiscoveryV1Api);
+  const { items } = await discovery.listNamespacedEndpointSlice({ namespace: CONTROLLER_NAMESPACE, labelSelector: `kubernetes.io/service-name=zk-oam-${name}-metrics` });
+  return items.flatMap((slice) => {
+    const port = slice.ports?.find((candidate) => candidate.name === 'http-metrics')?.port;
+    return (slice.endpoints ?? [])
+      .filter((endpoint) => endpoint.conditions?.ready === true && port !== undefined)
+      .flatMap((endpoint) => endpoint.addresses.map((address) => ({ targets: [`${address}:${String(port)}`], labels: { job: `zk-oam-${name}`, pod: endpoint.targetRef?.name ?? '' } })));
+  });
 }
 
 beforeAll(async () => {

@@ -52,7 +52,7 @@ describe('scale an ensemble with quorum TLS while a client writes over TLS', () 
 
   it('scales 3 -> 5 -> 3 with no acknowledged write lost', async () => {
     const caFile = await writeCaFile(tlsWorkload, dir);
-    const writer = await TlsWriter.start({ caFile, hostsFile: join(bed.dir, 'agent', 'hosts') }, await secureConnectString(tlsWorkload), '/tls-writes');
+    const writer = await TlsWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-writes');
     const writesDuring: number[] = [];
     const step = async (run: () => Promise<void>): Promise<void> => {
       const before = writer.count;

@@ -21,7 +21,7 @@ import { observeEnsemble } from '@zk-oam/zookeeper';
 import { startLocalEnsemble, type LocalEnsemble } from '../src/zookeeper-local/index.js';
 import { waitForValue } from '../src/wait-for.js';
 
-/** Outside the agent's pod range (127.64.0.0/10) and the ZooKeeper package test's 127.0.1.x. */
+/** Apart from the ZooKeeper package test's 127.0.1.x. */
 const IP_PREFIX = '127.0.48';
 const log = pino({ name: 'workload-observe.test', level: 'info' });
 

@@ -52,7 +52,7 @@ async function clientJaas(dir: string, user: string, password: string): Promise<
 
 /** zkCli with the JAAS file given (a Client section), or unauthenticated. */
 function zkCli(jaas: string | undefined, server: string, ...command: string[]): Promise<{ ok: boolean; output: string }> {
-  return runZkCli(join(bed.dir, 'agent', 'hosts'), jaas === undefined ? [] : [`-Djava.security.auth.login.config=${jaas}`], server, ...command);
+  return runZkCli(bed.resolvConf, jaas === undefined ? [] : [`-Djava.security.auth.login.config=${jaas}`], server, ...command);
 }
 
 describe('an ensemble with SASL users', () => {

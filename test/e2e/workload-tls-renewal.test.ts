@@ -74,7 +74,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     await traits.create(namespace, TRAIT, WORKLOAD);
     await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const caFile = await writeCaFile(tlsWorkload, dir);
-    const writer = await TlsWriter.start({ caFile, hostsFile: join(bed.dir, 'agent', 'hosts') }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
+    const writer = await TlsWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
     await history.start();

@@ -151,7 +151,7 @@ describe('a TLS-only workload on the bed', () => {
       `-Dzookeeper.ssl.trustStore.location=${caFile}`,
       '-Dzookeeper.ssl.trustStore.type=PEM',
     ];
-    const zkCli = (server: string, ...command: string[]): Promise<{ ok: boolean; output: string }> => runZkCli(join(bed.dir, 'agent', 'hosts'), tlsClient, server, ...command);
+    const zkCli = (server: string, ...command: string[]): Promise<{ ok: boolean; output: string }> => runZkCli(bed.resolvConf, tlsClient, server, ...command);
     const value = `written-over-tls-${String(Date.now())}`;
     const created = await zkCli(servers.join(','), 'create', '/tls-check', value);
     expect(created).toMatchObject({ ok: true, output: expect.stringContaining('Created /tls-check') as unknown });

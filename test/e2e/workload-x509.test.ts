@@ -81,7 +81,7 @@ describe('an ensemble whose clients authenticate by certificate', () => {
       '-Dzookeeper.ssl.trustStore.type=PEM',
       ...(keyStore === undefined ? [] : [`-Dzookeeper.ssl.keyStore.location=${keyStore}`, '-Dzookeeper.ssl.keyStore.type=PEM']),
     ];
-    return runZkCli(join(bed.dir, 'agent', 'hosts'), options, servers, ...command);
+    return runZkCli(bed.resolvConf, options, servers, ...command);
   }
 
   /** The x509 ids the members' ZooKeeper logged as authenticated ("Authenticated Id '<id>' for Scheme 'x509'"). */

@@ -1,8 +1,10 @@
 // `npm run cluster:up|down`: runs a test bed in the background, its state in <repo>/.cluster/.
-// up: starts a detached daemon holding the bed and returns once it is ready; down: stops it and every
-// process it started. `daemon` is the internal command the background process runs.
+// up: starts a detached daemon holding the bed, in a network namespace of its own (scripts/bed-network.sh), and returns
+// once it is ready and its doors are open (door.ts: the apiserver and the console, on loopback ports of the machine);
+// down: stops it and every process it started. `daemon` is the internal command the background process runs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -10,7 +12,8 @@ import { z } from 'zod';
 import type { BedInfo } from './bed/index.js';
 import { isAlive, processesMentioning, reapProcessesMentioning } from './bed/reap.js';
 import { repoRoot } from './bed/paths.js';
-import { clusterDir, clusterFiles, daemonPid, readyInfo } from './cluster-files.js';
+import { clusterDir, clusterFiles, daemonPid, openDoors, readyInfo, type Door } from './cluster-files.js';
+import type { DoorTarget } from './bed/door.js';
 import { POLL_INTERVAL_MS, waitFor, waitForValue, WaitTimeoutError } from './wait-for.js';
 
 const files = clusterFiles;
@@ -18,9 +21,16 @@ const upTimeoutMs = 10 * 60_000;
 const downTimeoutMs = 90_000;
 const logLineSchema = z.object({ msg: z.string() });
 
+/** The console's Service (deploy/console), which its door leads to once `npm start` has installed it. */
+const CONSOLE_SERVICE = { namespace: 'zk-oam-system', name: 'zk-oam-console' };
+
 function usage(info: BedInfo): string {
+  const doors = openDoors() ?? {};
   return [
-    `The test bed is up (Kubernetes API at ${info.server}, NATS at ${info.nats.url}).`,
+    `The test bed is up (Kubernetes API at ${info.server}, NATS at ${info.nats.url} in the bed's network).`,
+    `Its network is a namespace of its own: pods ${info.network.podCidr}, Services ${info.network.serviceCidr}, cluster DNS ${info.network.dnsServiceIp}.`,
+    `From this machine, the API and the console are reached through doors on loopback: ${Object.entries(doors).map(([name, port]) => `${name} 127.0.0.1:${String(port)}`).join(', ')};`,
+    `to run a command inside the bed's network: nsenter --net=/proc/$(cat ${files.pid})/ns/net <command>`,
     '',
     `  export KUBECONFIG=${files.kubeconfig}`,
     `  export PATH=${info.binDir}:$PATH   # kubectl matching the bed's Kubernetes`,
@@ -70,7 +80,8 @@ async function up(): Promise<number> {
   rmSync(clusterDir, { recursive: true, force: true });
   mkdirSync(clusterDir, { recursive: true });
   const logFd = openSync(files.daemonLog, 'a');
-  const daemon = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'daemon'], {
+  // bed-network.sh and the shell it starts exec the daemon: the pid spawned is the daemon's.
+  const daemon = spawn('bash', [join(repoRoot(), 'scripts/bed-network.sh'), process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), 'daemon'], {
     cwd: repoRoot(),
     detached: true,
     stdio: ['ignore', logFd, logFd],
@@ -88,6 +99,7 @@ async function up(): Promise<number> {
   const daemonExited = (): Error | undefined => (isAlive(pid) ? undefined : new Error(`The bed daemon exited before the bed was ready; see ${files.daemonLog}`));
   try {
     const ready = await waitForValue('the bed ready', readyAfterEcho, upTimeoutMs, POLL_INTERVAL_MS, daemonExited);
+    await openTheDoors();
     process.stdout.write(`\n${usage(ready)}\n`);
     return 0;
   } catch (error) {
@@ -118,6 +130,7 @@ async function down(): Promise<number> {
   const stragglers = await reapProcessesMentioning(`${clusterDir}/`);
   rmSync(files.pid, { force: true });
   rmSync(files.ready, { force: true });
+  rmSync(files.openDoors, { force: true });
   for (const p of started) process.stdout.write(`  stopped ${String(p.pid)} ${p.cmdline.slice(0, 120)}\n`);
   for (const p of stragglers) process.stdout.write(`  had to kill ${String(p.pid)} ${p.cmdline.slice(0, 120)}\n`);
   const remaining = processesMentioning(`${clusterDir}/`);
@@ -129,6 +142,52 @@ async function down(): Promise<number> {
   return 0;
 }
 
+/** Starts the door keeper here, outside the bed's network, and waits until it has opened every door. */
+async function openTheDoors(): Promise<void> {
+  rmSync(files.openDoors, { force: true });
+  const logFd = openSync(join(clusterDir, 'door-keeper.log'), 'a');
+  // Its argument names the cluster directory, so that cluster:down finds and stops it with the bed's processes.
+  const keeper = spawn(process.execPath, ['--import', 'tsx', join(repoRoot(), 'test/src/door-keeper.ts'), files.doors], {
+    cwd: repoRoot(),
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
+  keeper.unref();
+  const { pid } = keeper;
+  const exited = (): Error | undefined => (pid !== undefined && isAlive(pid) ? undefined : new Error(`the door keeper exited; see ${join(clusterDir, 'door-keeper.log')}`));
+  await waitForValue('the doors open', () => Promise.resolve(openDoors()), 30_000, POLL_INTERVAL_MS, exited);
+}
+
+/** Serves the bed's doors from inside its network: the apiserver, and the console's Service once it exists. */
+async function serveDoors(info: BedInfo): Promise<Door[]> {
+  const { serveDoor } = await import('./bed/door.js');
+  const { PooledKubeConfig } = await import('@zk-oam/runtime');
+  const admin = new PooledKubeConfig();
+  admin.loadFromFile(info.kubeconfig);
+  const core = admin.makeApiClient(CoreV1Api);
+  const apiServerPort = Number(new URL(info.server).port);
+  const consoleTarget = async (): Promise<DoorTarget> => {
+    const service = await core.readNamespacedService(CONSOLE_SERVICE);
+    const port = service.spec?.ports?.[0]?.port;
+    if (!service.spec?.clusterIP || port === undefined) throw new Error('the console Service has no address yet');
+    return { host: service.spec.clusterIP, port };
+  };
+  const doorsDir = join(clusterDir, 'doors');
+  mkdirSync(doorsDir, { recursive: true });
+  const doors = [
+    // The same port outside as inside: the kubeconfig's server works on both sides.
+    { name: 'apiserver', port: apiServerPort, target: () => Promise.resolve({ host: '127.0.0.1', port: apiServerPort }) },
+    { name: 'console', port: 0, target: consoleTarget },
+  ];
+  return Promise.all(
+    doors.map(async ({ name, port, target }) => {
+      const socket = join(doorsDir, `${name}.sock`);
+      await serveDoor(socket, target);
+      return { name, socket, port };
+    }),
+  );
+}
+
 /** The background process: holds the bed until SIGTERM/SIGINT. */
 async function daemon(): Promise<number> {
   // Loaded here, not at the top: `up` and `down` run without the bed's modules, so the daemon starts sooner.
@@ -136,6 +195,7 @@ async function daemon(): Promise<number> {
   const log = pino({ name: 'bed-daemon' });
   const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env) });
   writeFileSync(files.nats, `${JSON.stringify(bed.info.nats, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(files.doors, `${JSON.stringify(await serveDoors(bed.info), null, 2)}\n`);
   writeFileSync(files.ready, `${JSON.stringify(bed.info, null, 2)}\n`, { mode: 0o600 });
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', resolve);

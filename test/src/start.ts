@@ -5,11 +5,13 @@
 import { join } from 'node:path';
 import { ApiException, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { workloadNames } from '@zk-oam/workload';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { serviceAccountBearerToken } from './bed/index.js';
 import { CONTROLLER_NAMES } from './bed/controller-images.js';
-import { clusterFiles, readyInfo } from './cluster-files.js';
+import { clusterFiles, openDoors, readyInfo } from './cluster-files.js';
+import { resolveThrough } from './bed/cluster-dns.js';
 import { ControllerPods } from './controllers/controller-pods.js';
 import { applyManifests, isReady, readManifests, repoRoot, waitFor, waitForValue, WorkloadClient } from './controllers/index.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
@@ -18,8 +20,6 @@ const namespace = 'zk-demo';
 /** The person the demo signs in as: bound to Kubernetes' built-in edit role, which aggregates zk-oam-edit. */
 const demoUser = 'console-demo';
 const DEMO_TOKEN_SECONDS = 24 * 3600;
-/** deploy/console's containerPort. */
-const CONSOLE_PORT = 8443;
 const sampleSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string() }) });
 const readyTimeoutMs = 8 * 60_000;
 /** The OAM samples, in the order they are applied: the appconfig controller renders them into a workload and its traits. */
@@ -88,7 +88,18 @@ async function consoleAccess(controllers: ControllerPods, client: WorkloadClient
   };
   await rbac.createNamespacedRoleBinding({ namespace, body: binding }).catch(ignoreConflict);
   const token = await serviceAccountBearerToken(admin, namespace, demoUser, DEMO_TOKEN_SECONDS);
-  return { url: `http://${pod.ip}:${String(CONSOLE_PORT)}/#/?namespace=${namespace}`, token };
+  const door = openDoors()?.['console'];
+  if (door === undefined) throw new Error(`the console's door is not open (${clusterFiles.openDoors}); run npm run cluster:down, then npm start`);
+  return { url: `http://127.0.0.1:${String(door)}/#/?namespace=${namespace}`, token };
+}
+
+/** What a client application is given: the client Service's DNS name, resolved by cluster DNS, answering on its ClusterIP. */
+async function showClientService(dnsServiceIp: string, workload: ZookeeperWorkload): Promise<void> {
+  const name = `${workloadNames(workload).clientService}.${namespace}.svc.cluster.local`;
+  const [address] = await resolveThrough(dnsServiceIp, name);
+  if (address === undefined) throw new Error(`cluster DNS (${dnsServiceIp}) does not resolve ${name}`);
+  const srvr = parseSrvr(await fourLetterWord(address, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 }));
+  say(`clients connect to ${name}:${String(ZOOKEEPER_PORTS.client)}: cluster DNS gives ${address} (the client Service), where a member in mode ${srvr.mode} answered`);
 }
 
 function ignoreConflict(error: unknown): void {
@@ -124,6 +135,7 @@ async function main(): Promise<void> {
     const srvr = parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 }));
     say(`  ${member.pod}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
   }
+  await showClientService(bed.network.dnsServiceIp, workload);
   say('the controllers, each a Deployment in zk-oam-system:');
   await describeControllers(controllers);
   const access = await consoleAccess(controllers, client);

@@ -1,5 +1,5 @@
 // Entry point of the bed node agent: `main.ts --kubeconfig <file> --dir <dir> --nodes a,b,c --registry-mirror <host:port>
-// --jvm-archives <file>`; runs until SIGTERM/SIGINT.
+// --jvm-archives <file> --network <file>`; runs until SIGTERM/SIGINT.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,13 +22,19 @@ const argsSchema = z.object({
   'registry-mirror': z.string().regex(/^[\w.-]+:\d+$/, 'host:port'),
   /** JSON: the class-data sharing archives the bed made, by image manifest digest. */
   'jvm-archives': z.string().min(1),
+  /** JSON: the nodes' network (AgentNetwork). */
+  network: z.string().min(1),
 });
 
-/** The in-cluster API address a kubelet gives every pod (the `kubernetes` Service's); here the apiserver itself. */
-function apiServer(kubeConfig: PooledKubeConfig): { host: string; port: string } {
-  const server = new URL(kubeConfig.getCurrentCluster()?.server ?? 'https://127.0.0.1:443');
-  return { host: server.hostname.replace(/^\[|\]$/g, ''), port: server.port === '' ? '443' : server.port };
-}
+const ipv4 = z.ipv4();
+const networkSchema = z.object({
+  nodeNamespace: z.string().regex(/^[\w-]+$/),
+  nodeAddress: ipv4,
+  podCidr: z.cidrv4(),
+  cniBinDir: z.string().min(1),
+  apiServiceIp: ipv4,
+  dnsServiceIp: ipv4,
+});
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
       nodes: { type: 'string' },
       'registry-mirror': { type: 'string' },
       'jvm-archives': { type: 'string' },
+      network: { type: 'string' },
     },
   });
   const args = argsSchema.parse(values);
@@ -53,7 +60,7 @@ async function main(): Promise<void> {
       jvmArchives: jvmArchivesSchema.parse(JSON.parse(readFileSync(args['jvm-archives'], 'utf8'))),
     },
     store: new ImageStore(bedCacheDir(process.env)),
-    apiServer: apiServer(kubeConfig),
+    network: networkSchema.parse(JSON.parse(readFileSync(args.network, 'utf8'))),
     log,
   });
   const shutdown = (signal: string): void => {

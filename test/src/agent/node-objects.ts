@@ -27,7 +27,8 @@ export function renderNode(name: string, index: number): V1Node {
   };
 }
 
-export function renderNodeStatus(name: string, now: Date, readySince: Date): V1NodeStatus {
+/** `address`: the nodes' address on the bed network (they share one namespace, and so one address). */
+export function renderNodeStatus(name: string, address: string, now: Date, readySince: Date): V1NodeStatus {
   const healthy = (type: string, status: string, reason: string): { type: string; status: string; reason: string; message: string; lastHeartbeatTime: Date; lastTransitionTime: Date } => ({
     type,
     status,
@@ -44,7 +45,7 @@ export function renderNodeStatus(name: string, now: Date, readySince: Date): V1N
       healthy('PIDPressure', 'False', 'KubeletHasSufficientPID'),
     ],
     addresses: [
-      { type: 'InternalIP', address: '127.0.0.1' },
+      { type: 'InternalIP', address },
       { type: 'Hostname', address: name },
     ],
     capacity: { ...nodeAllocatable },

@@ -11,7 +11,7 @@ const statusEveryBeats = 6;
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
 /** Registers every node, then heartbeats until the signal aborts. Never throws: a failed beat is logged and retried. */
-export async function runNodeHeartbeats(kubeConfig: KubeConfig, nodeNames: readonly string[], log: Logger, signal: AbortSignal): Promise<void> {
+export async function runNodeHeartbeats(kubeConfig: KubeConfig, nodeNames: readonly string[], address: string, log: Logger, signal: AbortSignal): Promise<void> {
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const coordination = kubeConfig.makeApiClient(CoordinationV1Api);
   const readySince = new Date();
@@ -26,7 +26,7 @@ export async function runNodeHeartbeats(kubeConfig: KubeConfig, nodeNames: reado
         try {
           const { node, created } = await ensureNode(core, name, index, nodeLog);
           if (created || statusDue.has(name)) {
-            await core.patchNodeStatus({ name, body: { status: renderNodeStatus(name, new Date(), readySince) } }, mergePatch);
+            await core.patchNodeStatus({ name, body: { status: renderNodeStatus(name, address, new Date(), readySince) } }, mergePatch);
             statusDue.delete(name);
           }
           await renewLease(coordination, node, nodeLog);

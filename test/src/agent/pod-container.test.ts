@@ -9,9 +9,9 @@ const image: ImageBundle = {
   config: { digest: 'sha256:abc', user: '65532:65532', entrypoint: ['node'], cmd: ['/app/main.mjs'], env: {}, workingDir: '/app', compressedBytes: 0 },
 };
 const node: NodeFacts = {
-  podIP: '127.64.0.9',
-  apiServer: { host: '127.0.0.1', port: '6443' },
-  hostsFile: '/bed/agent/hosts',
+  apiServer: { host: '10.97.0.1', port: '443' },
+  networkNamespace: '/run/netns/bed1-uid',
+  dnsFiles: { hosts: '/bed/agent/pods/ns_p/hosts', resolvConf: '/bed/agent/pods/ns_p/resolv.conf' },
   marker: { name: 'ZK_OAM_BED_POD_DIR', value: '/bed/agent/pods/ns_p' },
 };
 const pod: V1Pod = { metadata: { name: 'zk-oam-workload-abc', namespace: 'zk-oam-system' }, spec: { containers: [] } };
@@ -41,16 +41,16 @@ describe('podContainerRun', () => {
   };
   const volumes = new Map([['kube-api-access-x', '/bed/agent/pods/ns_p/volumes/kube-api-access-x']]);
 
-  it('runs a controller as its Deployment says: the image’s user and entrypoint, no capabilities, no escalation, a read-only root', () => {
+  it('runs a controller as its Deployment says: the image’s user and entrypoint, no capabilities, no escalation, a read-only root, in its pod’s network with its DNS files', () => {
     const run = podContainerRun({ ...pod, spec: { containers: [controller], securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532 } } }, controller, image, { HEALTH_HOST: '0.0.0.0' }, volumes, node);
     expect(run).toEqual({
       args: ['node', '/app/main.mjs'],
       env: {
         HOSTNAME: 'zk-oam-workload-abc',
-        KUBERNETES_SERVICE_HOST: '127.0.0.1',
-        KUBERNETES_SERVICE_PORT: '6443',
-        KUBERNETES_SERVICE_PORT_HTTPS: '6443',
-        HEALTH_HOST: '127.64.0.9',
+        KUBERNETES_SERVICE_HOST: '10.97.0.1',
+        KUBERNETES_SERVICE_PORT: '443',
+        KUBERNETES_SERVICE_PORT_HTTPS: '443',
+        HEALTH_HOST: '0.0.0.0',
         ZK_OAM_BED_POD_DIR: '/bed/agent/pods/ns_p',
       },
       user: { uid: 65532, gid: 65532, additionalGids: [] },
@@ -58,8 +58,10 @@ describe('podContainerRun', () => {
       hostname: 'zk-oam-workload-abc',
       mounts: [
         { source: '/bed/agent/pods/ns_p/volumes/kube-api-access-x', destination: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true },
-        { source: '/bed/agent/hosts', destination: '/etc/hosts', readOnly: true },
+        { source: '/bed/agent/pods/ns_p/hosts', destination: '/etc/hosts', readOnly: true },
+        { source: '/bed/agent/pods/ns_p/resolv.conf', destination: '/etc/resolv.conf', readOnly: true },
       ],
+      networkNamespace: '/run/netns/bed1-uid',
       capabilities: [],
       noNewPrivileges: true,
       writableRoot: false,
@@ -92,5 +94,12 @@ describe('podContainerRun', () => {
     const run = podContainerRun(pod, withSubPath, image, {}, new Map([['config', '/v/config']]), node);
     expect(run.mounts?.[0]).toEqual({ source: '/v/config/zoo.cfg', destination: '/conf/zoo.cfg', readOnly: false });
     expect(run.cwd).toBe('/work');
+  });
+
+  it('leaves /etc/hosts to a container that mounts a volume there, as kubelet does', () => {
+    const own: V1Container = { name: 'c', volumeMounts: [{ name: 'hosts', mountPath: '/etc/hosts' }] };
+    const run = podContainerRun(pod, own, image, {}, new Map([['hosts', '/v/hosts']]), node);
+    expect(run.mounts?.filter((mount) => mount.destination === '/etc/hosts')).toEqual([{ source: '/v/hosts', destination: '/etc/hosts', readOnly: false }]);
+    expect(run.mounts?.map((mount) => mount.destination)).toContain('/etc/resolv.conf');
   });
 });

@@ -16,17 +16,15 @@ export class LaunchError extends Error {
 
 /** What the node gives every container of a pod, beside what the pod and the image say. */
 export interface NodeFacts {
-  readonly podIP: string;
-  /** The in-cluster API address (the `kubernetes` Service's on a cluster; the apiserver's here). */
+  /** The in-cluster API address: the `kubernetes` Service's. */
   readonly apiServer: { readonly host: string; readonly port: string };
-  /** The hosts file mounted at /etc/hosts: pod DNS names until the bed has cluster DNS. */
-  readonly hostsFile: string;
+  /** The pod's sandbox: the network namespace its containers join. */
+  readonly networkNamespace: string;
+  /** The pod's /etc/hosts and /etc/resolv.conf, as the kubelet writes them (pod-dns.ts). */
+  readonly dnsFiles: { readonly hosts: string; readonly resolvConf: string };
   /** Set on every container as `<name>=<pod directory>`, so that the bed's reaper recognises its processes. */
   readonly marker: { readonly name: string; readonly value: string };
 }
-
-/** Pods share the host's network on the bed: a listener on all addresses would collide with the other pods'. */
-const everyAddress = '0.0.0.0';
 
 /** containerd's default capabilities, which a container starts from before its security context adds and drops. */
 const DEFAULT_CAPABILITIES = [
@@ -81,17 +79,21 @@ function capabilitiesOf(capabilities: V1Capabilities | undefined): string[] {
   return [...new Set([...kept, ...(capabilities?.add ?? [])])].map((name) => `CAP_${name}`);
 }
 
-/** Each volumeMount at its mountPath (subPath appended to the volume's directory), then the hosts file. */
-function mountsOf(container: V1Container, volumes: ReadonlyMap<string, string>, hostsFile: string): BindMount[] {
+/** Each volumeMount at its mountPath (subPath appended to the volume's directory), then the pod's DNS files, as kubelet mounts them. */
+function mountsOf(container: V1Container, volumes: ReadonlyMap<string, string>, dnsFiles: NodeFacts['dnsFiles']): BindMount[] {
   const mounts = (container.volumeMounts ?? []).map((mount) => {
     const directory = volumes.get(mount.name);
     if (directory === undefined) throw new LaunchError(`container ${container.name} mounts volume ${mount.name}, which the pod does not provide`);
     return { source: mount.subPath ? `${directory}/${mount.subPath}` : directory, destination: mount.mountPath, readOnly: mount.readOnly === true };
   });
-  return [...mounts, { source: hostsFile, destination: '/etc/hosts', readOnly: true }];
+  const dns = [
+    { source: dnsFiles.hosts, destination: '/etc/hosts', readOnly: true },
+    { source: dnsFiles.resolvConf, destination: '/etc/resolv.conf', readOnly: true },
+  ].filter((file) => !mounts.some((mount) => mount.destination === file.destination));
+  return [...mounts, ...dns];
 }
 
-/** The kubelet's variables, then the container's (a `0.0.0.0` narrowed to the pod IP), then the bed's marker. */
+/** The kubelet's variables, then the container's, then the bed's marker. */
 function envOf(pod: V1Pod, containerEnv: Readonly<Record<string, string>>, node: NodeFacts): Record<string, string> {
   const env: Record<string, string> = {
     HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '',
@@ -99,8 +101,7 @@ function envOf(pod: V1Pod, containerEnv: Readonly<Record<string, string>>, node:
     KUBERNETES_SERVICE_PORT: node.apiServer.port,
     KUBERNETES_SERVICE_PORT_HTTPS: node.apiServer.port,
   };
-  for (const [name, value] of Object.entries(containerEnv)) env[name] = value === everyAddress ? node.podIP : value;
-  return { ...env, [node.marker.name]: node.marker.value };
+  return { ...env, ...containerEnv, [node.marker.name]: node.marker.value };
 }
 
 /** The run of `container` of `pod` from `image`, its env resolved (`containerEnv`) and its volumes materialised. */
@@ -120,7 +121,8 @@ export function podContainerRun(
     user: userOf(security, image, container),
     ...(cwd === undefined ? {} : { cwd }),
     hostname: pod.spec?.hostname ?? pod.metadata?.name ?? '',
-    mounts: mountsOf(container, volumes, node.hostsFile),
+    mounts: mountsOf(container, volumes, node.dnsFiles),
+    networkNamespace: node.networkNamespace,
     capabilities: capabilitiesOf(security.capabilities),
     noNewPrivileges: security.allowPrivilegeEscalation === false,
     writableRoot: security.readOnlyRootFilesystem !== true,

@@ -4,8 +4,6 @@ import type { Logger } from 'pino';
 import { backoffDelayMs, pause } from '@zk-oam/runtime';
 import { describeError } from './api-errors.js';
 import { restartBackoff } from './restart-backoff.js';
-import { HostsRegistry, podKey } from './hosts-registry.js';
-import { PodIpAllocator } from './pod-ip.js';
 import { PodWorker, type PodWorkerDeps } from './pod-worker.js';
 
 /** A full pass over the informer's cache now and then, in case a watch stalled without an error. */
@@ -14,17 +12,12 @@ const resyncMs = 30_000;
 export interface PodFleetOptions {
   kubeConfig: KubeConfig;
   nodeNames: readonly string[];
-  hostsFile: string;
-  /** What makes this agent's pod IPs its own among agents on the machine (its directory). */
-  podIpScope: string;
-  workerDeps: Omit<PodWorkerDeps, 'core' | 'hostsReady'>;
+  workerDeps: Omit<PodWorkerDeps, 'core'>;
   log: Logger;
 }
 
 export class PodFleet {
   private readonly workers = new Map<string, PodWorker>();
-  private readonly ips: PodIpAllocator;
-  private readonly hosts: HostsRegistry;
   private readonly nodes: ReadonlySet<string>;
   private readonly core: CoreV1Api;
   private readonly informer: Informer<V1Pod> & ObjectCache<V1Pod>;
@@ -33,8 +26,6 @@ export class PodFleet {
 
   constructor(private readonly options: PodFleetOptions) {
     this.nodes = new Set(options.nodeNames);
-    this.ips = new PodIpAllocator(options.podIpScope);
-    this.hosts = new HostsRegistry(options.hostsFile, options.log);
     this.core = options.kubeConfig.makeApiClient(CoreV1Api);
     this.informer = makeInformer<V1Pod>(options.kubeConfig, '/api/v1/pods', () => this.core.listPodForAllNamespaces());
     this.informer.on('add', (pod) => this.observe(pod));
@@ -47,7 +38,6 @@ export class PodFleet {
   }
 
   async start(): Promise<void> {
-    await this.hosts.flush();
     await this.informer.start();
     void this.resyncLoop();
   }
@@ -72,10 +62,7 @@ export class PodFleet {
     if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') {
       return;
     }
-    const ip = this.ips.ipFor(podKey(pod));
-    const registered = this.hosts.set(pod, ip);
-    registered.catch(() => undefined); // logged by the registry; the worker waits on it and retries
-    const worker = new PodWorker(pod, ip, { ...this.options.workerDeps, core: this.core, hostsReady: () => registered }, this.options.log, () => {
+    const worker = new PodWorker(pod, { ...this.options.workerDeps, core: this.core }, this.options.log, () => {
       this.workers.delete(uid);
     });
     this.workers.set(uid, worker);
@@ -88,7 +75,6 @@ export class PodFleet {
     if (worker !== undefined) {
       this.stopWorker(worker, 'pod disappeared from the apiserver');
     }
-    void this.hosts.remove(pod).catch(() => undefined);
   }
 
   private stopWorker(worker: PodWorker, reason: string): void {

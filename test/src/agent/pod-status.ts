@@ -3,7 +3,8 @@ import type { V1ContainerState, V1ContainerStatus, V1Pod, V1PodCondition } from 
 import type { ContainerSnapshot, ContainerState } from './container-process.js';
 
 export interface ObservedPod {
-  podIP: string;
+  /** Undefined until the pod's network sandbox is made. */
+  podIP: string | undefined;
   hostIP: string;
   startTime: Date;
   /** Undefined while volumes and env are being prepared. */
@@ -19,8 +20,8 @@ export interface ObservedPod {
 export interface ReportedPodStatus {
   phase: string;
   conditions: V1PodCondition[];
-  podIP: string;
-  podIPs: { ip: string }[];
+  podIP?: string;
+  podIPs?: { ip: string }[];
   hostIP: string;
   hostIPs: { ip: string }[];
   startTime: Date;
@@ -40,8 +41,7 @@ export function renderPodStatus(pod: V1Pod, observed: ObservedPod, previous: rea
   return {
     phase: renderPhase(state, pod.spec?.restartPolicy),
     conditions,
-    podIP: observed.podIP,
-    podIPs: [{ ip: observed.podIP }],
+    ...(observed.podIP === undefined ? {} : { podIP: observed.podIP, podIPs: [{ ip: observed.podIP }] }),
     hostIP: observed.hostIP,
     hostIPs: [{ ip: observed.hostIP }],
     startTime: observed.startTime,

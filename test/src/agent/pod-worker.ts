@@ -1,7 +1,7 @@
-// One pod's life on a bed node: prepare volumes, env and image, run the container with runc and probe it, report status,
-// stop on delete.
+// One pod's life on a bed node: make its network sandbox, prepare volumes, env and image, run the container with runc
+// and probe it, report status, stop on delete (and release the sandbox).
 import type { CoreV1Api, V1Container, V1Pod } from '@kubernetes/client-node';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { backoffDelayMs, pause } from '@zk-oam/runtime';
@@ -12,6 +12,8 @@ import { withJvmArchive } from './jvm-archive.js';
 import { ImageNotPresentError, ImagePullError, pullPolicyOf, type NodeImages } from './node-images.js';
 import { InvalidImageReferenceError } from '../images/image-reference.js';
 import { LaunchError, podContainerRun, type NodeFacts } from './pod-container.js';
+import { renderPodHosts, renderPodResolvConf, type ClusterDns } from './pod-dns.js';
+import type { PodNetworks, PodSandbox } from './pod-network.js';
 import { runcLauncher } from './runc-launcher.js';
 import { envReferences, resolveEnv, type EnvSources } from './pod-env.js';
 import { renderPodStatus, type ObservedPod } from './pod-status.js';
@@ -27,18 +29,18 @@ const tokenRetryMs = 10_000;
 
 export interface PodWorkerDeps {
   core: CoreV1Api;
-  hostIP: string;
   nodeAllocatable: Readonly<Record<string, string>>;
   podsDir: string;
-  /** What the node gives every container beside its pod's and image's: the API address, the hosts file. */
-  node: Omit<NodeFacts, 'podIP' | 'marker'>;
+  /** The in-cluster API address every container is given (the `kubernetes` Service's). */
+  apiServer: NodeFacts['apiServer'];
+  /** Each pod's network sandbox, and the cluster DNS its resolv.conf names. */
+  networks: PodNetworks;
+  clusterDns: ClusterDns;
   images: NodeImages;
   /** The node's container runtime: runc under the agent's root, and where each container's bundle is made. */
   runtime: { runc: Runc; containersDir: string };
   pids: PidRegistry;
   volumes: VolumeSourceReader;
-  /** Resolves once the hosts file lists this pod, so its peers' names resolve from the first start. */
-  hostsReady(): Promise<void>;
 }
 
 export class PodWorker {
@@ -51,12 +53,12 @@ export class PodWorker {
   private ready = false;
   private waitingReason: ObservedPod['waitingReason'];
   private imageID: string | undefined;
+  private sandbox: PodSandbox | undefined;
   private readonly status: PodStatusWriter;
   private shutdown: Promise<void> | undefined;
 
   constructor(
     private pod: V1Pod,
-    private readonly podIP: string,
     private readonly deps: PodWorkerDeps,
     log: Logger,
     private readonly onFinished: () => void,
@@ -94,6 +96,10 @@ export class PodWorker {
     this.status.close();
     this.stopProbes();
     await this.container?.stop(graceMs);
+    if (this.sandbox !== undefined) {
+      await this.deps.networks.remove(this.pod).catch((error: unknown) => this.log.error({ err: error }, 'releasing the pod network failed'));
+      this.sandbox = undefined;
+    }
     if (deletePod) {
       await this.deletePod();
     }
@@ -155,12 +161,16 @@ export class PodWorker {
     }
     const podDir = join(this.deps.podsDir, this.key.replace('/', '_'));
     await mkdir(podDir, { recursive: true });
+    const sandbox = await this.networkSandbox();
+    const dnsFiles = { hosts: join(podDir, 'hosts'), resolvConf: join(podDir, 'resolv.conf') };
+    await writeFile(dnsFiles.hosts, renderPodHosts(this.pod, sandbox.podIP));
+    await writeFile(dnsFiles.resolvConf, renderPodResolvConf(this.pod, this.deps.clusterDns));
     this.log.info({ podDir }, 'materialising volumes');
     const volumes = await materialiseVolumes(this.pod, join(podDir, 'volumes'), this.deps.volumes);
     void this.keepTokensFresh(volumes.tokens);
     const containerEnv = resolveEnv(this.pod, container, await this.readEnvSources(container), {
-      podIP: this.podIP,
-      hostIP: this.deps.hostIP,
+      podIP: sandbox.podIP,
+      hostIP: this.deps.networks.nodeAddress,
       nodeAllocatable: this.deps.nodeAllocatable,
     });
     const reference = container.image ?? '';
@@ -170,19 +180,19 @@ export class PodWorker {
     this.log.info({ image: reference, imageID }, 'image present');
     this.imageID = imageID;
     const podRun = podContainerRun(this.pod, container, image, containerEnv, volumes.directories, {
-      ...this.deps.node,
-      podIP: this.podIP,
+      apiServer: this.deps.apiServer,
+      networkNamespace: sandbox.namespacePath,
+      dnsFiles,
       marker: { name: podDirEnvName, value: podDir },
     });
     const run = jvmArchive === undefined ? podRun : withJvmArchive(podRun, jvmArchive);
-    await this.deps.hostsReady();
     const { runc, containersDir } = this.deps.runtime;
     const name = `${this.pod.metadata?.namespace ?? ''}_${this.pod.metadata?.name ?? ''}_${(this.pod.metadata?.uid ?? '').slice(0, 8)}`;
     const launcher = runcLauncher({ runc, containersDir, name, image, run, logFile: join(podDir, 'container.log') });
     const supervised: ContainerProcess = new ContainerProcess(launcher, restartPolicyOf(this.pod), this.log, {
       onChange: () => this.requestStatus(),
       onStarted: async (pid) => {
-        this.startProbes(container, { podIP: this.podIP, ports: container.ports ?? [], exec: (words, timeoutMs) => supervised.exec(words, timeoutMs) });
+        this.startProbes(container, { podIP: sandbox.podIP, ports: container.ports ?? [], exec: (words, timeoutMs) => supervised.exec(words, timeoutMs) });
         await this.deps.pids.record(this.key, pid);
       },
       onExited: async () => {
@@ -191,6 +201,21 @@ export class PodWorker {
       },
     });
     return supervised;
+  }
+
+  /** The pod's network sandbox, made on the first attempt and kept across attempts and container restarts. */
+  private async networkSandbox(): Promise<PodSandbox> {
+    if (this.sandbox === undefined) {
+      const sandbox = await this.deps.networks.create(this.pod);
+      if (this.stopping.signal.aborted) {
+        // The pod stopped while its sandbox was being made: nothing else will release it.
+        await this.deps.networks.remove(this.pod);
+        throw new LaunchError('pod stopped while its network was being made');
+      }
+      this.sandbox = sandbox;
+      this.requestStatus();
+    }
+    return this.sandbox;
   }
 
   /** Rewrites each projected token file at 80% of its lifetime until the pod stops, as kubelet does. */
@@ -263,8 +288,8 @@ export class PodWorker {
 
   private observed(): ObservedPod {
     return {
-      podIP: this.podIP,
-      hostIP: this.deps.hostIP,
+      podIP: this.sandbox?.podIP,
+      hostIP: this.deps.networks.nodeAddress,
       startTime: this.startTime,
       container: this.container?.snapshot(),
       waitingReason: this.waitingReason,

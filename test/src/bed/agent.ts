@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, type V1Node } from '@kubernetes/client-node';
-import type { NodeImageSource } from '../agent/agent.js';
+import type { AgentNetwork, NodeImageSource } from '../agent/agent.js';
 import { repoRoot } from './paths.js';
 import { POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { exitEndsWait, startWhenReady, type ManagedProcess } from './process.js';
@@ -15,6 +15,8 @@ export interface AgentSpec {
   nodes: string[];
   /** The registry the nodes pull from, and the archives made for the bed's images (bed-images.ts). */
   images: NodeImageSource;
+  /** The nodes' network namespace, its pod range, the CNI plugins and the Services' addresses. */
+  network: AgentNetwork;
   timeoutMs: number;
 }
 
@@ -25,6 +27,8 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
   const root = repoRoot();
   const jvmArchives = join(spec.bedDir, 'jvm-archives.json');
   writeFileSync(jvmArchives, `${JSON.stringify(spec.images.jvmArchives, null, 2)}\n`);
+  const network = join(spec.bedDir, 'agent-network.json');
+  writeFileSync(network, `${JSON.stringify(spec.network, null, 2)}\n`);
   const args = [
     '--import',
     'tsx',
@@ -39,6 +43,8 @@ export function startAgent(spec: AgentSpec): Promise<ManagedProcess> {
     spec.images.mirror,
     '--jvm-archives',
     jvmArchives,
+    '--network',
+    network,
   ];
   const kubeconfig = new PooledKubeConfig();
   kubeconfig.loadFromFile(spec.kubeconfig);

@@ -15,14 +15,21 @@ export interface ApiServerSpec {
   etcdUrl: string;
   port: number;
   timeoutMs: number;
+  /** The bed's network, when it has one: pods reach the apiserver through the `kubernetes` Service in its range. */
+  network?: ApiServerNetwork | undefined;
+}
+
+export interface ApiServerNetwork {
+  /** The address pods reach the apiserver at (the `kubernetes` Service's endpoint). */
+  readonly hostAddress: string;
+  readonly serviceCidr: string;
 }
 
 export function apiServerArgs(spec: ApiServerSpec): string[] {
   const { pki } = spec;
   return [
     `--etcd-servers=${spec.etcdUrl}`,
-    '--bind-address=127.0.0.1',
-    '--advertise-address=127.0.0.1',
+    ...networkArgs(spec.network),
     `--secure-port=${String(spec.port)}`,
     `--cert-dir=${join(pki.dir, 'apiserver-generated')}`,
     `--tls-cert-file=${pki.apiserver.certFile}`,
@@ -32,13 +39,22 @@ export function apiServerArgs(spec: ApiServerSpec): string[] {
     '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
     `--service-account-key-file=${pki.serviceAccountPublicKeyFile}`,
     `--service-account-signing-key-file=${pki.serviceAccountKeyFile}`,
-    '--service-cluster-ip-range=10.96.0.0/16',
-    // The bed has no Service network: the `kubernetes` Service keeps no endpoints instead of a loopback one.
-    '--endpoint-reconciler-type=none',
     '--allow-privileged=true',
     `--audit-policy-file=${writeAuditPolicy(join(spec.bedDir, 'audit-policy.yaml'))}`,
     `--audit-log-path=${join(spec.bedDir, 'audit.log')}`,
   ];
+}
+
+/**
+ * In a bed network the apiserver listens on every address of the bed's namespace (which is the bed's alone) and
+ * advertises the one pods reach, which becomes the `kubernetes` Service's endpoint. Without one (a control plane on its
+ * own) it stays on loopback, and the Service keeps no endpoints rather than a loopback one, which EndpointSlices refuse.
+ */
+function networkArgs(network: ApiServerNetwork | undefined): string[] {
+  if (network === undefined) {
+    return ['--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', '--service-cluster-ip-range=10.96.0.0/16', '--endpoint-reconciler-type=none'];
+  }
+  return ['--bind-address=0.0.0.0', `--advertise-address=${network.hostAddress}`, `--service-cluster-ip-range=${network.serviceCidr}`];
 }
 
 /** Starts the apiserver and waits until /readyz answers 200 to the admin. */

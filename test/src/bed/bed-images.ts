@@ -1,7 +1,7 @@
 // The images a bed's nodes run, published to the bed's registry (test/src/bed/registry.ts), from which the nodes pull
 // every image (test/src/agent/node-images.ts): the five of ours from the Dockerfile under the references deploy/ names,
-// the bed's ZooKeeper image under the reference the bed's workloads name, and stand-ins for images that cannot be had
-// here. Built, or found in the image store's cache, once before the beds start; pushed under the path each reference
+// the bed's ZooKeeper image under the reference the bed's workloads name, CoreDNS for cluster DNS, and stand-ins for
+// images that cannot be had here. Built, or found in the image store's cache, once before the beds start; pushed under the path each reference
 // has on the registry that mirrors every upstream host.
 import { imageSchema } from '@zk-oam/apis';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ import { mirroredReference } from '../images/image-reference.js';
 import { pushImage } from '../images/registry-copy.js';
 import { BED_ZOOKEEPER_IMAGE, buildZookeeperImages } from '../images/zookeeper-images.js';
 import { oamE2eImageStandIn } from './oam-e2e-images.js';
+import { buildCorednsImage, COREDNS_IMAGE_REFERENCE } from '../network/coredns-image.js';
 
 /** An image in the image store (the OCI layout and its tag) and every reference pods name it by. */
 export interface LocalImage {
@@ -52,6 +53,8 @@ export async function bedImages(options: BuildImagesOptions, log: Logger): Promi
       references: [`${BED_ZOOKEEPER_IMAGE.repository}:${BED_ZOOKEEPER_IMAGE.tag}`, defaultZookeeperReference()],
     },
     await oamE2eImageStandIn(options),
+    // The cluster DNS's, upstream's reference for an image of the CoreDNS built here (test/network/build.sh).
+    await buildCorednsImage(options).then((built) => ({ layout: built.layout, tag: built.name, references: [COREDNS_IMAGE_REFERENCE] })),
   ];
   return { local, jvmArchives: jvmArchive === undefined ? {} : { [image.config.digest]: jvmArchive } };
 }

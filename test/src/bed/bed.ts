@@ -1,5 +1,5 @@
-// The whole test bed: control plane, NATS with JetStream, the node agent with its Nodes, and the
-// `bed-local` StorageClass. stop() leaves no process behind and says what it had to kill.
+// The whole test bed: its network (bed-network.ts), control plane, NATS with JetStream, the node agent with its Nodes,
+// kube-proxy, cluster DNS and the `bed-local` StorageClass. stop() leaves no process behind and says what it had to kill.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,12 @@ import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import { agentStopGraceMs, startAgent } from './agent.js';
 import { bedImages, publishBedImages } from './bed-images.js';
+import { createBedNetwork, type BedAddresses, type BedNetwork } from './bed-network.js';
+import { createClusterDns, waitForClusterDns } from './cluster-dns.js';
+import { writeClusterResolvConf } from './cluster-resolver.js';
+import { startKubeProxy } from './kube-proxy.js';
+import { supervise, type BedChild } from './supervise.js';
+import { resolveNetworkBinaries, type NetworkBinaries } from '../network/binaries.js';
 import type { Binaries } from './binaries.js';
 import { startControlPlane, type ControlPlane } from './control-plane.js';
 import { BedSetupError } from './errors.js';
@@ -39,6 +45,10 @@ export interface BedInfo {
   binDir: string;
   /** host:port of the registry the nodes pull every image through (plain HTTP, loopback). */
   registry: string;
+  /** A resolv.conf naming the bed's cluster DNS, for programs of the tests that resolve as pods do (cluster-resolver.ts). */
+  resolvConf: string;
+  /** The bed's addresses: its pod and Service ranges, its own address (pods reach the apiserver and NATS there). */
+  network: Omit<BedAddresses, 'index'>;
 }
 
 export interface Bed {
@@ -55,6 +65,8 @@ export interface BedOptions {
   keepDir?: boolean;
   log?: Logger;
   binaries?: Binaries;
+  /** CNI plugins, kube-proxy and CoreDNS; resolved with resolveNetworkBinaries() when absent. */
+  networkBinaries?: NetworkBinaries;
   nodeCount?: number;
   /** kube-controller-manager's request rate to the apiserver (its own default, 20/s, when absent). */
   controllerManagerApiQps?: number;
@@ -88,13 +100,17 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   let nats: NatsServer | undefined;
   let agent: ManagedProcess | undefined;
   let registry: Registry | undefined;
-  const forgetAgent = killOnProcessExit(() => (agent === undefined ? [] : [agent]));
+  let network: BedNetwork | undefined;
+  let kubeProxy: BedChild | undefined;
+  const forgetChildren = killOnProcessExit(() => [agent, kubeProxy].filter((child) => child !== undefined));
   const stop = async (): Promise<void> => {
-    forgetAgent();
+    forgetChildren();
     await agent?.stop(agentStopGraceMs);
+    await kubeProxy?.stop();
     await registry?.stop();
     await nats?.stop();
     await controlPlane?.stop();
+    await network?.release();
     const reaped = await reapProcessesMentioning(`${dir}/`);
     for (const straggler of reaped) log.warn({ process: straggler }, 'killed a process left behind');
     if (removeDirOnStop) rmSync(dir, { recursive: true, force: true });
@@ -103,6 +119,9 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
   };
   claimBedDir(dir);
   try {
+    const net = await timed(log, 'network', () => createBedNetwork(log));
+    network = net;
+    const networkBinaries = options.networkBinaries ?? (await resolveNetworkBinaries());
     await settleAll([
       startControlPlane({
         dir,
@@ -110,10 +129,11 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         binaries: options.binaries,
         timeoutMs: startTimeoutMs,
         controllerManagerApiQps: options.controllerManagerApiQps,
+        network: net,
       }).then((started) => {
         controlPlane = started;
       }),
-      timed(log, 'NATS', () => startNats({ dir: join(dir, 'nats'), log })).then((started) => {
+      timed(log, 'NATS', () => startNats({ dir: join(dir, 'nats'), host: net.hostAddress, log })).then((started) => {
         nats = started;
       }),
     ]);
@@ -132,9 +152,24 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
     await ensureStorageClass(admin).catch((error: unknown) => {
       throw new BedSetupError('creating the bed-local StorageClass', { cause: error });
     });
-    agent = await timed(log, `node agent (${String(nodes.length)} Nodes Ready)`, () =>
-      startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, images, timeoutMs: startTimeoutMs }),
-    );
+    await createClusterDns(admin, net).catch((error: unknown) => {
+      throw new BedSetupError('creating cluster DNS', { cause: error });
+    });
+    const proxySpec = { bedDir: dir, binary: networkBinaries.kubeProxy, pki: cp.pki, network: net, apiServerPort: cp.port, nodeName: nodes[0] ?? '', timeoutMs: startTimeoutMs };
+    const agentNetwork = { ...net, cniBinDir: networkBinaries.cniBinDir };
+    await settleAll([
+      timed(log, 'kube-proxy', () => startKubeProxy(proxySpec)).then((started) => {
+        kubeProxy = supervise(started, () => startKubeProxy(proxySpec), log);
+      }),
+      timed(log, `node agent (${String(nodes.length)} Nodes Ready)`, () =>
+        startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, images, network: agentNetwork, timeoutMs: startTimeoutMs }),
+      ).then((started) => {
+        agent = started;
+      }),
+    ]);
+    await timed(log, 'cluster DNS', () => waitForClusterDns(admin, net, startTimeoutMs)).catch((error: unknown) => {
+      throw new BedSetupError('starting cluster DNS', { cause: error });
+    });
     log.info({ seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }, 'test bed ready');
     return {
       info: {
@@ -145,6 +180,17 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nodes,
         binDir: cp.binaries.binDir,
         registry: images.mirror,
+        resolvConf: writeClusterResolvConf(dir, net.dnsServiceIp),
+        network: {
+          nodeNamespace: net.nodeNamespace,
+          hostInterface: net.hostInterface,
+          hostAddress: net.hostAddress,
+          nodeAddress: net.nodeAddress,
+          podCidr: net.podCidr,
+          serviceCidr: net.serviceCidr,
+          apiServiceIp: net.apiServiceIp,
+          dnsServiceIp: net.dnsServiceIp,
+        },
       },
       controlPlane: cp,
       nats: natsServer,

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { startApiServer, type ApiServerSpec } from './apiserver.js';
+import { startApiServer, type ApiServerNetwork, type ApiServerSpec } from './apiserver.js';
 import { resolveBinaries, type Binaries } from './binaries.js';
 import { startControllerManager, startScheduler, type ComponentSpec } from './controllers.js';
 import { waitForDefaultServiceAccount } from './controllers-ready.js';
@@ -28,12 +28,16 @@ export interface ControlPlaneOptions {
   timeoutMs?: number;
   /** kube-controller-manager's `--kube-api-qps` (burst twice that); its default, 20/s, when absent. */
   controllerManagerApiQps?: number | undefined;
+  /** The bed's network (bed-network.ts); without it the apiserver stays on loopback and Services have no endpoints. */
+  network?: (ApiServerNetwork & { readonly apiServiceIp: string }) | undefined;
 }
 
 export interface ControlPlane {
   dir: string;
   kubeconfig: string;
   server: string;
+  /** The apiserver's port, on every address it listens on. */
+  port: number;
   binaries: Binaries;
   pki: Pki;
   /** Pids of the processes running now, by name. */
@@ -44,7 +48,7 @@ export interface ControlPlane {
 }
 
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
-  const { dir, log } = options;
+  const { dir, log, network } = options;
   const timeoutMs = options.timeoutMs ?? 120_000;
   mkdirSync(dir, { recursive: true });
   const binaries = options.binaries ?? (await resolveBinaries());
@@ -58,7 +62,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     forgetProcesses();
   };
   try {
-    const pki = await timed(log, 'PKI', () => createPki(join(dir, 'pki')));
+    const pki = await timed(log, 'PKI', () => createPki(join(dir, 'pki'), network === undefined ? [] : [network.hostAddress, network.apiServiceIp]));
     const etcd = await timed(log, 'etcd', () => startEtcd({ bedDir: dir, binary: binaries.etcd, timeoutMs }));
     processes.push(etcd.process);
     const port = await freePort();
@@ -70,6 +74,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       etcdUrl: etcd.clientUrl,
       port,
       timeoutMs,
+      network,
     };
     let apiserver = await timed(log, 'kube-apiserver', () => startApiServer(apiSpec));
     processes.push(apiserver);
@@ -115,6 +120,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       dir,
       kubeconfig,
       server,
+      port,
       binaries,
       pki,
       pids: () => Object.fromEntries(processes.filter((p) => p.isRunning()).map((p) => [p.name, p.pid])),

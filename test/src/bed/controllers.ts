@@ -20,9 +20,6 @@ export interface ComponentSpec {
   apiQps?: number | undefined;
 }
 
-/** kube-controller-manager's controllers that write pod IPs into objects whose validation refuses loopback addresses. */
-const LOOPBACK_REFUSING_CONTROLLERS = ['endpoints-controller', 'endpointslice-controller', 'endpointslice-mirroring-controller'] as const;
-
 export async function startControllerManager(spec: ComponentSpec): Promise<ManagedProcess> {
   const port = await freePort();
   const args = [
@@ -32,10 +29,6 @@ export async function startControllerManager(spec: ComponentSpec): Promise<Manag
     '--bind-address=127.0.0.1',
     `--secure-port=${String(port)}`,
     `--cert-dir=${join(spec.pki.dir, 'kube-controller-manager-generated')}`,
-    // Pod IPs on the bed are loopback addresses, which Endpoints and EndpointSlices refuse (422): these three controllers
-    // could only retry and record Events, about a thousand failed writes per ensemble-heavy test file. Back on when pods
-    // get addresses of their own (issue 33's network slice).
-    `--controllers=*,${LOOPBACK_REFUSING_CONTROLLERS.map((name) => `-${name}`).join(',')}`,
     '--leader-elect=false',
     '--use-service-account-credentials=true',
     `--service-account-private-key-file=${spec.pki.serviceAccountKeyFile}`,

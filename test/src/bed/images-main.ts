@@ -1,10 +1,13 @@
 // Builds the images a bed runs (bed-images.ts) into the cache, for bootstrap.sh to run beside the control plane's
 // compile: the bases are mostly downloads and package unpacking, which overlap with the compiler, and the bed then
-// finds every image cached. One readable line per step on stderr.
+// finds every image cached. With `--tests`, also the images only the `images` tests build (the release-layout ZooKeeper
+// image and its JRE base): the tests run in the bed's network namespace, which reaches no package mirror. One readable
+// line per step on stderr.
 import { pino } from 'pino';
 import { z } from 'zod';
 import { bedImages } from './bed-images.js';
 import { imageOptions } from './bed.js';
+import { buildZookeeperImages } from '../images/zookeeper-images.js';
 
 const lineSchema = z.object({ msg: z.string() });
 
@@ -19,5 +22,7 @@ const log = pino(
 );
 
 const started = performance.now();
-const images = await bedImages(imageOptions(log), log);
+const options = imageOptions(log);
+const images = await bedImages(options, log);
+if (process.argv.includes('--tests')) await buildZookeeperImages(options);
 log.info(`${String(images.local.length)} images ready for the bed in ${String(Math.round((performance.now() - started) / 1000))} s`);

@@ -1,4 +1,4 @@
-// The bed's NATS server: Debian's nats-server with JetStream and password auth on loopback,
+// The bed's NATS server: Debian's nats-server with JetStream and password auth, on loopback or the bed's own address,
 // restartable on the same port and store so clients reconnect and JetStream state survives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,7 @@ import { freePort } from './ports.js';
 import { waitFor } from '../wait-for.js';
 
 export interface NatsServer {
-  /** nats://127.0.0.1:<port> */
+  /** nats://<host>:<port> */
   url: string;
   /** The full-rights user (publish, subscribe, JetStream API). */
   user: string;
@@ -26,13 +26,17 @@ export interface StartNatsOptions {
   /** State directory: nats.conf, nats.log and the JetStream store (jetstream/) go in it. */
   dir: string;
   log?: Logger;
-  /** Client port; a free loopback port when omitted. */
+  /** The address clients connect to, and the only one it listens on: 127.0.0.1 when omitted; the bed's address on its
+   * network (bed-network.ts) when pods connect too. */
+  host?: string;
+  /** Client port; a free port when omitted. */
   port?: number;
   /** nats-server binary; Debian's when omitted. */
   binary?: string;
 }
 
 export interface NatsConfigInput {
+  host: string;
   port: number;
   monitorPort: number;
   storeDir: string;
@@ -51,11 +55,11 @@ const READY_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
 const DEBIAN_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server'];
 
-/** Renders nats.conf: loopback only, JetStream with bounded stores, one password user, no clustering. */
+/** Renders nats.conf: clients on one address, monitoring on loopback, JetStream with bounded stores, one password user, no clustering. */
 export function renderNatsConfig(input: NatsConfigInput): string {
   const quote = (value: string): string => JSON.stringify(value);
   return [
-    `listen: ${quote(`127.0.0.1:${input.port}`)}`,
+    `listen: ${quote(`${input.host}:${input.port}`)}`,
     `http: ${quote(`127.0.0.1:${input.monitorPort}`)}`,
     'server_name: zkoam_bed',
     'jetstream {',
@@ -77,6 +81,7 @@ export async function startNats(options: StartNatsOptions): Promise<NatsServer> 
   const log = (options.log ?? pino({ level: 'silent' })).child({ component: 'nats-server' });
   const binary = options.binary ?? findNatsServerBinary();
   await mkdir(options.dir, { recursive: true });
+  const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort());
   const monitorPort = await freePort();
   const user = 'zkoam';
@@ -86,7 +91,7 @@ export async function startNats(options: StartNatsOptions): Promise<NatsServer> 
   const context = { dir: options.dir, logFile };
   await writeFile(
     configFile,
-    renderNatsConfig({ port, monitorPort, storeDir: join(options.dir, 'jetstream'), user, password }),
+    renderNatsConfig({ host, port, monitorPort, storeDir: join(options.dir, 'jetstream'), user, password }),
     { mode: 0o600 },
   );
 
@@ -125,7 +130,7 @@ export async function startNats(options: StartNatsOptions): Promise<NatsServer> 
     await stop();
     throw error;
   }
-  return { url: `nats://127.0.0.1:${port}`, user, password, stop, start };
+  return { url: `nats://${host}:${port}`, user, password, stop, start };
 }
 
 function findNatsServerBinary(): string {

@@ -1,5 +1,5 @@
 // The bed's PKI, made with the openssl CLI: a tiny CA, the apiserver's serving certificate, client
-// certificates for admin / controller manager / scheduler, and the service-account RSA key pair.
+// certificates for admin / controller manager / scheduler / kube-proxy, and the service-account RSA key pair.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ export interface Pki {
   admin: KeyPair;
   controllerManager: KeyPair;
   scheduler: KeyPair;
+  kubeProxy: KeyPair;
   /** RSA private key signing service-account tokens, and its public half verifying them. */
   serviceAccountKeyFile: string;
   serviceAccountPublicKeyFile: string;
@@ -28,9 +29,9 @@ export interface Pki {
 /** openssl's own config would add CA extensions to every certificate; this one adds none. */
 const minimalConfig = '[req]\ndistinguished_name = dn\n[dn]\n';
 
+/** The names every apiserver certificate has; the addresses pods reach it at are the bed's own (`apiserverIps`). */
 const apiserverNames = [
   'IP:127.0.0.1',
-  'IP:10.96.0.1',
   'DNS:localhost',
   'DNS:kubernetes',
   'DNS:kubernetes.default',
@@ -38,7 +39,8 @@ const apiserverNames = [
   'DNS:kubernetes.default.svc.cluster.local',
 ];
 
-export async function createPki(dir: string): Promise<Pki> {
+/** `apiserverIps`: the addresses beside 127.0.0.1 the apiserver is reached at (the bed's, the `kubernetes` Service's). */
+export async function createPki(dir: string, apiserverIps: readonly string[]): Promise<Pki> {
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'openssl.cnf');
   writeFileSync(config, minimalConfig);
@@ -50,6 +52,7 @@ export async function createPki(dir: string): Promise<Pki> {
     admin: pair('admin'),
     controllerManager: pair('kube-controller-manager'),
     scheduler: pair('kube-scheduler'),
+    kubeProxy: pair('kube-proxy'),
     serviceAccountKeyFile: join(dir, 'service-account.key'),
     serviceAccountPublicKeyFile: join(dir, 'service-account.pub'),
   };
@@ -66,10 +69,12 @@ export async function createPki(dir: string): Promise<Pki> {
       ...(names ? ['-addext', `subjectAltName=${names.join(',')}`] : []),
     ]);
   await Promise.all([
-    signed(pki.apiserver, '/CN=kube-apiserver', 'serverAuth', apiserverNames),
+    signed(pki.apiserver, '/CN=kube-apiserver', 'serverAuth', [...apiserverIps.map((address) => `IP:${address}`), ...apiserverNames]),
     signed(pki.admin, '/O=system:masters/CN=bed-admin', 'clientAuth'),
     signed(pki.controllerManager, '/CN=system:kube-controller-manager', 'clientAuth'),
     signed(pki.scheduler, '/CN=system:kube-scheduler', 'clientAuth'),
+    // The user the apiserver's bootstrap policy binds to system:node-proxier.
+    signed(pki.kubeProxy, '/CN=system:kube-proxy', 'clientAuth'),
     createServiceAccountKeys(pki),
   ]);
   return pki;

@@ -25,6 +25,14 @@ describe('containerSpec', () => {
     });
   });
 
+  it('joins the network namespace the run names (a pod’s sandbox) instead of the image’s own', () => {
+    expect(containerSpec(spec, { networkNamespace: '/run/netns/bed1-uid' }).linux.namespaces).toEqual([
+      { type: 'pid' },
+      { type: 'mount' },
+      { type: 'network', path: '/run/netns/bed1-uid' },
+    ]);
+  });
+
   it('runs the given command instead of the image’s, as the same user', () => {
     expect(containerSpec(spec, { args: ['id', '-u'] }).process).toEqual({ terminal: false, user: { uid: 65532, gid: 65532 }, args: ['id', '-u'] });
   });

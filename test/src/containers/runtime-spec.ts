@@ -1,6 +1,6 @@
 // The OCI runtime spec of one container: the spec umoci writes for an image, with what a run decides set over it
-// (command, environment, user, working directory, capabilities, hostname, mounts, a read-only root), made runnable on
-// this machine (no network or user namespace, no cgroup settings). Pure: the same image spec and run give the same spec.
+// (command, environment, user, working directory, capabilities, hostname, mounts, a read-only root, the network namespace
+// to join), made runnable on this machine (no user namespace, no cgroup settings). Pure: the same image spec and run give the same spec.
 import { z } from 'zod';
 
 /** The parts of an OCI runtime spec read or changed here; the rest is kept as umoci wrote it. */
@@ -46,6 +46,8 @@ export interface RunOptions {
   readonly noNewPrivileges?: boolean;
   /** A root filesystem the container can write to (into its own upper layer); by default it cannot. */
   readonly writableRoot?: boolean;
+  /** The network namespace to join (a pod's sandbox); without one the container shares the runtime's. */
+  readonly networkNamespace?: string;
 }
 
 /** The image's `NAME=value` list with `env` set over it. */
@@ -71,13 +73,15 @@ function processOf(spec: RuntimeSpec, run: RunOptions): RuntimeSpec['process'] {
 }
 
 /**
- * umoci's runtime spec, made runnable here: no network namespace (the host's), no user namespace, and no cgroup
- * settings (runc cannot apply them on this machine's hybrid cgroup layout); the root at `rootfs` in the bundle, read-only
- * unless the run asks otherwise; the run's process, hostname and mounts.
+ * umoci's runtime spec, made runnable here: the run's network namespace (or the runtime's own), no user namespace, and
+ * no cgroup settings (runc cannot apply them on this machine's hybrid cgroup layout); the root at `rootfs` in the bundle,
+ * read-only unless the run asks otherwise; the run's process, hostname and mounts.
  */
 export function containerSpec(spec: RuntimeSpec, run: RunOptions = {}): RuntimeSpec {
   const { resources: _resources, cgroupsPath: _cgroupsPath, uidMappings: _uidMappings, gidMappings: _gidMappings, ...kept } = spec.linux;
-  const linux = { ...kept, namespaces: spec.linux.namespaces.filter((namespace) => namespace.type !== 'network' && namespace.type !== 'user') };
+  const namespaces = spec.linux.namespaces.filter((namespace) => namespace.type !== 'network' && namespace.type !== 'user');
+  const network = run.networkNamespace === undefined ? [] : [{ type: 'network', path: run.networkNamespace }];
+  const linux = { ...kept, namespaces: [...namespaces, ...network] };
   const binds = (run.mounts ?? []).map(({ source, destination, readOnly }) => ({ destination, type: 'bind', source, options: ['rbind', readOnly ? 'ro' : 'rw'] }));
   return {
     ...spec,

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jvm/index.js';
 import { waitFor } from '../wait-for.js';
+import { withClusterResolver } from '../bed/cluster-resolver.js';
 
 const SOURCE = fileURLToPath(new URL('tls-writer/TlsWriter.java', import.meta.url));
 const run = promisify(execFile);
@@ -16,8 +17,8 @@ const run = promisify(execFile);
 export interface TlsClientSettings {
   /** PEM file of the CA the members' certificates chain to. */
   readonly caFile: string;
-  /** The bed's hosts file, so the JVM resolves the members' names. */
-  readonly hostsFile: string;
+  /** The bed's resolv.conf (BedInfo's), so the JVM resolves the members' and Services' names through cluster DNS. */
+  readonly resolvConf: string;
 }
 
 /** The client settings and the bed's short-lived JVM options, for both of the writer's JVMs. */
@@ -39,7 +40,8 @@ export interface TlsWriterReport {
 function javaArgs(settings: TlsClientJvm, mode: 'write' | 'list', connect: string, root: string): string[] {
   return [
     ...settings.jvmOptions,
-    `-Djdk.net.hosts.file=${settings.hostsFile}`,
+    // A member replaced during the operation comes back under its name with a new address.
+    '-Dsun.net.inetaddr.ttl=5',
     '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
     '-Dzookeeper.client.secure=true',
     `-Dzookeeper.ssl.trustStore.location=${settings.caFile}`,
@@ -74,7 +76,8 @@ export class TlsWriter {
   /** Starts writing to `root` through `connect` (`ip:port,...` of the secure client ports); resolves after the first acknowledged write. */
   static async start(settings: TlsClientSettings, connect: string, root: string): Promise<TlsWriter> {
     const jvm = { ...settings, jvmOptions: await zookeeperJvmOptions({ env: process.env, log: pino({ name: 'tls-writer', level: 'warn' }) }) };
-    const child = spawn('java', javaArgs(jvm, 'write', connect, root), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const java = withClusterResolver(jvm.resolvConf, 'java', javaArgs(jvm, 'write', connect, root));
+    const child = spawn(java.command, java.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const writer = new TlsWriter(jvm, connect, root, child);
     await waitFor('the TLS writer to write', () => Promise.resolve(writer.count), (count) => count > 0 || child.exitCode !== null, 120_000, 200);
     if (writer.count === 0) throw new Error(`the TLS writer exited (${String(child.exitCode)}): ${writer.stderrTail.join('')}`);
@@ -91,7 +94,8 @@ export class TlsWriter {
     const exited = once(this.child, 'exit');
     this.child.kill('SIGTERM');
     await exited;
-    const { stdout } = await run('java', javaArgs(this.settings, 'list', this.connect, this.root), { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const java = withClusterResolver(this.settings.resolvConf, 'java', javaArgs(this.settings, 'list', this.connect, this.root));
+    const { stdout } = await run(java.command, java.args, { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
     const present = new Set(stdout.split('\n').flatMap((line) => (line.startsWith('HAS ') ? [`${this.root}/${line.slice(4)}`] : [])));
     return {
       acknowledged: this.acknowledged.length,

@@ -2,17 +2,16 @@
 // controller's pure renderer gives the ConfigMap (start.sh, zoo.cfg, the initial membership) and the container
 // (command, env, volume mounts); here they become files, variables and bind mounts for runc. The pod's IP is a free
 // loopback address and the container shares the host's network, so the member's ports bind that address alone.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { chown, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { V1Container, V1Pod } from '@kubernetes/client-node';
 import { parseResource, podName, SUPERUSER_SECRET_KEYS, ZOOKEEPER_PORTS, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { renderWorkload, workloadNames } from '@zk-oam/workload';
 import { superDigest } from '@zk-oam/zookeeper';
-import { renderHostsFile } from '../agent/hosts-file.js';
 import { portFree } from '../bed/ports.js';
 import { resolveEnv } from '../agent/pod-env.js';
-import { PodIpAllocator } from '../agent/pod-ip.js';
+import { renderPodHosts } from '../agent/pod-dns.js';
 import type { BindMount, RunOptions } from '../containers/runtime-spec.js';
 
 export interface MemberContainer {
@@ -23,11 +22,10 @@ export interface MemberContainer {
   readonly volume: string;
 }
 
-/** A loopback address on which every ZooKeeper port is free, from the bed's pod range under a scope of its own. */
+/** A random loopback address (127.64.0.0/10) on which every ZooKeeper port is free. */
 async function freeLoopbackAddress(): Promise<string> {
-  const allocator = new PodIpAllocator(`images-${randomUUID()}`);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const address = allocator.ipFor(String(attempt));
+    const address = `127.${String(randomInt(64, 128))}.${String(randomInt(0, 256))}.${String(randomInt(1, 255))}`;
     const free = await Promise.all(Object.values(ZOOKEEPER_PORTS).map((port) => portFree(address, port)));
     if (free.every(Boolean)) return address;
   }
@@ -78,7 +76,7 @@ export async function prepareMember(dir: string, owner: { uid: number; gid: numb
   for (const [file, text] of Object.entries(configMap.data ?? {})) await writeFile(join(config, file), text);
   await mkdir(volume);
   await chown(volume, owner.uid, owner.gid);
-  await writeFile(hosts, renderHostsFile([{ namespace, hostname: name, subdomain, ip: podIp }]));
+  await writeFile(hosts, renderPodHosts(pod, podIp));
 
   const secrets = new Map([[names.superuserSecret, { [SUPERUSER_SECRET_KEYS.digest]: superDigest(randomUUID()) }]]);
   const env = resolveEnv(pod, container, { configMaps: new Map(), secrets }, { podIP: podIp, hostIP: '127.0.0.1', nodeAllocatable: {} });

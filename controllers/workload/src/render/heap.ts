@@ -18,8 +18,14 @@ export function heapMiB(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>):
   return DEFAULT_HEAP_MIB;
 }
 
-/** JVM flags for start.sh (which takes one per line): heap first, then the user's extra options. */
+/**
+ * How long the JVM keeps a name it resolved. Its default is forever: a member replaced under the same DNS name, with a
+ * new pod IP, would never be found again by the others. Cluster DNS answers live 5 s too (the bed's CoreDNS, `ttl 5`).
+ */
+export const DNS_CACHE_SECONDS = 5;
+
+/** JVM flags for start.sh (which takes one per line): heap and the DNS cache first, then the user's extra options (which can override them). */
 export function jvmFlags(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>): string[] {
   const heap = heapMiB(spec);
-  return [`-Xms${heap}m`, `-Xmx${heap}m`, ...(spec.jvm?.extraOptions ?? [])];
+  return [`-Xms${heap}m`, `-Xmx${heap}m`, `-Dsun.net.inetaddr.ttl=${String(DNS_CACHE_SECONDS)}`, ...(spec.jvm?.extraOptions ?? [])];
 }
