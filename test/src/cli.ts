@@ -159,7 +159,7 @@ async function openTheDoors(): Promise<void> {
 }
 
 /** Serves the bed's doors from inside its network: the apiserver, and the console's Service once it exists. */
-async function serveDoors(info: BedInfo): Promise<Door[]> {
+async function serveDoors(info: BedInfo): Promise<{ doors: Door[]; close(): void }> {
   const { serveDoor } = await import('./bed/door.js');
   const { PooledKubeConfig } = await import('@zk-oam/runtime');
   const admin = new PooledKubeConfig();
@@ -179,13 +179,18 @@ async function serveDoors(info: BedInfo): Promise<Door[]> {
     { name: 'apiserver', port: apiServerPort, target: () => Promise.resolve({ host: '127.0.0.1', port: apiServerPort }) },
     { name: 'console', port: 0, target: consoleTarget },
   ];
-  return Promise.all(
+  const served = await Promise.all(
     doors.map(async ({ name, port, target }) => {
       const socket = join(doorsDir, `${name}.sock`);
-      await serveDoor(socket, target);
-      return { name, socket, port };
+      return { door: { name, socket, port }, server: await serveDoor(socket, target) };
     }),
   );
+  return {
+    doors: served.map(({ door }) => door),
+    close: () => {
+      for (const { server } of served) server.close();
+    },
+  };
 }
 
 /** The background process: holds the bed until SIGTERM/SIGINT. */
@@ -195,7 +200,8 @@ async function daemon(): Promise<number> {
   const log = pino({ name: 'bed-daemon' });
   const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env) });
   writeFileSync(files.nats, `${JSON.stringify(bed.info.nats, null, 2)}\n`, { mode: 0o600 });
-  writeFileSync(files.doors, `${JSON.stringify(await serveDoors(bed.info), null, 2)}\n`);
+  const doors = await serveDoors(bed.info);
+  writeFileSync(files.doors, `${JSON.stringify(doors.doors, null, 2)}\n`);
   writeFileSync(files.ready, `${JSON.stringify(bed.info, null, 2)}\n`, { mode: 0o600 });
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', resolve);
@@ -203,8 +209,10 @@ async function daemon(): Promise<number> {
   });
   log.info({ signal }, 'stopping the test bed');
   rmSync(files.ready, { force: true });
+  doors.close();
   await bed.stop();
-  return 0;
+  // A connection still open through a door (a kubectl watch, say) would keep the daemon alive; the bed is gone.
+  process.exit(0);
 }
 
 const commands: Record<string, () => Promise<number>> = { up, down, daemon };

@@ -62,8 +62,9 @@ async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWo
   return waitForValue('an ensemble Ready (see the controller and agent logs)', showProgress, readyTimeoutMs);
 }
 
-/** Each controller's pods: Ready or not, which one holds the Lease, and where the agent writes its output. */
+/** Each controller's pods once Ready (their probes may pass after the ensemble is up): which one holds the Lease, and where the agent writes its output. */
 async function describeControllers(controllers: ControllerPods): Promise<void> {
+  for (const name of CONTROLLER_NAMES) await controllers.waitReady(name);
   for (const name of CONTROLLER_NAMES) {
     const holder = await controllers.leaseHolder(name);
     for (const pod of await controllers.pods(name)) {
