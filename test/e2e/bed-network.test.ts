@@ -5,6 +5,7 @@ import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { AppsV1Api, CoreV1Api, DiscoveryV1Api, type V1Pod } from '@kubernetes/client-node';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +15,7 @@ import { podReady } from '../src/pod-ready.js';
 import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects, headlessServiceName } from '../src/agent/fixtures/zookeeper-ensemble.js';
 import { sandboxName } from '../src/agent/pod-network.js';
+import { podDirEnvName } from '../src/agent/pid-registry.js';
 import { resolveThrough } from '../src/bed/cluster-dns.js';
 import { Runc } from '../src/containers/runc.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -62,6 +64,23 @@ async function execIn(pod: string, command: string): Promise<{ exitCode: number 
   const container = (await runc.list()).find((listed) => listed.id.startsWith(`${namespace}_${pod}_`) && listed.status === 'running');
   if (container === undefined) throw new Error(`no running container for ${namespace}/${pod}`);
   return runc.exec(container.id, ['/bin/bash', '-c', command], join(scratch, `${pod}-exec.pid`), 20_000);
+}
+
+/** Every process of the bed's pods (the agent marks each container with its pod's directory), with its namespaces. */
+async function podProcesses(): Promise<{ pid: string; podDir: string; mount: string; network: string }[]> {
+  const marker = `${podDirEnvName}=${join(bed.dir, 'agent', 'pods')}/`;
+  const found = [];
+  for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const variable = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0').find((entry) => entry.startsWith(marker));
+      if (variable === undefined) continue;
+      const [mount, network] = await Promise.all([readlink(`/proc/${pid}/ns/mnt`), readlink(`/proc/${pid}/ns/net`)]);
+      found.push({ pid, podDir: variable.slice(variable.indexOf('=') + 1), mount, network });
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return found;
 }
 
 const ips = (pods: readonly V1Pod[]): string[] => pods.map((pod) => pod.status?.podIP ?? '').sort();
@@ -117,6 +136,19 @@ describe('the bed’s pod network', () => {
     expect(api.output).toBe('connected');
     const env = await execIn('zk-0', 'echo "$KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT"');
     expect(env.output).toBe(`${bed.network.apiServiceIp}:443`);
+  });
+
+  it('runs every process of every running pod in a container: a mount and a network namespace that are not the bed’s', async () => {
+    await readyPods();
+    const running = (await core.listPodForAllNamespaces({ fieldSelector: 'status.phase=Running' })).items.filter((pod) => podReady(pod) && pod.metadata?.deletionTimestamp === undefined);
+    expect(running.map((pod) => pod.metadata?.namespace)).toContain('kube-system');
+    const processes = await podProcesses();
+    const [ownMount, ownNetwork] = await Promise.all([readlink('/proc/self/ns/mnt'), readlink('/proc/self/ns/net')]);
+    for (const pod of running) {
+      const podDir = join(bed.dir, 'agent', 'pods', `${pod.metadata?.namespace ?? ''}_${pod.metadata?.name ?? ''}`);
+      expect(processes.filter((process) => process.podDir === podDir).length, `processes of ${podDir}`).toBeGreaterThan(0);
+    }
+    expect(processes.filter((process) => process.mount === ownMount || process.network === ownNetwork)).toEqual([]);
   });
 
   it('follows a replaced member: its EndpointSlice entry and its DNS name move to the new pod’s address', async () => {

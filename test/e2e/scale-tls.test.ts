@@ -11,7 +11,7 @@ import { memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, isReady, waitFor } from '../src/controllers/index.js';
-import { TlsWriter } from '../src/ensemble-probe/index.js';
+import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { useScaleController, waitScaled } from './scale-support.js';
 import { secureConnectString, tlsSecretValue, writeCaFile, writerSummary } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -52,7 +52,7 @@ describe('scale an ensemble with quorum TLS while a client writes over TLS', () 
 
   it('scales 3 -> 5 -> 3 with no acknowledged write lost', async () => {
     const caFile = await writeCaFile(tlsWorkload, dir);
-    const writer = await TlsWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-writes');
+    const writer = await JavaWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-writes');
     const writesDuring: number[] = [];
     const step = async (run: () => Promise<void>): Promise<void> => {
       const before = writer.count;

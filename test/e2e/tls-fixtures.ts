@@ -5,9 +5,10 @@ import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
-import { derivedNames, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import type { V1Pod } from '@kubernetes/client-node';
 import type { WorkloadClient } from '../src/controllers/index.js';
-import type { TlsWriterReport } from '../src/ensemble-probe/index.js';
+import type { JavaWriterReport } from '../src/ensemble-probe/index.js';
 
 export interface TlsWorkload {
   readonly client: WorkloadClient;
@@ -15,10 +16,23 @@ export interface TlsWorkload {
   readonly workload: string;
 }
 
-/** The members' secure client ports, as a TLS client is given them. */
+/**
+ * The members' secure client ports, as a TLS client is given them: by their DNS names, which the members' certificates
+ * carry and which follow a member replaced with a new address (a pod IP would not).
+ */
 export async function secureConnectString({ client, namespace, workload }: TlsWorkload): Promise<string> {
   const pods = (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(workload) })).items;
-  return pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`).join(',');
+  return memberServers(pods, { namespace, workload }, ZOOKEEPER_PORTS.secureClient).join(',');
+}
+
+/**
+ * `<member FQDN>:<port>` of each pod, by ordinal: how a TLS client names a member, so that the name it checks the
+ * certificate against is one the certificate carries (an IP would be checked by its reverse lookup, which cluster DNS
+ * answers with whichever Service's name it finds first).
+ */
+export function memberServers(pods: readonly V1Pod[], { namespace, workload }: Pick<TlsWorkload, 'namespace' | 'workload'>, port: number): string[] {
+  const ordinals = pods.map((pod) => Number(pod.metadata?.name?.split('-').pop())).sort((a, b) => a - b);
+  return ordinals.map((ordinal) => `${memberHost(workload, namespace, ordinal)}:${String(port)}`);
 }
 
 /** A value of the workload's member Secret (`<name>-tls`). */
@@ -61,9 +75,9 @@ export async function servedSerial(ip: string, caFile: string): Promise<string> 
 }
 
 /** One line of the TLS writer's figures, with the writes acknowledged during each step of the test. */
-export function writerSummary(what: string, report: TlsWriterReport, writesDuring: readonly number[]): string {
+export function writerSummary(what: string, report: JavaWriterReport, writesDuring: readonly number[]): string {
   return (
-    `${what}: lost writes ${String(report.lost.length)} of ${String(report.acknowledged)} acknowledged over TLS, ` +
+    `${what}: lost writes ${String(report.lost.length)} of ${String(report.acknowledged)} acknowledged, ` +
     `${String(report.unacknowledged)} unknown, sessions ${String(report.sessions)}, longest write gap ${String(report.longestGapMs)} ms, ` +
     `acknowledged during each step ${writesDuring.join(' / ')}`
   );

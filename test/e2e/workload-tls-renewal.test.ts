@@ -12,7 +12,7 @@ import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
 import { DEFAULT_PERIOD_JITTER } from '@zk-oam/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
-import { TlsWriter } from '../src/ensemble-probe/index.js';
+import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
 import { issuedCertificate, renewalDueSoon, secureConnectString, servedSerial, writeCaFile, writerSummary } from './tls-fixtures.js';
@@ -74,7 +74,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     await traits.create(namespace, TRAIT, WORKLOAD);
     await waitFor('the rolling trait bound and idle', () => scenario.trait(), (trait) => rollingCondition(trait, 'Bound')?.status === 'True' && trait.status?.phase === 'Idle', 60_000);
     const caFile = await writeCaFile(tlsWorkload, dir);
-    const writer = await TlsWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
+    const writer = await JavaWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-renewal-writes');
     const leader = (await scenario.waitHealthy()).status?.leader ?? '';
     const history = new PodHistory(memberPodSource(client, namespace, WORKLOAD), MEMBERS);
     await history.start();

@@ -30,6 +30,7 @@ import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { podReady } from '../src/pod-ready.js';
+import { memberServers } from './tls-fixtures.js';
 
 const run = promisify(execFile);
 const bed = workerBed();
@@ -144,7 +145,7 @@ describe('a TLS-only workload on the bed', () => {
   });
 
   it("lets ZooKeeper's Java client write and read a znode over TLS", async () => {
-    const servers = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`);
+    const servers = memberServers(pods, { namespace, workload: name }, ZOOKEEPER_PORTS.secureClient);
     const tlsClient = [
       '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
       '-Dzookeeper.client.secure=true',

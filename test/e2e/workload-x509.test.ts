@@ -23,6 +23,7 @@ import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { appsApi } from './rolling-scenario.js';
+import { memberServers } from './tls-fixtures.js';
 
 const run = promisify(execFile);
 const bed = workerBed();
@@ -119,7 +120,7 @@ describe('an ensemble whose clients authenticate by certificate', () => {
     expect(configMap.data?.['zoo.cfg']).toContain('authProvider.x509=org.apache.zookeeper.server.auth.X509AuthenticationProvider');
     expect(configMap.data?.['zoo.cfg']).toContain('ssl.clientAuth=want');
     const pods = await memberPods();
-    servers = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`).join(',');
+    servers = memberServers(pods, { namespace, workload: name }, ZOOKEEPER_PORTS.secureClient).join(',');
     const digest = createHash('sha256').update(await readFile(join(dir, 'clients.crt'))).digest('hex');
     expect(pods.map((pod) => pod.metadata?.annotations?.[CLIENT_CA_ANNOTATION])).toEqual([digest, digest, digest]);
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
@@ -184,7 +185,7 @@ describe('an ensemble whose clients authenticate by certificate', () => {
       ENSEMBLE_TIMEOUT_MS,
     );
     console.log(`members restarted onto the two client CAs and Ready ${String(Math.round((Date.now() - started) / 1000))} s after the Secret changed`);
-    servers = (await memberPods()).map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`).join(',');
+    servers = memberServers(await memberPods(), { namespace, workload: name }, ZOOKEEPER_PORTS.secureClient).join(',');
     const mallory = await zkCli(keyStores.mallory, 'create', '/mallory', 'x', 'x509:CN=mallory:cdrwa');
     expect(mallory.output).toContain('Created /mallory');
     expect((await zkCli(keyStores.alice, 'create', '/mallory/alice', 'x')).output).toContain('Insufficient permission : /mallory/alice');

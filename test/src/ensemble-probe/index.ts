@@ -2,4 +2,4 @@
 // and a leader tracker.
 export { ContinuousWriter, type ContinuousWriterOptions, type WriterReport } from './continuous-writer.js';
 export { LeaderTracker, summarise, type LeaderReport, type LeaderTrackerOptions, type Sample } from './leader-tracker.js';
-export { TlsWriter, type TlsClientSettings, type TlsWriterReport } from './tls-writer.js';
+export { JavaWriter, type JavaClientSettings, type JavaWriterReport } from './java-writer.js';

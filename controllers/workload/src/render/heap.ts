@@ -23,9 +23,20 @@ export function heapMiB(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>):
  * new pod IP, would never be found again by the others. Cluster DNS answers live 5 s too (the bed's CoreDNS, `ttl 5`).
  */
 export const DNS_CACHE_SECONDS = 5;
+/**
+ * How long it keeps a name's absence (its default is 10 s). A member's name is absent while its pod is replaced; a peer
+ * that asked then must find it again as soon as the new pod has its address, or it cannot follow a new leader there.
+ */
+export const DNS_NEGATIVE_CACHE_SECONDS = 1;
 
 /** JVM flags for start.sh (which takes one per line): heap and the DNS cache first, then the user's extra options (which can override them). */
 export function jvmFlags(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>): string[] {
   const heap = heapMiB(spec);
-  return [`-Xms${heap}m`, `-Xmx${heap}m`, `-Dsun.net.inetaddr.ttl=${String(DNS_CACHE_SECONDS)}`, ...(spec.jvm?.extraOptions ?? [])];
+  return [
+    `-Xms${heap}m`,
+    `-Xmx${heap}m`,
+    `-Dsun.net.inetaddr.ttl=${String(DNS_CACHE_SECONDS)}`,
+    `-Dsun.net.inetaddr.negative.ttl=${String(DNS_NEGATIVE_CACHE_SECONDS)}`,
+    ...(spec.jvm?.extraOptions ?? []),
+  ];
 }

@@ -1,6 +1,7 @@
-// A client writing over TLS throughout an operation, and afterwards the check that every write ZooKeeper acknowledged
-// is still there. The Node binding the other probes use has no TLS, so this runs ZooKeeper's own Java client
-// (tls-writer/TlsWriter.java, launched from source) with the client TLS settings zkCli takes.
+// A client writing throughout an operation, over TLS or plain, and afterwards the check that every write ZooKeeper
+// acknowledged is still there. The Node binding the other probes use has no TLS and resolves names with the machine's
+// resolver, so this runs ZooKeeper's own Java client (java-writer/JavaWriter.java, launched from source) with the
+// client TLS settings zkCli takes, resolving names through the bed's cluster DNS as a client in a pod does.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -11,22 +12,22 @@ import { DEBIAN_ZOOKEEPER_CLASSPATH, zookeeperJvmOptions } from '../zookeeper-jv
 import { waitFor } from '../wait-for.js';
 import { withClusterResolver } from '../bed/cluster-resolver.js';
 
-const SOURCE = fileURLToPath(new URL('tls-writer/TlsWriter.java', import.meta.url));
+const SOURCE = fileURLToPath(new URL('java-writer/JavaWriter.java', import.meta.url));
 const run = promisify(execFile);
 
-export interface TlsClientSettings {
-  /** PEM file of the CA the members' certificates chain to. */
-  readonly caFile: string;
+export interface JavaClientSettings {
+  /** Over TLS, trusting the CA in this PEM file (the one the members' certificates chain to); plain without it. */
+  readonly caFile?: string;
   /** The bed's resolv.conf (BedInfo's), so the JVM resolves the members' and Services' names through cluster DNS. */
   readonly resolvConf: string;
 }
 
 /** The client settings and the bed's short-lived JVM options, for both of the writer's JVMs. */
-interface TlsClientJvm extends TlsClientSettings {
+interface JavaClientJvm extends JavaClientSettings {
   readonly jvmOptions: readonly string[];
 }
 
-export interface TlsWriterReport {
+export interface JavaWriterReport {
   readonly acknowledged: number;
   /** Writes whose outcome is unknown (the connection went while they were in flight). */
   readonly unacknowledged: number;
@@ -37,15 +38,19 @@ export interface TlsWriterReport {
   readonly sessions: number;
 }
 
-function javaArgs(settings: TlsClientJvm, mode: 'write' | 'list', connect: string, root: string): string[] {
+function javaArgs(settings: JavaClientJvm, mode: 'write' | 'list', connect: string, root: string): string[] {
   return [
     ...settings.jvmOptions,
     // A member replaced during the operation comes back under its name with a new address.
     '-Dsun.net.inetaddr.ttl=5',
-    '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
-    '-Dzookeeper.client.secure=true',
-    `-Dzookeeper.ssl.trustStore.location=${settings.caFile}`,
-    '-Dzookeeper.ssl.trustStore.type=PEM',
+    ...(settings.caFile === undefined
+      ? []
+      : [
+          '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
+          '-Dzookeeper.client.secure=true',
+          `-Dzookeeper.ssl.trustStore.location=${settings.caFile}`,
+          '-Dzookeeper.ssl.trustStore.type=PEM',
+        ]),
     '-cp',
     DEBIAN_ZOOKEEPER_CLASSPATH,
     SOURCE,
@@ -55,14 +60,14 @@ function javaArgs(settings: TlsClientJvm, mode: 'write' | 'list', connect: strin
   ];
 }
 
-export class TlsWriter {
+export class JavaWriter {
   private readonly acknowledged: { path: string; at: number }[] = [];
   private unacknowledged = 0;
   private sessions = 0;
   private stderrTail: string[] = [];
 
   private constructor(
-    private readonly settings: TlsClientJvm,
+    private readonly settings: JavaClientJvm,
     private readonly connect: string,
     private readonly root: string,
     private readonly child: ChildProcess,
@@ -73,12 +78,12 @@ export class TlsWriter {
     });
   }
 
-  /** Starts writing to `root` through `connect` (`ip:port,...` of the secure client ports); resolves after the first acknowledged write. */
-  static async start(settings: TlsClientSettings, connect: string, root: string): Promise<TlsWriter> {
-    const jvm = { ...settings, jvmOptions: await zookeeperJvmOptions({ env: process.env, log: pino({ name: 'tls-writer', level: 'warn' }) }) };
+  /** Starts writing to `root` through `connect` (`host:port,...`: addresses or names); resolves after the first acknowledged write. */
+  static async start(settings: JavaClientSettings, connect: string, root: string): Promise<JavaWriter> {
+    const jvm = { ...settings, jvmOptions: await zookeeperJvmOptions({ env: process.env, log: pino({ name: 'java-writer', level: 'warn' }) }) };
     const java = withClusterResolver(jvm.resolvConf, 'java', javaArgs(jvm, 'write', connect, root));
     const child = spawn(java.command, java.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const writer = new TlsWriter(jvm, connect, root, child);
+    const writer = new JavaWriter(jvm, connect, root, child);
     await waitFor('the TLS writer to write', () => Promise.resolve(writer.count), (count) => count > 0 || child.exitCode !== null, 120_000, 200);
     if (writer.count === 0) throw new Error(`the TLS writer exited (${String(child.exitCode)}): ${writer.stderrTail.join('')}`);
     return writer;
@@ -90,7 +95,7 @@ export class TlsWriter {
   }
 
   /** Stops writing, then lists what ZooKeeper holds and reports. */
-  async stop(): Promise<TlsWriterReport> {
+  async stop(): Promise<JavaWriterReport> {
     const exited = once(this.child, 'exit');
     this.child.kill('SIGTERM');
     await exited;

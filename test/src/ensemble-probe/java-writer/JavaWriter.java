@@ -1,5 +1,5 @@
-// A client writing over TLS with ZooKeeper's own Java client (the Node binding has no TLS): the TLS counterpart of
-// continuous-writer.ts. `write <connect> <root>` creates <root>/w-<n> one after another and prints `ACK <path> <ms>`
+// A client writing with ZooKeeper's own Java client, over TLS or plain (the Node binding has no TLS, and resolves no
+// cluster names): the counterpart of continuous-writer.ts. `write <connect> <root>` creates <root>/w-<n> one after another and prints `ACK <path> <ms>`
 // for each write ZooKeeper acknowledged, `FAIL <path> <error>` for one whose outcome is unknown, until it is killed.
 // `list <connect> <root>` prints `HAS <child>` for every child, so the caller can tell an acknowledged write that is lost.
 // The TLS settings come as system properties (zookeeper.client.secure, the PEM trust store), as zkCli takes them.
@@ -11,7 +11,7 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 
-public class TlsWriter {
+public class JavaWriter {
   private static final int SESSION_TIMEOUT_MS = 15_000;
 
   public static void main(String[] args) throws Exception {
