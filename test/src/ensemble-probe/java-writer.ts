@@ -42,7 +42,7 @@ function javaArgs(settings: JavaClientJvm, mode: 'write' | 'list', connect: stri
   return [
     ...settings.jvmOptions,
     // A member replaced during the operation comes back under its name with a new address.
-    '-Dsun.net.inetaddr.ttl=5',
+    '-Dsun.net.inetaddr.ttl=1',
     ...(settings.caFile === undefined
       ? []
       : [

@@ -20,9 +20,11 @@ export function heapMiB(spec: Pick<ZookeeperWorkloadSpec, 'jvm' | 'resources'>):
 
 /**
  * How long the JVM keeps a name it resolved. Its default is forever: a member replaced under the same DNS name, with a
- * new pod IP, would never be found again by the others. Cluster DNS answers live 5 s too (the bed's CoreDNS, `ttl 5`).
+ * new pod IP, would never be found again by the others. A second: after a leader change the followers dial the new
+ * leader by name, and one dialling a former address of it waits out a connect timeout before it looks again. ZooKeeper
+ * resolves names only when it connects, so this costs next to nothing.
  */
-export const DNS_CACHE_SECONDS = 5;
+export const DNS_CACHE_SECONDS = 1;
 /**
  * How long it keeps a name's absence (its default is 10 s). A member's name is absent while its pod is replaced; a peer
  * that asked then must find it again as soon as the new pod has its address, or it cannot follow a new leader there.

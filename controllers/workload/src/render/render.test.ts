@@ -143,7 +143,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
                   { name: 'ZK_DOMAIN', value: memberDomain('zk', 'prod') },
                   { name: 'ZK_CONFIG_DIR', value: '/zk-oam/config' },
                   { name: 'ZK_DATA_DIR', value: '/data' },
-                  { name: 'ZK_JVM_FLAGS', value: '-Xms512m\n-Xmx512m\n-Dsun.net.inetaddr.ttl=5\n-Dsun.net.inetaddr.negative.ttl=1' },
+                  { name: 'ZK_JVM_FLAGS', value: '-Xms512m\n-Xmx512m\n-Dsun.net.inetaddr.ttl=1\n-Dsun.net.inetaddr.negative.ttl=1' },
                   superDigest,
                 ],
                 ports: [
@@ -303,7 +303,7 @@ describe('renderWorkload for a fully specified workload', () => {
       imagePullPolicy: 'Always',
       imagePullSecrets: [{ name: 'registry' }],
       resources: { requests: { cpu: '500m', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } },
-      jvm: { name: 'ZK_JVM_FLAGS', value: '-Xms1536m\n-Xmx1536m\n-Dsun.net.inetaddr.ttl=5\n-Dsun.net.inetaddr.negative.ttl=1\n-XX:+UseG1GC' },
+      jvm: { name: 'ZK_JVM_FLAGS', value: '-Xms1536m\n-Xmx1536m\n-Dsun.net.inetaddr.ttl=1\n-Dsun.net.inetaddr.negative.ttl=1\n-XX:+UseG1GC' },
       superDigest,
       metricsPort: { name: 'metrics', containerPort: 7070 },
       securityContext: { runAsUser: 1000, runAsNonRoot: true, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
