@@ -21,6 +21,7 @@ import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, memberPodSou
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
+import { resolveThrough } from '../src/bed/cluster-dns.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const run = promisify(execFile);
@@ -45,13 +46,18 @@ function healthy(workload: ZookeeperWorkload): boolean {
   return isReady(workload) && status?.leader !== undefined && status.members?.length === 3 && status.members.every((member) => member.synced);
 }
 
-/** The certificate a member serves on its secure port, as `openssl s_client -verify_return_error` against the CA got it. */
+/**
+ * The certificate a member serves on its secure port, as `openssl s_client -verify_return_error` against the CA got it,
+ * at the address cluster DNS gives its name now (a member restarted again is at another address).
+ */
 async function servedCertificate(pod: V1Pod, caFile: string, name: string): Promise<{ output: string; certificate: X509Certificate }> {
   const host = memberHost(name, namespace, Number(pod.metadata?.name?.split('-').pop()));
+  const [address] = await resolveThrough(bed.network.dnsServiceIp, host);
+  if (address === undefined) throw new Error(`cluster DNS does not resolve ${host}`);
   const { stdout } = await run('bash', [
     '-c',
     'openssl s_client -connect "$0" -CAfile "$1" -verify_return_error -verify_hostname "$2" -showcerts </dev/null 2>&1',
-    `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`,
+    `${address}:${String(ZOOKEEPER_PORTS.secureClient)}`,
     caFile,
     host,
   ]);
