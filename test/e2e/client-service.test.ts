@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, isReady, waitFor } from '../src/controllers/index.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { RollingClient } from './rolling-fixtures.js';
-import { ROLL_TIMEOUT_MS, useRollingController } from './rolling-scenario.js';
+import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitScaled } from './scale-support.js';
-import { writerSummary } from './tls-fixtures.js';
+import { writerSummary, WritesPerStep } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -23,6 +23,7 @@ const SCALE_TRAIT = 'size';
 const ROLLING_TRAIT = 'roll';
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 const clientServiceName = `${derivedNames(WORKLOAD).clientService}.${namespace}.svc.cluster.local`;
+const roll = new RollScenario({ client, traits: rolling, namespace, workload: WORKLOAD, trait: ROLLING_TRAIT, members: 3 });
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(WORKLOAD) })).items;
 
 describe('a client that knows only the client Service’s name', () => {
@@ -42,33 +43,23 @@ describe('a client that knows only the client Service’s name', () => {
 
   it('writes through a scale 3 -> 5 -> 3 and a rolling restart with no acknowledged write lost', async () => {
     const writer = await JavaWriter.start({ resolvConf: bed.resolvConf }, `${clientServiceName}:${String(ZOOKEEPER_PORTS.client)}`, '/through-the-service');
-    const writesDuring: number[] = [];
-    const step = async (run: () => Promise<void>): Promise<void> => {
-      const before = writer.count;
-      await run();
-      writesDuring.push(writer.count - before);
-    };
-    await step(async () => {
+    const steps = new WritesPerStep(writer);
+    await steps.step(async () => {
       await traits.create(namespace, SCALE_TRAIT, { workloadRef: { name: WORKLOAD }, replicas: 5 });
       await waitScaled(traits, { namespace, trait: SCALE_TRAIT, listPods }, 5);
     });
-    await step(async () => {
+    await steps.step(async () => {
       await traits.scale(namespace, SCALE_TRAIT, 3);
       await waitScaled(traits, { namespace, trait: SCALE_TRAIT, listPods }, 3);
     });
-    await step(async () => {
+    await steps.step(async () => {
       const started = new Date();
       await rolling.patch(namespace, ROLLING_TRAIT, { spec: { restartTrigger: 'through-the-service' } });
-      await waitFor(
-        'the rolling restart Completed',
-        () => rolling.get(namespace, ROLLING_TRAIT),
-        (trait) => trait.status?.phase === 'Completed' && new Date(trait.status.startedAt ?? 0).getTime() >= started.getTime() - 1_000,
-        ROLL_TIMEOUT_MS,
-      );
+      await roll.waitCompleted('the rolling restart Completed', started);
     });
     const report = await writer.stop();
-    console.log(writerSummary(`through ${clientServiceName}: 3 -> 5 -> 3, then a rolling restart`, report, writesDuring));
+    console.log(writerSummary(`through ${clientServiceName}: 3 -> 5 -> 3, then a rolling restart`, report, steps.counts));
     expect(report.lost).toEqual([]);
-    expect(writesDuring.every((count) => count > 0)).toBe(true);
+    expect(steps.counts.every((count) => count > 0)).toBe(true);
   }, 2 * ROLL_TIMEOUT_MS);
 });

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, isReady, waitFor } from '../src/controllers/index.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { useScaleController, waitScaled } from './scale-support.js';
-import { secureConnectString, tlsSecretValue, writeCaFile, writerSummary } from './tls-fixtures.js';
+import { secureConnectString, tlsSecretValue, writeCaFile, writerSummary, WritesPerStep } from './tls-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -53,25 +53,20 @@ describe('scale an ensemble with quorum TLS while a client writes over TLS', () 
   it('scales 3 -> 5 -> 3 with no acknowledged write lost', async () => {
     const caFile = await writeCaFile(tlsWorkload, dir);
     const writer = await JavaWriter.start({ caFile, resolvConf: bed.resolvConf }, await secureConnectString(tlsWorkload), '/tls-writes');
-    const writesDuring: number[] = [];
-    const step = async (run: () => Promise<void>): Promise<void> => {
-      const before = writer.count;
-      await run();
-      writesDuring.push(writer.count - before);
-    };
+    const steps = new WritesPerStep(writer);
 
-    await step(async () => {
+    await steps.step(async () => {
       await traits.create(namespace, SCALE_TRAIT, { workloadRef: { name: WORKLOAD }, replicas: 5 });
       await waitScaled(traits, { namespace, trait: SCALE_TRAIT, listPods }, 5);
     });
-    await step(async () => {
+    await steps.step(async () => {
       await traits.scale(namespace, SCALE_TRAIT, 3);
       await waitScaled(traits, { namespace, trait: SCALE_TRAIT, listPods }, 3);
     });
     const report = await writer.stop();
-    console.log(writerSummary('quorum TLS, client TLS alongside plain: 3 -> 5 -> 3', report, writesDuring));
+    console.log(writerSummary('quorum TLS, client TLS alongside plain: 3 -> 5 -> 3', report, steps.counts));
 
     expect(report.lost).toEqual([]);
-    expect(writesDuring.every((count) => count > 0)).toBe(true);
+    expect(steps.counts.every((count) => count > 0)).toBe(true);
   });
 });

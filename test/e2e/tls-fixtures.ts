@@ -8,7 +8,7 @@ import { connect } from 'node:tls';
 import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import type { V1Pod } from '@kubernetes/client-node';
 import type { WorkloadClient } from '../src/controllers/index.js';
-import type { JavaWriterReport } from '../src/ensemble-probe/index.js';
+import type { JavaWriter, JavaWriterReport } from '../src/ensemble-probe/index.js';
 
 export interface TlsWorkload {
   readonly client: WorkloadClient;
@@ -74,7 +74,20 @@ export async function servedSerial(ip: string, caFile: string): Promise<string> 
   }
 }
 
-/** One line of the TLS writer's figures, with the writes acknowledged during each step of the test. */
+/** The writes a writer had acknowledged during each step run through `step`, in order. */
+export class WritesPerStep {
+  readonly counts: number[] = [];
+
+  constructor(private readonly writer: Pick<JavaWriter, 'count'>) {}
+
+  async step(run: () => Promise<void>): Promise<void> {
+    const before = this.writer.count;
+    await run();
+    this.counts.push(this.writer.count - before);
+  }
+}
+
+/** One line of the writer's figures, with the writes acknowledged during each step of the test. */
 export function writerSummary(what: string, report: JavaWriterReport, writesDuring: readonly number[]): string {
   return (
     `${what}: lost writes ${String(report.lost.length)} of ${String(report.acknowledged)} acknowledged, ` +

@@ -4,7 +4,6 @@
 // down: stops it and every process it started. `daemon` is the internal command the background process runs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { CoreV1Api } from '@kubernetes/client-node';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -162,6 +161,7 @@ async function openTheDoors(): Promise<void> {
 async function serveDoors(info: BedInfo): Promise<{ doors: Door[]; close(): void }> {
   const { serveDoor } = await import('./bed/door.js');
   const { PooledKubeConfig } = await import('@zk-oam/runtime');
+  const { CoreV1Api } = await import('@kubernetes/client-node');
   const admin = new PooledKubeConfig();
   admin.loadFromFile(info.kubeconfig);
   const core = admin.makeApiClient(CoreV1Api);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 const run = promisify(execFile);
 
 /** Where `ip netns` keeps namespaces (a tmpfs of the bed's own, see scripts/bed-network.sh). */
-const NETNS_DIR = '/run/netns';
+export const NETNS_DIR = '/run/netns';
 const CNI_VERSION = '1.1.0';
 
 export interface NodeNetwork {
@@ -53,9 +53,14 @@ export function cniNetworkConfig(network: Pick<NodeNetwork, 'podCidr' | 'ipamDir
 
 const addResultSchema = z.object({ ips: z.array(z.object({ address: z.string() })).min(1) });
 
-/** The namespace name of a pod's sandbox: the nodes' namespace, then the pod's uid (what a bed's cleanup looks for). */
+/** The namespace name of a pod's sandbox: the nodes' namespace, then the pod's uid. */
 export function sandboxName(network: Pick<NodeNetwork, 'nodeNamespace'>, uid: string): string {
-  return `${network.nodeNamespace}-${uid}`;
+  return `${sandboxPrefix(network)}${uid}`;
+}
+
+/** What every sandbox of the nodes' namespace is named from: how leftovers are found. */
+export function sandboxPrefix(network: Pick<NodeNetwork, 'nodeNamespace'>): string {
+  return `${network.nodeNamespace}-`;
 }
 
 export class PodNetworks {
@@ -103,7 +108,7 @@ export class PodNetworks {
 
   /** Sandboxes of pods an earlier run of the agent left (their containers are gone): removed, and their addresses freed. */
   async removeLeftovers(): Promise<void> {
-    const prefix = `${this.network.nodeNamespace}-`;
+    const prefix = sandboxPrefix(this.network);
     const leftovers = (await readdir(NETNS_DIR)).filter((name) => name.startsWith(prefix));
     for (const name of leftovers) {
       await this.release(name.slice(prefix.length));

@@ -7,11 +7,10 @@ import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Logger } from 'pino';
 import { BedSetupError } from './errors.js';
+import { NETNS_DIR, sandboxPrefix } from '../agent/pod-network.js';
 
 const run = promisify(execFile);
 
-/** Where `ip netns` keeps its namespaces; private to the test command (scripts/bed-network.sh mounts a tmpfs on it). */
-export const NETNS_DIR = '/run/netns';
 /** 10.(64+i) and 10.(96+i) stay below 10.128, 172.31.i is a valid octet: at most 31 beds side by side. */
 export const MAX_BED_NETWORKS = 31;
 
@@ -109,7 +108,7 @@ async function wireNodeNamespace(a: BedAddresses): Promise<void> {
 }
 
 async function releaseNetwork(a: BedAddresses, log: Logger): Promise<void> {
-  const pods = readdirSync(NETNS_DIR).filter((name) => name.startsWith(`${a.nodeNamespace}-`));
+  const pods = readdirSync(NETNS_DIR).filter((name) => name.startsWith(sandboxPrefix(a)));
   for (const name of [...pods, a.nodeNamespace]) {
     await ip(['netns', 'delete', name]).catch((error: unknown) => log.warn({ err: error, namespace: name }, 'removing a network namespace failed'));
   }

@@ -181,16 +181,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         binDir: cp.binaries.binDir,
         registry: images.mirror,
         resolvConf: writeClusterResolvConf(dir, net.dnsServiceIp),
-        network: {
-          nodeNamespace: net.nodeNamespace,
-          hostInterface: net.hostInterface,
-          hostAddress: net.hostAddress,
-          nodeAddress: net.nodeAddress,
-          podCidr: net.podCidr,
-          serviceCidr: net.serviceCidr,
-          apiServiceIp: net.apiServiceIp,
-          dnsServiceIp: net.dnsServiceIp,
-        },
+        network: addressesOf(net),
       },
       controlPlane: cp,
       nats: natsServer,
@@ -201,6 +192,12 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
     await stop();
     throw error;
   }
+}
+
+/** The bed's addresses as BedInfo carries them (JSON, for tests and `npm start`): no index, no release. */
+function addressesOf(network: BedNetwork): BedInfo['network'] {
+  const { index: _index, release: _release, ...addresses } = network;
+  return addresses;
 }
 
 /**
