@@ -73,7 +73,9 @@ fi
 # Then the pod network's (test/network/build.sh, about 3 minutes more): after the control plane, whose compiled
 # packages kube-proxy reuses.
 control_plane_pid=
+compiling=false
 if $control_plane && [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
+  { bash test/controlplane/build.sh --cached && bash test/network/build.sh --cached; } >/dev/null 2>&1 || compiling=true
   { bash test/controlplane/build.sh && bash test/network/build.sh; } >/dev/null &
   control_plane_pid=$!
 fi
@@ -103,10 +105,13 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
 fi
 
 # The images the bed runs, built beside the control plane's compile once the image tools are installed: building their
-# bases is mostly downloading and unpacking Debian packages, which overlaps with the compiler.
+# bases is mostly downloading and unpacking Debian packages, which overlaps with the compiler. With nothing compiling,
+# `npm start` leaves them to the bed, which checks them (2 s warm) beside its control plane's start.
 images_pid=
 if $control_plane; then
   wait_for_apt
+fi
+if $control_plane && { $for_tests || $compiling; }; then
   say "building the bed's images in the background (test/src/bed/images-main.ts)"
   # With --tests, also what only the `images` tests build: the tests run where no package mirror is reachable.
   node_modules/.bin/tsx test/src/bed/images-main.ts $($for_tests && echo --tests) &

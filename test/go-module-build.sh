@@ -52,12 +52,14 @@ begin_cached_build() {
 }
 
 # Finds or starts the cached build into directory $1: sets `out` to it. When the caller's `built` says it is complete,
-# prints $out/$2 (or $out, without $2) and exits. Otherwise finds Go, takes the build lock (a second caller waits, then
-# finds what the first built), and leaves an empty $out.partial to build into, from $here, with `start` set.
+# prints $out/$2 (or $out, without $2) and exits. Otherwise, when the caller set `only_if_cached=true`, exits 1; or finds
+# Go, takes the build lock (a second caller waits, then finds what the first built), and leaves an empty $out.partial to
+# build into, from $here, with `start` set.
 begin_build_into() {
   out=$1
   result="$out${2:+/$2}"
   built && { echo "$result"; exit 0; }
+  [ "${only_if_cached:-false}" = false ] || exit 1
   find_go
   hold_build_lock "$out"
   built && { echo "$result"; exit 0; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds etcd, kube-apiserver, kube-controller-manager, kube-scheduler and kubectl from
 # the Go modules pinned in go.mod into a cache directory outside the repo, once per version.
-# Prints the directory holding the binaries on its last line of stdout.
+# Prints the directory holding the binaries on its last line of stdout. With --cached it builds nothing: it exits 1 when
+# the binaries are not cached.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,7 @@ if [ -x "$out/kubectl" ] && [ -x "$out/etcd" ] && [ -x "$out/kube-apiserver" ] \
   echo "$out"
   exit 0
 fi
+[ "${1:-}" != --cached ] || exit 1
 
 gobin=$(command -v go || true)
 [ -n "$gobin" ] || { [ -x /usr/local/go/bin/go ] && gobin=/usr/local/go/bin/go; }

@@ -5,7 +5,8 @@
 #   coredns       CoreDNS with only the plugins the cluster DNS uses (./coredns), static: its image holds nothing else
 #   kube-proxy    from ../controlplane at the control plane's version, in its module graph: after the control plane,
 #                 only about 30 of its 1,400 packages are left to compile
-# Prints the directory on its last line of stdout (progress goes to stderr).
+# Prints the directory on its last line of stdout (progress goes to stderr). With --cached it builds nothing: it exits 1
+# when the binaries are not cached.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,6 +28,7 @@ built() {
 }
 # Named by the versions, and by a digest of what else picks the code: the plugins compiled into CoreDNS, the pins.
 inputs=$(cd "$here" && cat go.mod go.sum coredns/main.go | sha256sum | cut -c1-8)
+[ "${1:-}" != --cached ] || only_if_cached=true
 begin_build_into "$cache_root/network/cni-$cni_version-coredns-$coredns_version-kube-proxy-$k8s_version-$inputs"
 
 mkdir -p "$out.partial/cni"

@@ -68,7 +68,7 @@ export interface BedOptions {
   /** CNI plugins, kube-proxy and CoreDNS; resolved with resolveNetworkBinaries() when absent. */
   networkBinaries?: NetworkBinaries;
   nodeCount?: number;
-  /** kube-controller-manager's request rate to the apiserver (its own default, 20/s, when absent). */
+  /** kube-controller-manager's request rate to the apiserver; BED_CONTROLLER_MANAGER_API_QPS when absent. */
   controllerManagerApiQps?: number;
   /**
    * The registry the nodes pull from, with the bed's images in it (serveBedImages). When absent, the bed builds (or
@@ -81,6 +81,12 @@ export interface BedOptions {
 const defaultNodeCount = 5;
 const tempDirPrefix = 'zkoam-bed-';
 const startTimeoutMs = 120_000;
+/**
+ * kube-controller-manager's request rate on the bed. With --use-service-account-credentials it creates a ServiceAccount
+ * and a token for each of its controllers before starting it, through one client: at its default, 20/s, that took 5 s
+ * of every bed start before the first namespace had its default ServiceAccount (and so before any pod could be made).
+ */
+const BED_CONTROLLER_MANAGER_API_QPS = 100;
 
 export async function startBed(options: BedOptions = {}): Promise<Bed> {
   const baseLog = options.log ?? pino({ name: 'bed' });
@@ -122,13 +128,14 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
     const net = await timed(log, 'network', () => createBedNetwork(log));
     network = net;
     const networkBinaries = options.networkBinaries ?? (await resolveNetworkBinaries());
+    let images = options.images;
     await settleAll([
       startControlPlane({
         dir,
         log,
         binaries: options.binaries,
         timeoutMs: startTimeoutMs,
-        controllerManagerApiQps: options.controllerManagerApiQps,
+        controllerManagerApiQps: options.controllerManagerApiQps ?? BED_CONTROLLER_MANAGER_API_QPS,
         network: net,
       }).then((started) => {
         controlPlane = started;
@@ -136,17 +143,18 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
       timed(log, 'NATS', () => startNats({ dir: join(dir, 'nats'), host: net.hostAddress, log })).then((started) => {
         nats = started;
       }),
+      images
+        ? Promise.resolve()
+        : timed(log, 'images', async () => {
+            const served = await serveBedImages(dir, log);
+            registry = served.registry;
+            images = served.images;
+          }),
     ]);
-    const images =
-      options.images ??
-      (await timed(log, 'images', async () => {
-        const served = await serveBedImages(dir, log);
-        registry = served.registry;
-        return served.images;
-      }));
     const cp = controlPlane;
     const natsServer = nats;
-    if (!cp || !natsServer) throw new BedSetupError('starting the control plane and NATS');
+    if (!cp || !natsServer || !images) throw new BedSetupError('starting the control plane, NATS and the image registry');
+    const nodeImages = images;
     const admin = new PooledKubeConfig();
     admin.loadFromFile(cp.kubeconfig);
     await ensureStorageClass(admin).catch((error: unknown) => {
@@ -162,7 +170,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         kubeProxy = supervise(started, () => startKubeProxy(proxySpec), log);
       }),
       timed(log, `node agent (${String(nodes.length)} Nodes Ready)`, () =>
-        startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, images, network: agentNetwork, timeoutMs: startTimeoutMs }),
+        startAgent({ bedDir: dir, kubeconfig: cp.kubeconfig, nodes, images: nodeImages, network: agentNetwork, timeoutMs: startTimeoutMs }),
       ).then((started) => {
         agent = started;
       }),
@@ -179,7 +187,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
         nats: { url: natsServer.url, user: natsServer.user, password: natsServer.password },
         nodes,
         binDir: cp.binaries.binDir,
-        registry: images.mirror,
+        registry: nodeImages.mirror,
         resolvConf: writeClusterResolvConf(dir, net.dnsServiceIp),
         network: addressesOf(net),
       },
