@@ -3,6 +3,10 @@
 
 log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 
+# Static, as Kubernetes', etcd's and these tools' own releases are built; and one setting for every build here, so that
+# the standard library and every module they share compile once (a package built with cgo is another build of it).
+export CGO_ENABLED=0
+
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/cache-dir.sh"
 cache_root=$zkoam_cache_dir
 

@@ -6,14 +6,13 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../../scripts/cache-dir.sh"
+tag=controlplane
+# shellcheck source=../go-module-build.sh
+. "$here/../go-module-build.sh"
 # shellcheck source=versions.sh
 . "$here/versions.sh"
-cache_root=$zkoam_cache_dir
 out=$controlplane_out
 binaries=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
-
-log() { printf '[controlplane] %s\n' "$*" >&2; }
 
 if [ -x "$out/kubectl" ] && [ -x "$out/etcd" ] && [ -x "$out/kube-apiserver" ] \
    && [ -x "$out/kube-controller-manager" ] && [ -x "$out/kube-scheduler" ]; then

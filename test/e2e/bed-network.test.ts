@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import { srvrThroughService } from '../src/service-srvr.js';
 import { podReady } from '../src/pod-ready.js';
 import { waitForValue } from '../src/wait-for.js';
 import { ensembleName, ensembleObjects, headlessServiceName } from '../src/agent/fixtures/zookeeper-ensemble.js';
@@ -119,7 +119,7 @@ describe('the bed’s pod network', () => {
     await waitForValue('the client Service’s endpoints to be the members', async () => ((await endpointAddresses(clientService)).join() === ips(pods).join() ? true : undefined), 60_000);
     const clusterIP = (await core.readNamespacedService({ namespace, name: clientService })).spec?.clusterIP ?? '';
     expect(inRange(clusterIP, bed.network.serviceCidr)).toBe(true);
-    const { mode } = parseSrvr(await fourLetterWord(clusterIP, ZOOKEEPER_PORTS.client, 'srvr'));
+    const { mode } = await srvrThroughService(clusterIP);
     expect(['leader', 'follower']).toContain(mode);
   });
 

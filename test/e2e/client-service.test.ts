@@ -3,7 +3,7 @@
 // trait and a rolling restart by the rolling trait, and loses no acknowledged write. The Service's ClusterIP answers
 // from the bed's side too.
 import { derivedNames, memberSelectorOf, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import { srvrThroughService } from '../src/service-srvr.js';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, isReady, waitFor } from '../src/controllers/index.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
@@ -37,8 +37,8 @@ describe('a client that knows only the client Service’s name', () => {
       ENSEMBLE_TIMEOUT_MS,
     );
     const service = await client.core.readNamespacedService({ namespace, name: derivedNames(WORKLOAD).clientService });
-    const { mode } = parseSrvr(await fourLetterWord(service.spec?.clusterIP ?? '', ZOOKEEPER_PORTS.client, 'srvr'));
-    expect(['leader', 'follower']).toContain(mode);
+    const srvr = await srvrThroughService(service.spec?.clusterIP ?? '');
+    expect(['leader', 'follower']).toContain(srvr.mode);
   }, ENSEMBLE_TIMEOUT_MS + 60_000);
 
   it('writes through a scale 3 -> 5 -> 3 and a rolling restart with no acknowledged write lost', async () => {

@@ -1,7 +1,8 @@
-// The controllers as a user runs them: installed with `kubectl apply -k deploy/<name>`, each Deployment's pods run by
-// the node agent as containers of the controller's image, authenticated by the projected ServiceAccount token. Frozen
-// for 30 s, kube-apiserver takes every leader's Lease away; the agent restarts those pods as a kubelet would, and the
-// system then carries out a scale with no acknowledged write lost. A deleted pod is replaced and its Lease taken over.
+// The controllers as a user runs them: installed with `kubectl apply -k` of deploy/<name> in an overlay that points its
+// image at the bed's registry, each Deployment's pods run by the node agent as containers of the image pulled from
+// there, authenticated by the projected ServiceAccount token. Frozen for 30 s, kube-apiserver takes every leader's
+// Lease away; the agent restarts those pods as a kubelet would, and the system then carries out a scale with no
+// acknowledged write lost. A deleted pod is replaced and its Lease taken over.
 // The console too runs from its image as its Deployment's pod, and answers on the pod IP as each caller: its own
 // ServiceAccount, bound to nothing, is refused; beside the workload controller's pods, its stream of an ensemble carries
 // that controller's NATS facts.
@@ -10,7 +11,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memberSelectorOf } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROLLER_NAMES } from '../src/bed/controller-images.js';
+import { bedImageRepository, CONTROLLER_NAMES, imageVersion } from '../src/bed/controller-images.js';
+import { manifestDigest } from '../src/images/registry-copy.js';
 import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
@@ -46,11 +48,15 @@ describe('the controllers as pods of their shipped Deployments', () => {
     await controllers.uninstall(CONTROLLER_NAMES);
   });
 
-  it('runs every controller as its image’s entrypoint, Ready, one replica holding the Lease', async () => {
+  it('runs every controller as its image’s entrypoint, pulled from where kustomize images: points, Ready, one replica holding the Lease', async () => {
     for (const controller of CONTROLLER_NAMES) {
       const pods = await controllers.waitReady(controller);
       expect(pods).toHaveLength(2);
+      const repository = bedImageRepository(bed, controller);
+      const image = `${repository}:${imageVersion(controller)}`;
+      const digest = await manifestDigest(image);
       for (const pod of pods) {
+        expect([pod.image, pod.imageID]).toStrictEqual([image, `${repository}@${digest}`]);
         const commandLine = await controllers.commandLine(pod.name);
         expect(commandLine).toEqual(['node', '/app/main.mjs']);
       }

@@ -39,18 +39,18 @@ log "10 before it is (kube-proxy 6); progress follows"
 # Static, as the plugins' own release is: they run in the node agent's network namespaces, whatever libc the host has.
 step=$(date +%s)
 for plugin in "${cni_plugins[@]}"; do
-  CGO_ENABLED=0 build_with_progress "$out.partial/cni/${plugin##*/}" "$cni_module/plugins/$plugin" \
+  build_with_progress "$out.partial/cni/${plugin##*/}" "$cni_module/plugins/$plugin" \
     "-s -w -X $cni_module/pkg/utils/buildversion.BuildVersion=$cni_version"
 done
 log "CNI plugins built in $(( $(date +%s) - step ))s"
 
 step=$(date +%s)
-packages=$(CGO_ENABLED=0 "$gobin" list -deps ./coredns | wc -l)
-CGO_ENABLED=0 build_with_progress "$out.partial/coredns" ./coredns "-s -w"
+packages=$("$gobin" list -deps ./coredns | wc -l)
+build_with_progress "$out.partial/coredns" ./coredns "-s -w"
 log "CoreDNS built in $(( $(date +%s) - step ))s ($packages packages), plugins: $("$out.partial/coredns" -plugins | grep . | paste -sd ' ')"
 
-# kube-proxy shares the control plane's packages, compiled with the same flags (cgo as the control plane has it): a
-# control-plane build under way is waited for rather than compiled beside.
+# kube-proxy shares the control plane's packages, compiled with the same flags: a control-plane build under way is
+# waited for rather than compiled beside.
 if [ -e "$controlplane_out.lock" ]; then
   exec 8<"$controlplane_out.lock"
   if ! flock -s -n 8; then

@@ -7,9 +7,10 @@ import { ApiException, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { workloadNames } from '@zk-oam/workload';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import { srvrThroughService } from './service-srvr.js';
 import { z } from 'zod';
 import { serviceAccountBearerToken } from './bed/index.js';
-import { CONTROLLER_NAMES } from './bed/controller-images.js';
+import { bedImageRepository, CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, openDoors, readyInfo } from './cluster-files.js';
 import { resolveThrough } from './bed/cluster-dns.js';
 import { ControllerPods } from './controllers/controller-pods.js';
@@ -99,7 +100,7 @@ async function showClientService(dnsServiceIp: string, workload: ZookeeperWorklo
   const name = `${workloadNames(workload).clientService}.${namespace}.svc.cluster.local`;
   const [address] = await resolveThrough(dnsServiceIp, name);
   if (address === undefined) throw new Error(`cluster DNS (${dnsServiceIp}) does not resolve ${name}`);
-  const srvr = parseSrvr(await fourLetterWord(address, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 }));
+  const srvr = await srvrThroughService(address);
   say(`clients connect to ${name}:${String(ZOOKEEPER_PORTS.client)}: cluster DNS gives ${address} (the client Service), where a member in mode ${srvr.mode} answered`);
 }
 
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
       .catch(() => undefined)
       .then(() => applyManifests(bed, objects)),
   ]);
-  say(`installed ${installed.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k; the node agent runs their pods from controllers/<name>/dist/ and console/dist/`);
+  say(`installed ${installed.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k, each through an overlay in ${join(bed.dir, 'kustomize')}/ whose images: points it at the bed's registry (${bedImageRepository(bed, 'workload')}, ...)`);
   say(`applied ${objects.map((object) => String(object['kind'])).join(', ')} from deploy/samples/ in namespace ${namespace}`);
   const workload = await waitForReadyEnsemble(client);
   say(`ensemble ${workload.metadata.name} Ready ${String(Math.round((Date.now() - started) / 1000))} s after start; each member over its pod IP:`);

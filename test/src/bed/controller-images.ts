@@ -2,6 +2,7 @@
 // deploy/ names it by: what the bed's nodes have under that reference.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseImageReference } from '../images/image-reference.js';
 import { repoRoot } from './paths.js';
 
 export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig'] as const;
@@ -15,7 +16,19 @@ export function packageDir(name: ImageName): string {
   return realpathSync(join(repoRoot(), 'node_modules', '@zk-oam', name));
 }
 
-export function controllerImage(name: ImageName): string {
+/** Where deploy/ and the chart say our images are: `<SHIPPED_REGISTRY>/<name>:<version>`. */
+export const SHIPPED_REGISTRY = 'ghcr.io/zk-oam';
+
+export function imageVersion(name: ImageName): string {
   const { version } = JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string };
-  return `ghcr.io/zk-oam/${name}:${version}`;
+  return version;
+}
+
+export function controllerImage(name: ImageName): string {
+  return `${SHIPPED_REGISTRY}/${name}:${imageVersion(name)}`;
+}
+
+/** The repository a bed serves image `name` from: its path on the bed's registry, where bed-images.ts pushed it. */
+export function bedImageRepository(bed: { readonly registry: string }, name: ImageName): string {
+  return `${bed.registry}/${parseImageReference(controllerImage(name)).path}`;
 }

@@ -1,12 +1,14 @@
-// Our controllers (and the console) installed the way a user installs them: `kubectl apply --server-side -k
-// deploy/<name>` after deploy/namespace and the CRDs, with the bed's NATS in the `zk-oam-nats` Secret the Deployments
-// read. The node agent then runs each pod as a container of its image (test/src/bed/bed-images.ts), with the
-// ServiceAccount token its Deployment mounts (the console mounts none).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// Our controllers (and the console) installed the way a user installs them: `kubectl apply --server-side -k` of an
+// overlay of deploy/<name> whose kustomize `images:` points the image at the bed's registry (as
+// docs/getting-started.md tells a user to point it at theirs), after deploy/namespace and the CRDs, with the bed's
+// NATS in the `zk-oam-nats` Secret the Deployments read. The node agent then runs each pod as a container of its image
+// (test/src/bed/bed-images.ts), with the ServiceAccount token its Deployment mounts (the console mounts none).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { stringify } from 'yaml';
 import { AppsV1Api, CoordinationV1Api, CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import type { BedInfo } from '../bed/index.js';
-import type { ControllerName, ImageName } from '../bed/controller-images.js';
+import { bedImageRepository, SHIPPED_REGISTRY, type ControllerName, type ImageName } from '../bed/controller-images.js';
 import { podReady } from '../pod-ready.js';
 import { waitFor } from '../wait-for.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
@@ -24,6 +26,9 @@ export interface ControllerPod {
   readonly restarts: number;
   /** Where the agent writes its output: `<bed>/agent/pods/<ns>_<pod>/container.log`. */
   readonly logFile: string;
+  /** The image its container names, and the one it runs (`<repository>@<digest>`), as its container status says. */
+  readonly image: string;
+  readonly imageID: string;
 }
 
 /** Where the controllers run: deploy/ puts them in zk-oam-system as zk-oam-<name>; a Helm release as <release>-<name>. */
@@ -69,9 +74,23 @@ export class ControllerPods {
     ]);
   }
 
-  /** Every `deploy/<name>` with kubectl -k, side by side: each controller installs on its own. */
+  /** Every `deploy/<name>` with kubectl -k, through its overlay, side by side: each controller installs on its own. */
   async installDeployments(names: readonly ImageName[]): Promise<void> {
-    await Promise.all(names.map((name) => kubectl(this.bed, ['apply', '--server-side', '-k', join(repoRoot, 'deploy', name)])));
+    await Promise.all(names.map(async (name) => kubectl(this.bed, ['apply', '--server-side', '-k', await this.writeOverlay(name)])));
+  }
+
+  /** `<bed>/kustomize/<name>/`: deploy/<name> with its image in the bed's registry; returns the directory. */
+  private async writeOverlay(name: ImageName): Promise<string> {
+    const dir = join(this.bed.dir, 'kustomize', name);
+    await mkdir(dir, { recursive: true });
+    const kustomization = {
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      resources: [relative(dir, join(repoRoot, 'deploy', name))],
+      images: [{ name: `${SHIPPED_REGISTRY}/${name}`, newName: bedImageRepository(this.bed, name) }],
+    };
+    await writeFile(join(dir, 'kustomization.yaml'), stringify(kustomization));
+    return dir;
   }
 
   /** Deletes the Deployments and waits until their pods are gone (each releases its Lease on SIGTERM). */
@@ -124,6 +143,8 @@ export class ControllerPods {
       ready: podReady(pod),
       restarts: status?.restartCount ?? 0,
       logFile: join(this.bed.dir, 'agent', 'pods', `${this.placement.namespace}_${name}`, 'container.log'),
+      image: status?.image ?? '',
+      imageID: status?.imageID ?? '',
     };
   }
 }
