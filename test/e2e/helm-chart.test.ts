@@ -21,7 +21,7 @@ const trait = 'zk-size';
 const controllers = new ControllerPods(bed, { namespace: releaseNamespace, release });
 const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);
-const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespace=${namespace}`];
+const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('the Helm chart on the bed', () => {
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
     expect(output.trim().split('\n')).toHaveLength(33);
-    const options = ['--set', `watchNamespace=${namespace}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
+    const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);
     expect(scopedOutput).toContain(`rolebinding.rbac.authorization.k8s.io/${release}-scale serverside-applied (server dry run)`);

@@ -54,9 +54,10 @@ export const chartValuesSchema = z.strictObject({
   appconfig: controllerValues,
   console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
-  watchNamespace: z
-    .union([z.literal(''), z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/)])
-    .describe('Empty: every namespace. A namespace name: the controllers watch and act there alone.'),
+  watchNamespaces: z
+    .array(z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/))
+    .meta({ uniqueItems: true })
+    .describe('Empty: every namespace. Namespace names: the controllers watch and act there alone.'),
   nats: z.strictObject({
     existingSecret: z.string().min(1).describe('Secret with keys url, user and password; optional in the cluster.'),
     install: z.boolean().describe("Run the chart's own NATS server and write its Secret."),

@@ -1,7 +1,7 @@
 {{/*
 The four controllers, in install order, and what differs between them beyond their values. The rolling controller's
-ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in one namespace only
-(watchNamespace), every controller needs the leader-election Role.
+ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in some namespaces only
+(watchNamespaces), every controller needs the leader-election Role.
 */}}
 {{- define "zk-oam.controllers" -}}
 workload: { nats: true, leaderElectionRole: true }

@@ -43,10 +43,12 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['scale.replica=3', /scale.*additional properties 'replica' not allowed/is],
     ['metrics.port=80', /metrics\.port.*minimum/is],
     ['rolling.logLevel=verbose', /rolling\.logLevel.*must be one of/is],
-    ['watchNamespace=Kafka_Prod', /watchNamespace.*does not match pattern/is],
+    ['watchNamespaces={kafka,Kafka_Prod}', /watchNamespaces\/1.*'Kafka_Prod' does not match pattern/is],
+    ['watchNamespaces={kafka,kafka}', /watchNamespaces.*items at 0 and 1 are equal/is],
+    ['watchNamespace=kafka', /additional properties 'watchNamespace' not allowed/is],
     ['console.port=80', /console\.port.*minimum/is],
   ])('refuses --set %s, naming the field', async (value, message) => {
-    await expect(helm(['lint', CHART_DIR, '--set', value])).rejects.toThrow(message);
+    await expect(rendered(value)).rejects.toThrow(message);
   });
 
   it('has values.yaml valid against the schema it is generated from, and the version of every image as appVersion', async () => {
@@ -91,8 +93,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect(deployment).toContain('"memory":"1024Mi"');
   });
 
-  it('with watchNamespace, watches that namespace alone and binds the roles there, not cluster-wide', async () => {
-    const objects = await rendered('watchNamespace=kafka');
+  it('with watchNamespaces, watches those namespaces alone and binds the roles in each, not cluster-wide', async () => {
+    const objects = await rendered('watchNamespaces={kafka,billing}');
     const bindings = objects.filter((object) => object.kind.endsWith('Binding'));
     const clusterWide = bindings.filter((object) => object.kind === 'ClusterRoleBinding').map((object) => object.metadata.name);
     // The OAM definitions are cluster-scoped: that read alone cannot be namespaced.
@@ -102,11 +104,11 @@ describe('the Helm chart (charts/zk-oam)', () => {
         .filter((object) => object.kind === 'RoleBinding' && (object.metadata as { namespace?: string }).namespace === namespace)
         .map((object) => object.metadata.name)
         .sort();
-    expect(inNamespace('kafka')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
+    for (const namespace of ['kafka', 'billing']) expect(inNamespace(namespace), namespace).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
     expect(inNamespace('zk-oam-system')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`).sort());
     const deployments = objects.filter((object) => object.kind === 'Deployment');
     expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
-    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka"}');
+    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka,billing"}');
     expect(JSON.stringify(await rendered())).not.toContain('WATCH_NAMESPACE');
   });
 
