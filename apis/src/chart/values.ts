@@ -7,10 +7,29 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const quantity = z.union([z.string().regex(/^[0-9]+(\.[0-9]+)?(m|[KMGTPE]i?)?$/), z.number().min(0)]);
 
+const pullPolicy = z.enum(['', 'Always', 'IfNotPresent', 'Never']);
+
 const image = z.strictObject({
-  repository: z.string().min(1),
+  repository: z.string().min(1).describe('Under global.image.registry; a whole image name when that is empty.'),
   tag: z.string().describe("Empty: the chart's appVersion."),
+  pullPolicy: pullPolicy.describe('Empty: global.image.pullPolicy.'),
 });
+
+/** What every deployable gets unless its own values say otherwise. */
+const globalValues = z
+  .strictObject({
+    image: z.strictObject({
+      registry: z
+        .string()
+        .regex(/^([^/\s]+(\/[^/\s]+)*)?$/)
+        .describe("Prefixed to every deployable's image.repository, with a slash; empty: each repository is a whole image name."),
+      pullPolicy: pullPolicy.describe("Every deployable's imagePullPolicy; empty: Kubernetes' default."),
+    }),
+    imagePullSecrets: z
+      .array(z.strictObject({ name: z.string().min(1) }))
+      .describe('Secrets of the release namespace that every deployable pulls its image with.'),
+  })
+  .describe('Defaults for every deployable (the four controllers and the console).');
 
 const resources = z.strictObject({
   requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
@@ -48,6 +67,7 @@ const consoleValues = z
   .describe('The console (console/): whether it is installed, and how it runs.');
 
 export const chartValuesSchema = z.strictObject({
+  global: globalValues,
   workload: controllerValues,
   scale: controllerValues,
   rolling: controllerValues,

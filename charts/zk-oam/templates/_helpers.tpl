@@ -35,6 +35,28 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
 {{- end -}}
 
+{{/*
+The fields of a deployable's container that platform teams set, its own values over global's:
+(dict "values" <its values> "root" $).
+*/}}
+{{- define "zk-oam.container" -}}
+{{- $global := .root.Values.global -}}
+{{- $image := .values.image -}}
+{{- $repository := $image.repository -}}
+{{- with $global.image.registry }}{{ $repository = printf "%s/%s" . $repository }}{{ end -}}
+{{- $container := dict "image" (printf "%s:%s" $repository ($image.tag | default .root.Chart.AppVersion)) -}}
+{{- with $image.pullPolicy | default $global.image.pullPolicy }}{{ $_ := set $container "imagePullPolicy" . }}{{ end -}}
+{{- toYaml $container -}}
+{{- end -}}
+
+{{/* The fields of a deployable's pod spec that platform teams set, as the container's; empty when none is. */}}
+{{- define "zk-oam.podSpec" -}}
+{{- $global := .root.Values.global -}}
+{{- $spec := dict -}}
+{{- with $global.imagePullSecrets }}{{ $_ := set $spec "imagePullSecrets" . }}{{ end -}}
+{{- with $spec }}{{ toYaml . }}{{ end -}}
+{{- end -}}
+
 {{/* The Node heap: half the container's memory limit (given in Mi). */}}
 {{- define "zk-oam.heapMiB" -}}
 {{- div (trimSuffix "Mi" .resources.limits.memory | atoi) 2 -}}
