@@ -2,6 +2,8 @@
 // from it, so Helm refuses a bad value (a typo, a wrong type, a memory limit the heap cannot be derived from) with the
 // field's name before anything is installed.
 import { z } from 'zod';
+import { dnsSubdomainSchema } from '../common/object-meta.js';
+import { podSecurityContextSchema, tolerationSchema } from '../workload/placement.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -14,6 +16,37 @@ const image = z.strictObject({
   tag: z.string().describe("Empty: the chart's appVersion."),
   pullPolicy: pullPolicy.describe('Empty: global.image.pullPolicy.'),
 });
+
+const stringMap = z.record(z.string().min(1), z.string());
+
+const containerSecurityContext = z.strictObject({
+  allowPrivilegeEscalation: z.boolean().optional(),
+  privileged: z.boolean().optional(),
+  readOnlyRootFilesystem: z.boolean().optional(),
+  runAsNonRoot: z.boolean().optional(),
+  runAsUser: z.int().min(0).optional(),
+  runAsGroup: z.int().min(0).optional(),
+  capabilities: z.strictObject({ add: z.array(z.string().min(1)).optional(), drop: z.array(z.string().min(1)).optional() }).optional(),
+  seccompProfile: podSecurityContextSchema.shape.seccompProfile,
+});
+
+/**
+ * Where a deployable's pods run and as whom: global's are the defaults, a deployable's own override them (maps merged
+ * key by key, the rest replaced when set). The kinds of affinity are checked by name, what is inside them by the
+ * apiserver.
+ */
+const podSettings = {
+  nodeSelector: stringMap.describe("Node labels the pods' nodes must have."),
+  tolerations: z.array(tolerationSchema).describe('Taints the pods tolerate.'),
+  affinity: z
+    .strictObject({ nodeAffinity: z.looseObject({}).optional(), podAffinity: z.looseObject({}).optional(), podAntiAffinity: z.looseObject({}).optional() })
+    .describe('A core/v1 Affinity.'),
+  podAnnotations: stringMap.describe('Annotations on the pods.'),
+  podLabels: stringMap.describe('Labels on the pods, beside the selector labels (which they cannot change).'),
+  priorityClassName: z.union([z.literal(''), dnsSubdomainSchema]).describe("The pods' PriorityClass; empty: none."),
+  podSecurityContext: podSecurityContextSchema.describe("The pods' securityContext."),
+  securityContext: containerSecurityContext.describe("The container's securityContext."),
+};
 
 /** What every deployable gets unless its own values say otherwise. */
 const globalValues = z
@@ -28,6 +61,7 @@ const globalValues = z
     imagePullSecrets: z
       .array(z.strictObject({ name: z.string().min(1) }))
       .describe('Secrets of the release namespace that every deployable pulls its image with.'),
+    ...podSettings,
   })
   .describe('Defaults for every deployable (the four controllers and the console).');
 
@@ -47,7 +81,7 @@ const extraEnv = z
   .describe('More environment variables.');
 
 /** How a deployable's pods run, the same for each controller and the console. */
-const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv };
+const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv, ...podSettings };
 
 const controllerValues = z
   .strictObject({

@@ -36,9 +36,34 @@ helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
 {{- end -}}
 
 {{/*
-The fields of a deployable's container that platform teams set, its own values over global's:
-(dict "values" <its values> "root" $).
+What platform teams set on a deployable's pods (values.yaml's global says how a deployable's own values override
+global's), each helper given (dict "name" <its selector name> "values" <its values> "root" $).
 */}}
+
+{{/* The pod template's metadata: the selector labels win over podLabels. */}}
+{{- define "zk-oam.podMetadata" -}}
+{{- $global := .root.Values.global -}}
+{{- $labels := merge (include "zk-oam.selectorLabels" .name | fromYaml) (deepCopy .values.podLabels) $global.podLabels -}}
+{{- $metadata := dict "labels" $labels -}}
+{{- with merge (deepCopy .values.podAnnotations) $global.podAnnotations }}{{ $_ := set $metadata "annotations" . }}{{ end -}}
+{{- toYaml $metadata -}}
+{{- end -}}
+
+{{/* The pod spec's fields; empty when none is set. */}}
+{{- define "zk-oam.podSpec" -}}
+{{- $global := .root.Values.global -}}
+{{- $own := .values -}}
+{{- $spec := dict -}}
+{{- with $global.imagePullSecrets }}{{ $_ := set $spec "imagePullSecrets" . }}{{ end -}}
+{{- with $own.priorityClassName | default $global.priorityClassName }}{{ $_ := set $spec "priorityClassName" . }}{{ end -}}
+{{- with merge (deepCopy $own.nodeSelector) $global.nodeSelector }}{{ $_ := set $spec "nodeSelector" . }}{{ end -}}
+{{- with $own.tolerations | default $global.tolerations }}{{ $_ := set $spec "tolerations" . }}{{ end -}}
+{{- with $own.affinity | default $global.affinity }}{{ $_ := set $spec "affinity" . }}{{ end -}}
+{{- with merge (deepCopy $own.podSecurityContext) $global.podSecurityContext }}{{ $_ := set $spec "securityContext" . }}{{ end -}}
+{{- with $spec }}{{ toYaml . }}{{ end -}}
+{{- end -}}
+
+{{/* The container's image, pull policy and securityContext. */}}
 {{- define "zk-oam.container" -}}
 {{- $global := .root.Values.global -}}
 {{- $image := .values.image -}}
@@ -46,15 +71,8 @@ The fields of a deployable's container that platform teams set, its own values o
 {{- with $global.image.registry }}{{ $repository = printf "%s/%s" . $repository }}{{ end -}}
 {{- $container := dict "image" (printf "%s:%s" $repository ($image.tag | default .root.Chart.AppVersion)) -}}
 {{- with $image.pullPolicy | default $global.image.pullPolicy }}{{ $_ := set $container "imagePullPolicy" . }}{{ end -}}
+{{- with merge (deepCopy .values.securityContext) $global.securityContext }}{{ $_ := set $container "securityContext" . }}{{ end -}}
 {{- toYaml $container -}}
-{{- end -}}
-
-{{/* The fields of a deployable's pod spec that platform teams set, as the container's; empty when none is. */}}
-{{- define "zk-oam.podSpec" -}}
-{{- $global := .root.Values.global -}}
-{{- $spec := dict -}}
-{{- with $global.imagePullSecrets }}{{ $_ := set $spec "imagePullSecrets" . }}{{ end -}}
-{{- with $spec }}{{ toYaml . }}{{ end -}}
 {{- end -}}
 
 {{/* The Node heap: half the container's memory limit (given in Mi). */}}

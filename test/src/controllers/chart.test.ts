@@ -15,13 +15,17 @@ const HELM_LABELS = ['app.kubernetes.io/managed-by', 'helm.sh/chart'];
 const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: z.record(z.string(), z.string()).optional() }) });
 type Manifest = z.infer<typeof objectSchema>;
 
-async function rendered(...set: string[]): Promise<Manifest[]> {
-  const args = ['template', 'zk-oam', CHART_DIR, '--namespace', 'zk-oam-system', '--kube-version', BED_KUBE_VERSION];
-  const output = await helm([...args, ...set.flatMap((value) => ['--set', value])]);
+/** `helm template` of the chart as release zk-oam, with these flags (--set, --set-json). */
+async function template(flags: readonly string[]): Promise<Manifest[]> {
+  const output = await helm(['template', 'zk-oam', CHART_DIR, '--namespace', 'zk-oam-system', '--kube-version', BED_KUBE_VERSION, ...flags]);
   return parseAllDocuments(output)
     .map((document): unknown => document.toJS())
     .filter((object) => object !== null)
     .map((object) => objectSchema.parse(object));
+}
+
+async function rendered(...set: string[]): Promise<Manifest[]> {
+  return template(set.flatMap((value) => ['--set', value]));
 }
 
 function withoutHelmLabels(object: Manifest): Manifest {
@@ -64,6 +68,18 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['console.image.pullPolicy=always', "at '/console/image/pullPolicy': value must be one of"],
     ['global.imagePullSecret[0].name=regcred', "at '/global': additional properties 'imagePullSecret' not allowed"],
     ['global.imagePullSecrets[0].nam=regcred', "at '/global/imagePullSecrets/0': additional properties 'nam' not allowed"],
+    ['global.nodeSelectr.pool=system', "at '/global': additional properties 'nodeSelectr' not allowed"],
+    ['workload.nodeSelector.pool=1', "at '/workload/nodeSelector/pool': got number, want string"],
+    ['workload.tolerations[0].efect=NoSchedule', "at '/workload/tolerations/0': additional properties 'efect' not allowed"],
+    ['global.tolerations[0].operator=Exist', "at '/global/tolerations/0/operator': value must be one of"],
+    ['global.affinity.nodeAfinity.x=y', "at '/global/affinity': additional properties 'nodeAfinity' not allowed"],
+    ['scale.podAnnotation.team=a', "at '/scale': additional properties 'podAnnotation' not allowed"],
+    ['rolling.podLabel.team=a', "at '/rolling': additional properties 'podLabel' not allowed"],
+    ['appconfig.priorityClassName=Not_A_Name', "at '/appconfig/priorityClassName': 'Not_A_Name' does not match pattern"],
+    ['global.podSecurityContext.runAsUsr=1000', "at '/global/podSecurityContext': additional properties 'runAsUsr' not allowed"],
+    ['workload.podSecurityContext.runAsUser=-1', "at '/workload/podSecurityContext/runAsUser': minimum"],
+    ['console.securityContext.readOnlyRootFileSystem=true', "at '/console/securityContext': additional properties 'readOnlyRootFileSystem' not allowed"],
+    ['global.securityContext.capabilities.drop=ALL', "at '/global/securityContext/capabilities/drop': got string, want array"],
   ])('refuses --set %s, saying %s', async (value, message) => {
     const refusal = await rendered(value).then(
       () => '(rendered)',
@@ -133,6 +149,77 @@ describe('the Helm chart (charts/zk-oam)', () => {
     }
     const wholeName = podSpecOf((await rendered('global.image.registry=', 'workload.image.repository=quay.io/me/workload')).find((object) => object.kind === 'Deployment'));
     expect(wholeName.containers[0]?.image).toBe('quay.io/me/workload:0.1.0');
+  });
+
+  it("puts global's pod settings on every deployable, a deployable's own over them: maps merged key by key, the rest replaced", async () => {
+    const toleration = (key: string) => ({ key, operator: 'Exists', effect: 'NoSchedule' });
+    const nodeAffinity = (pool: string) => ({
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: [pool] }] }] } },
+    });
+    const global = {
+      nodeSelector: { pool: 'system' },
+      tolerations: [toleration('dedicated')],
+      affinity: nodeAffinity('system'),
+      podAnnotations: { 'example.com/team': 'platform' },
+      podLabels: { team: 'platform', 'app.kubernetes.io/name': 'not-the-selector' },
+      priorityClassName: 'platform-high',
+      podSecurityContext: { runAsUser: 1001, fsGroup: 2000 },
+      securityContext: { readOnlyRootFilesystem: false },
+    };
+    const workload = {
+      nodeSelector: { zone: 'a' },
+      tolerations: [toleration('zookeeper')],
+      affinity: nodeAffinity('zookeeper'),
+      podAnnotations: { 'example.com/owner': 'zk' },
+      podLabels: { tier: 'control' },
+      priorityClassName: 'zk-oam-high',
+      podSecurityContext: { runAsGroup: 3000 },
+      securityContext: { capabilities: { add: ['NET_BIND_SERVICE'] } },
+    };
+    const objects = await template(['--set', 'console.enabled=true', '--set-json', `global=${JSON.stringify(global)}`, '--set-json', `workload=${JSON.stringify(workload)}`]);
+    const templateOf = (name: string) =>
+      z
+        .looseObject({ spec: z.looseObject({ template: z.looseObject({ metadata: z.unknown(), spec: z.looseObject({ containers: z.array(z.looseObject({})) }) }) }) })
+        .parse(objects.find((object) => object.kind === 'Deployment' && object.metadata.name === `zk-oam-${name}`)).spec.template;
+    const placed = (name: string) => {
+      const { metadata, spec } = templateOf(name);
+      const { nodeSelector, tolerations, affinity, priorityClassName, securityContext } = spec;
+      return { metadata, nodeSelector, tolerations, affinity, priorityClassName, securityContext, containerSecurityContext: spec.containers[0]?.['securityContext'] };
+    };
+    const defaultPodSecurityContext = { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } };
+    const defaultSecurityContext = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
+    expect(placed('workload')).toEqual({
+      metadata: {
+        labels: { 'app.kubernetes.io/name': 'zk-oam-workload', 'app.kubernetes.io/part-of': 'zk-oam', team: 'platform', tier: 'control' },
+        annotations: { 'example.com/team': 'platform', 'example.com/owner': 'zk' },
+      },
+      nodeSelector: { pool: 'system', zone: 'a' },
+      tolerations: workload.tolerations,
+      affinity: workload.affinity,
+      priorityClassName: 'zk-oam-high',
+      securityContext: { ...defaultPodSecurityContext, runAsUser: 1001, runAsGroup: 3000, fsGroup: 2000 },
+      containerSecurityContext: { ...defaultSecurityContext, readOnlyRootFilesystem: false, capabilities: { drop: ['ALL'], add: ['NET_BIND_SERVICE'] } },
+    });
+    for (const name of IMAGE_NAMES.filter((name) => name !== 'workload')) {
+      expect(placed(name), name).toEqual({
+        metadata: {
+          labels: { 'app.kubernetes.io/name': `zk-oam-${name}`, 'app.kubernetes.io/part-of': 'zk-oam', team: 'platform' },
+          annotations: global.podAnnotations,
+        },
+        nodeSelector: global.nodeSelector,
+        tolerations: global.tolerations,
+        affinity: global.affinity,
+        priorityClassName: 'platform-high',
+        securityContext: { ...defaultPodSecurityContext, runAsUser: 1001, fsGroup: 2000 },
+        containerSecurityContext: { ...defaultSecurityContext, readOnlyRootFilesystem: false },
+      });
+    }
+  });
+
+  it('drops a default security setting set to null', async () => {
+    const deployments = (await rendered('global.podSecurityContext.seccompProfile=null')).filter((object) => object.kind === 'Deployment');
+    expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
+    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).not.toContain('seccompProfile');
   });
 
   it('with watchNamespaces, watches those namespaces alone and binds the roles in each, not cluster-wide', async () => {
