@@ -112,6 +112,10 @@ export const chartValuesSchema = z.strictObject({
     .array(z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/))
     .meta({ uniqueItems: true })
     .describe('Empty: every namespace. Namespace names: the controllers watch and act there alone.'),
+  crds: z.strictObject({
+    install: z.boolean().describe('Install the ZooKeeper CRDs with the release and upgrade them with it; false: they are managed elsewhere.'),
+    keep: z.boolean().describe('Leave the CRDs, and every ZooKeeper object, in place when the release is uninstalled.'),
+  }),
   nats: z.strictObject({
     existingSecret: z.string().min(1).describe('Secret with keys url, user and password; optional in the cluster.'),
     install: z.boolean().describe("Run the chart's own NATS server and write its Secret."),

@@ -75,6 +75,14 @@ global's), each helper given (dict "name" <its selector name> "values" <its valu
 {{- toYaml $container -}}
 {{- end -}}
 
+{{/* A CRD's annotations (templates/crds/, generated): with crds.keep, uninstalling leaves it and every object of its kind. */}}
+{{- define "zk-oam.crdAnnotations" -}}
+{{- if .Values.crds.keep -}}
+annotations:
+  helm.sh/resource-policy: keep
+{{- end -}}
+{{- end -}}
+
 {{/* The Node heap: half the container's memory limit (given in Mi). */}}
 {{- define "zk-oam.heapMiB" -}}
 {{- div (trimSuffix "Mi" .resources.limits.memory | atoi) 2 -}}

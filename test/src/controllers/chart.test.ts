@@ -3,7 +3,7 @@
 // installs it on the bed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chartValuesSchema } from '@zk-oam/apis';
+import { chartValuesSchema, crdManifests, oamCrdManifests } from '@zk-oam/apis';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +12,9 @@ import { BED_KUBE_VERSION, CHART_DIR, helm } from './helm.js';
 import { readManifests, repoRoot } from './manifests.js';
 
 const HELM_LABELS = ['app.kubernetes.io/managed-by', 'helm.sh/chart'];
-const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: z.record(z.string(), z.string()).optional() }) });
+const HELM_ANNOTATIONS = ['helm.sh/resource-policy'];
+const stringMap = z.record(z.string(), z.string());
+const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: stringMap.optional(), annotations: stringMap.optional() }) });
 type Manifest = z.infer<typeof objectSchema>;
 
 /** `helm template` of the chart as release zk-oam, with these flags (--set, --set-json). */
@@ -28,9 +30,15 @@ async function rendered(...set: string[]): Promise<Manifest[]> {
   return template(set.flatMap((value) => ['--set', value]));
 }
 
-function withoutHelmLabels(object: Manifest): Manifest {
-  const labels = Object.fromEntries(Object.entries(object.metadata.labels ?? {}).filter(([key]) => !HELM_LABELS.includes(key)));
-  return { ...object, metadata: { ...object.metadata, labels } };
+/** The object as deploy/ has it: without what Helm adds to every object, and a CRD's keep annotation. */
+function withoutHelmMetadata(object: Manifest): Manifest {
+  const { labels, annotations, ...metadata } = object.metadata;
+  const without = (map: Record<string, string> | undefined, keys: readonly string[]) => {
+    const kept = Object.entries(map ?? {}).filter(([key]) => !keys.includes(key));
+    return kept.length === 0 ? undefined : Object.fromEntries(kept);
+  };
+  const kept = { labels: without(labels, HELM_LABELS), annotations: without(annotations, HELM_ANNOTATIONS) };
+  return { ...object, metadata: { ...metadata, ...Object.fromEntries(Object.entries(kept).filter(([, map]) => map !== undefined)) } };
 }
 
 /** The ClusterRoles for people (aggregated into view, edit and admin), installed with every controller choice. */
@@ -80,6 +88,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['workload.podSecurityContext.runAsUser=-1', "at '/workload/podSecurityContext/runAsUser': minimum"],
     ['console.securityContext.readOnlyRootFileSystem=true', "at '/console/securityContext': additional properties 'readOnlyRootFileSystem' not allowed"],
     ['global.securityContext.capabilities.drop=ALL', "at '/global/securityContext/capabilities/drop': got string, want array"],
+    ['crds.instal=false', "at '/crds': additional properties 'instal' not allowed"],
+    ['crds.keep=no', "at '/crds/keep': got string, want boolean"],
   ])('refuses --set %s, saying %s', async (value, message) => {
     const refusal = await rendered(value).then(
       () => '(rendered)',
@@ -102,8 +112,9 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const deploy: Manifest[] = [];
     for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
-    deploy.push(...parseAllDocuments(await readFile(join(repoRoot, 'deploy/crds/user-roles.yaml'), 'utf8')).map((document) => objectSchema.parse(document.toJS())));
-    const chart = (await rendered()).map(withoutHelmLabels);
+    // The ZooKeeper CRDs and the user roles; the OAM CRDs are in the chart's crds/, which helm template leaves out.
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'crds'))).map((object) => objectSchema.parse(object)));
+    const chart = (await rendered()).map(withoutHelmMetadata);
     expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
     for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
@@ -111,7 +122,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('with console.enabled, also renders exactly what deploy/console applies: no RBAC for the console', async () => {
     const deploy = (await readManifests(join(repoRoot, 'deploy', 'console'))).map((object) => objectSchema.parse(object));
-    const chart = (await rendered('console.enabled=true')).map(withoutHelmLabels);
+    const chart = (await rendered('console.enabled=true')).map(withoutHelmMetadata);
     const consoleObjects = chart.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-console');
     expect(consoleObjects.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
@@ -122,7 +133,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
     const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'workload.resources.limits.memory=1024Mi');
-    const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name));
+    // The CRDs and the roles for people come whatever controllers are chosen.
+    const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name) && object.kind !== 'CustomResourceDefinition');
     expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
     expect(objects.map((object) => object.kind)).not.toContain('TraitDefinition');
     const deployment = JSON.stringify(objects.find((object) => object.kind === 'Deployment'));
@@ -222,6 +234,20 @@ describe('the Helm chart (charts/zk-oam)', () => {
     for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).not.toContain('seccompProfile');
   });
 
+  it('installs and upgrades the ZooKeeper CRDs as templates unless crds.install=false, kept on uninstall unless crds.keep=false', async () => {
+    const zookeeperCrds = crdManifests().map((crd) => crd.metadata.name).sort();
+    const crds = (objects: Manifest[]) => objects.filter((object) => object.kind === 'CustomResourceDefinition');
+    const annotations = (objects: Manifest[]) => crds(objects).map((crd) => crd.metadata.annotations);
+    const kept = await rendered();
+    expect(crds(kept).map((crd) => crd.metadata.name).sort()).toEqual(zookeeperCrds);
+    expect(annotations(kept)).toEqual(zookeeperCrds.map(() => ({ 'helm.sh/resource-policy': 'keep' })));
+    expect(annotations(await rendered('crds.keep=false'))).toEqual(zookeeperCrds.map(() => undefined));
+    expect(crds(await rendered('crds.install=false'))).toEqual([]);
+    // The OAM CRDs stay in crds/: Helm installs them when missing, never upgrades them, and --skip-crds leaves them out.
+    const withCrdsDirectory = await template(['--include-crds', '--set', 'crds.install=false']);
+    expect(crds(withCrdsDirectory).map((crd) => crd.metadata.name).sort()).toEqual(oamCrdManifests().map((crd) => crd.metadata.name).sort());
+  });
+
   it('with watchNamespaces, watches those namespaces alone and binds the roles in each, not cluster-wide', async () => {
     const objects = await rendered('watchNamespaces={kafka,billing}');
     const bindings = objects.filter((object) => object.kind.endsWith('Binding'));
@@ -242,7 +268,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it("with nats.install, runs its own NATS as deploy/nats does and points the controllers at its generated Secret", async () => {
-    const objects = (await rendered('nats.install=true', 'nats.existingSecret=unused')).map(withoutHelmLabels);
+    const objects = (await rendered('nats.install=true', 'nats.existingSecret=unused')).map(withoutHelmMetadata);
     const deploy = (await readManifests(join(repoRoot, 'deploy', 'nats'))).map((object) => objectSchema.parse(object));
     const server = objects.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-nats');
     expect(server.map(key).sort()).toEqual(deploy.map(key).sort());
