@@ -2,7 +2,7 @@
 // from it, so Helm refuses a bad value (a typo, a wrong type, a memory limit the heap cannot be derived from) with the
 // field's name before anything is installed.
 import { z } from 'zod';
-import { dnsSubdomainSchema } from '../common/object-meta.js';
+import { DNS_LABEL_PATTERN, dnsSubdomainSchema } from '../common/object-meta.js';
 import { podSecurityContextSchema, tolerationSchema } from '../workload/placement.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,7 +109,7 @@ export const chartValuesSchema = z.strictObject({
   console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
   watchNamespaces: z
-    .array(z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/))
+    .array(z.string().regex(DNS_LABEL_PATTERN))
     .meta({ uniqueItems: true })
     .describe('Empty: every namespace. Namespace names: the controllers watch and act there alone.'),
   crds: z.strictObject({

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { DNS_LABEL_PATTERN } from '@zk-oam/apis';
 import { z } from 'zod';
 import { connectEventBus, type EventBus } from '../events/index.js';
 import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
@@ -15,9 +16,7 @@ import { abortOnSignals } from './signals.js';
 
 const optionalText = z.string().min(1).optional();
 
-/** A DNS-1123 label, which every namespace name is. */
-const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-const namespaceName = z.string().regex(NAMESPACE_NAME, {
+const namespaceName = z.string().regex(DNS_LABEL_PATTERN, {
   error: (issue) =>
     `${JSON.stringify(issue.input)} is not a namespace name (a DNS-1123 label): WATCH_NAMESPACE must be namespace names separated by commas, or unset to watch every namespace`,
 });
