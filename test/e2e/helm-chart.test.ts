@@ -1,7 +1,8 @@
 // The Helm chart as a user installs it: its rendering passes the apiserver's server-side dry run; `helm install` with
 // only the workload controller runs an ensemble, its Deployment's pods run by the node agent from the image;
-// `helm upgrade` adding the scale controller makes `kubectl scale zks` work; `helm uninstall` leaves the CRDs and the
-// ensembles in place. The release has its own name and namespace, so nothing it creates is shared with deploy/.
+// `helm upgrade` adding the scale controller makes `kubectl scale zks` work; `helm uninstall` leaves the CRDs (the
+// release's, adopted from the bed's kubectl-applied ones, kept by crds.keep) and the ensembles in place. The release has
+// its own name and namespace, so nothing else it creates is shared with deploy/.
 import { memberSelectorOf, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
@@ -21,7 +22,7 @@ const trait = 'zk-size';
 const controllers = new ControllerPods(bed, { namespace: releaseNamespace, release });
 const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);
-const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespace=${namespace}`];
+const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -50,8 +51,9 @@ describe('the Helm chart on the bed', () => {
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
-    expect(output.trim().split('\n')).toHaveLength(33);
-    const options = ['--set', `watchNamespace=${namespace}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
+    expect(output).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group} serverside-applied (server dry run)`);
+    expect(output.trim().split('\n')).toHaveLength(36);
+    const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);
     expect(scopedOutput).toContain(`rolebinding.rbac.authorization.k8s.io/${release}-scale serverside-applied (server dry run)`);
@@ -60,9 +62,12 @@ describe('the Helm chart on the bed', () => {
   });
 
   it('installs the workload controller alone, watching one namespace, whose pods run the image, and it brings an ensemble there to Ready', async () => {
-    const notes = await helm(['install', release, CHART_DIR, '--namespace', releaseNamespace, ...onlyWorkload], bed);
+    // The bed's CRDs were applied with kubectl, as a cluster upgraded from an earlier chart or deploy/crds has them: the
+    // release adopts them.
+    const notes = await helm(['install', release, CHART_DIR, '--namespace', releaseNamespace, '--take-ownership', ...onlyWorkload], bed);
     expect(notes).toContain('the workload controller (2 replicas, one leads)');
     expect(notes).toContain('--set scale.enabled=true');
+    expect(notes).toContain("The ZooKeeper CRDs are the release's: `helm upgrade` upgrades them, and `helm uninstall` leaves them");
     const pods = await controllers.waitReady('workload');
     expect(pods).toHaveLength(2);
     expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', '/app/main.mjs']);
@@ -91,7 +96,7 @@ describe('the Helm chart on the bed', () => {
     await waitScaled(traits, { namespace, trait, listPods }, 3);
   });
 
-  it('uninstalls the controllers and leaves the CRDs and the ensembles in place', async () => {
+  it('uninstalls the controllers and leaves the CRDs (the release keeps them) and the ensembles in place', async () => {
     await helm(['uninstall', release, '--namespace', releaseNamespace, '--wait'], bed);
     await waitFor('the release pods gone', () => controllers.pods('workload'), (pods) => pods.length === 0, 120_000);
     const crds = await kubectl(bed, ['get', 'crd', '-o', 'name']);

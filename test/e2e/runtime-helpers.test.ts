@@ -160,8 +160,8 @@ describe('runtime helpers on a real apiserver', () => {
   });
 
   it('serves probes and metrics, and finishes the reconcile in flight before run() returns', async () => {
-    const manager = new Manager({ name: 'helpers-test', kubeConfig, logger: log, registry: new Registry(), http: { port: 0 } });
-    const configMaps = manager.informer(coreResources.configMap, { schema: kubeObjectSchema, namespace });
+    const manager = new Manager({ name: 'helpers-test', kubeConfig, logger: log, registry: new Registry(), http: { port: 0 }, namespaces: [namespace] });
+    const configMaps = manager.informer(coreResources.configMap, { schema: kubeObjectSchema });
     let finished = 0;
     let started = 0;
     manager.add(

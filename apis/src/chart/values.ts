@@ -2,15 +2,68 @@
 // from it, so Helm refuses a bad value (a typo, a wrong type, a memory limit the heap cannot be derived from) with the
 // field's name before anything is installed.
 import { z } from 'zod';
+import { DNS_LABEL_PATTERN, dnsSubdomainSchema } from '../common/object-meta.js';
+import { podSecurityContextSchema, tolerationSchema } from '../workload/placement.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const quantity = z.union([z.string().regex(/^[0-9]+(\.[0-9]+)?(m|[KMGTPE]i?)?$/), z.number().min(0)]);
 
+const pullPolicy = z.enum(['', 'Always', 'IfNotPresent', 'Never']);
+
 const image = z.strictObject({
-  repository: z.string().min(1),
+  repository: z.string().min(1).describe('Under global.image.registry; a whole image name when that is empty.'),
   tag: z.string().describe("Empty: the chart's appVersion."),
+  pullPolicy: pullPolicy.describe('Empty: global.image.pullPolicy.'),
 });
+
+const stringMap = z.record(z.string().min(1), z.string());
+
+const containerSecurityContext = z.strictObject({
+  allowPrivilegeEscalation: z.boolean().optional(),
+  privileged: z.boolean().optional(),
+  readOnlyRootFilesystem: z.boolean().optional(),
+  runAsNonRoot: z.boolean().optional(),
+  runAsUser: z.int().min(0).optional(),
+  runAsGroup: z.int().min(0).optional(),
+  capabilities: z.strictObject({ add: z.array(z.string().min(1)).optional(), drop: z.array(z.string().min(1)).optional() }).optional(),
+  seccompProfile: podSecurityContextSchema.shape.seccompProfile,
+});
+
+/**
+ * Where a deployable's pods run and as whom: global's are the defaults, a deployable's own override them (maps merged
+ * key by key, the rest replaced when set). The kinds of affinity are checked by name, what is inside them by the
+ * apiserver.
+ */
+const podSettings = {
+  nodeSelector: stringMap.describe("Node labels the pods' nodes must have."),
+  tolerations: z.array(tolerationSchema).describe('Taints the pods tolerate.'),
+  affinity: z
+    .strictObject({ nodeAffinity: z.looseObject({}).optional(), podAffinity: z.looseObject({}).optional(), podAntiAffinity: z.looseObject({}).optional() })
+    .describe('A core/v1 Affinity.'),
+  podAnnotations: stringMap.describe('Annotations on the pods.'),
+  podLabels: stringMap.describe('Labels on the pods, beside the selector labels (which they cannot change).'),
+  priorityClassName: z.union([z.literal(''), dnsSubdomainSchema]).describe("The pods' PriorityClass; empty: none."),
+  podSecurityContext: podSecurityContextSchema.describe("The pods' securityContext."),
+  securityContext: containerSecurityContext.describe("The container's securityContext."),
+};
+
+/** What every deployable gets unless its own values say otherwise. */
+const globalValues = z
+  .strictObject({
+    image: z.strictObject({
+      registry: z
+        .string()
+        .regex(/^([^/\s]+(\/[^/\s]+)*)?$/)
+        .describe("Prefixed to every deployable's image.repository, with a slash; empty: each repository is a whole image name."),
+      pullPolicy: pullPolicy.describe("Every deployable's imagePullPolicy; empty: Kubernetes' default."),
+    }),
+    imagePullSecrets: z
+      .array(z.strictObject({ name: z.string().min(1) }))
+      .describe('Secrets of the release namespace that every deployable pulls its image with.'),
+    ...podSettings,
+  })
+  .describe('Defaults for every deployable (the four controllers and the console).');
 
 const resources = z.strictObject({
   requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
@@ -28,7 +81,7 @@ const extraEnv = z
   .describe('More environment variables.');
 
 /** How a deployable's pods run, the same for each controller and the console. */
-const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv };
+const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv, ...podSettings };
 
 const controllerValues = z
   .strictObject({
@@ -48,15 +101,21 @@ const consoleValues = z
   .describe('The console (console/): whether it is installed, and how it runs.');
 
 export const chartValuesSchema = z.strictObject({
+  global: globalValues,
   workload: controllerValues,
   scale: controllerValues,
   rolling: controllerValues,
   appconfig: controllerValues,
   console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
-  watchNamespace: z
-    .union([z.literal(''), z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/)])
-    .describe('Empty: every namespace. A namespace name: the controllers watch and act there alone.'),
+  watchNamespaces: z
+    .array(z.string().regex(DNS_LABEL_PATTERN))
+    .meta({ uniqueItems: true })
+    .describe('Empty: every namespace. Namespace names: the controllers watch and act there alone.'),
+  crds: z.strictObject({
+    install: z.boolean().describe('Install the ZooKeeper CRDs with the release and upgrade them with it; false: they are managed elsewhere.'),
+    keep: z.boolean().describe('Leave the CRDs, and every ZooKeeper object, in place when the release is uninstalled.'),
+  }),
   nats: z.strictObject({
     existingSecret: z.string().min(1).describe('Secret with keys url, user and password; optional in the cluster.'),
     install: z.boolean().describe("Run the chart's own NATS server and write its Secret."),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 export const DNS_SUBDOMAIN_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/** An RFC 1123 DNS label: the names of namespaces. */
+export const DNS_LABEL_PATTERN = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
 /** An RFC 1123 DNS subdomain: names of most Kubernetes objects. */
 export const dnsSubdomainSchema = z.string().min(1).max(253).regex(DNS_SUBDOMAIN_PATTERN, 'expected a lowercase DNS subdomain');
 

@@ -40,7 +40,31 @@ export function generatedYaml(object: object): string {
   return HEADER + stringify(object, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs and the user roles (for deploy/ and the chart), the chart's values schema, the
+/**
+ * One of our CRDs as a chart template: installed and upgraded with the release when crds.install is set, Helm's labels
+ * added to its own, and kept on uninstall when crds.keep is set (templates/_helpers.tpl). Helm never upgrades what is
+ * in a chart's crds/, so ours are templates; the OAM CRDs stay there (see generatedFiles).
+ */
+function chartCrdTemplate(crd: CustomResourceDefinition): string {
+  const { apiVersion, kind, metadata, spec } = crd;
+  // The template adds the annotations, and reads every `{{` as its own.
+  if (metadata.annotations !== undefined) throw new Error(`${metadata.name}: a chart CRD takes its annotations from the chart`);
+  const yaml = (object: object): string => stringify(object, { lineWidth: 0, aliasDuplicateObjects: false });
+  const head = yaml({ apiVersion, kind, metadata: { name: metadata.name, labels: metadata.labels ?? {} } });
+  const body = yaml({ spec });
+  if (`${head}${body}`.includes('{{')) throw new Error(`${metadata.name}: the CRD holds '{{', which Helm would take for a template action`);
+  return [
+    '{{- if .Values.crds.install }}\n',
+    HEADER,
+    head,
+    '    {{- include "zk-oam.releaseLabels" . | nindent 4 }}\n',
+    '  {{- with include "zk-oam.crdAnnotations" . }}{{ . | nindent 2 }}{{ end }}\n',
+    body,
+    '{{- end }}\n',
+  ].join('');
+}
+
+/** Every file `npm run generate` (alias `npm run docs`) writes, in a fixed order: the CRDs and the user roles (for deploy/ and the chart's templates), the OAM CRDs (for deploy/ and the chart's crds/), the chart's values schema, the
  * monitoring rules and dashboard, the KubeVela definitions, the API reference and the troubleshooting guide. */
 export function generatedFiles(): GeneratedFile[] {
   const file = (directory: string) => (crd: CustomResourceDefinition): GeneratedFile => ({
@@ -51,9 +75,10 @@ export function generatedFiles(): GeneratedFile[] {
     ...crdManifests().map(file('deploy/crds')),
     { path: 'deploy/crds/user-roles.yaml', content: userClusterRoles('zk-oam').map(generatedYaml).join('---\n') },
     ...oamCrdManifests().map(file('deploy/oam/crds')),
-    // Helm installs crds/ before the templates and never deletes them; the OAM CRDs are there for the appconfig
-    // controller (Helm skips a CRD that already exists, such as one of an OAM runtime already installed).
-    ...crdManifests().map(file('charts/zk-oam/crds')),
+    ...crdManifests().map((crd) => ({ path: `charts/zk-oam/templates/crds/${crd.spec.group}_${crd.spec.names.plural}.yaml`, content: chartCrdTemplate(crd) })),
+    // The OAM CRDs are the OAM runtime's, there for the appconfig controller: in crds/, Helm installs one that is
+    // missing, before the templates (the OAM definitions are objects of those kinds), and leaves alone one that exists,
+    // such as one an OAM runtime (KubeVela) installed and upgrades.
     ...oamCrdManifests().map(file('charts/zk-oam/crds')),
     { path: 'charts/zk-oam/templates/user-roles.yaml', content: userClusterRoles('{{ .Release.Name }}').map(generatedYaml).join('---\n') },
     { path: 'charts/zk-oam/values.schema.json', content: chartValuesJsonSchema() },

@@ -15,7 +15,7 @@ const topologySpreadConstraintSchema = z
   })
   .describe('A topology spread constraint; the label selector is always the ensemble\'s own.');
 
-const tolerationSchema = z.object({
+export const tolerationSchema = z.object({
   key: z.string().max(316).optional(),
   operator: z.enum(['Exists', 'Equal']).optional(),
   value: z.string().max(63).optional(),

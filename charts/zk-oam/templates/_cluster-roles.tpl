@@ -177,7 +177,7 @@ rules:
   - apiGroups: [rolling.zookeeper.zkoam.dev]
     resources: [zookeeperrollings]
     verbs: [get, create, patch, delete]
-{{- if .Values.watchNamespace }}
+{{- if .Values.watchNamespaces }}
 ---
 # The OAM definitions are cluster-scoped: a RoleBinding cannot grant reading them, so this read stays cluster-wide.
 apiVersion: rbac.authorization.k8s.io/v1

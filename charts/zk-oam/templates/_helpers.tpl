@@ -1,7 +1,7 @@
 {{/*
 The four controllers, in install order, and what differs between them beyond their values. The rolling controller's
-ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in one namespace only
-(watchNamespace), every controller needs the leader-election Role.
+ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in some namespaces only
+(watchNamespaces), every controller needs the leader-election Role.
 */}}
 {{- define "zk-oam.controllers" -}}
 workload: { nats: true, leaderElectionRole: true }
@@ -33,6 +33,54 @@ app.kubernetes.io/part-of: zk-oam
 {{- define "zk-oam.releaseLabels" -}}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
+{{- end -}}
+
+{{/*
+What platform teams set on a deployable's pods (values.yaml's global says how a deployable's own values override
+global's), each helper given (dict "name" <its selector name> "values" <its values> "root" $).
+*/}}
+
+{{/* The pod template's metadata: the selector labels win over podLabels. */}}
+{{- define "zk-oam.podMetadata" -}}
+{{- $global := .root.Values.global -}}
+{{- $labels := merge (include "zk-oam.selectorLabels" .name | fromYaml) (deepCopy .values.podLabels) $global.podLabels -}}
+{{- $metadata := dict "labels" $labels -}}
+{{- with merge (deepCopy .values.podAnnotations) $global.podAnnotations }}{{ $_ := set $metadata "annotations" . }}{{ end -}}
+{{- toYaml $metadata -}}
+{{- end -}}
+
+{{/* The pod spec's fields; empty when none is set. */}}
+{{- define "zk-oam.podSpec" -}}
+{{- $global := .root.Values.global -}}
+{{- $own := .values -}}
+{{- $spec := dict -}}
+{{- with $global.imagePullSecrets }}{{ $_ := set $spec "imagePullSecrets" . }}{{ end -}}
+{{- with $own.priorityClassName | default $global.priorityClassName }}{{ $_ := set $spec "priorityClassName" . }}{{ end -}}
+{{- with merge (deepCopy $own.nodeSelector) $global.nodeSelector }}{{ $_ := set $spec "nodeSelector" . }}{{ end -}}
+{{- with $own.tolerations | default $global.tolerations }}{{ $_ := set $spec "tolerations" . }}{{ end -}}
+{{- with $own.affinity | default $global.affinity }}{{ $_ := set $spec "affinity" . }}{{ end -}}
+{{- with merge (deepCopy $own.podSecurityContext) $global.podSecurityContext }}{{ $_ := set $spec "securityContext" . }}{{ end -}}
+{{- with $spec }}{{ toYaml . }}{{ end -}}
+{{- end -}}
+
+{{/* The container's image, pull policy and securityContext. */}}
+{{- define "zk-oam.container" -}}
+{{- $global := .root.Values.global -}}
+{{- $image := .values.image -}}
+{{- $repository := $image.repository -}}
+{{- with $global.image.registry }}{{ $repository = printf "%s/%s" . $repository }}{{ end -}}
+{{- $container := dict "image" (printf "%s:%s" $repository ($image.tag | default .root.Chart.AppVersion)) -}}
+{{- with $image.pullPolicy | default $global.image.pullPolicy }}{{ $_ := set $container "imagePullPolicy" . }}{{ end -}}
+{{- with merge (deepCopy .values.securityContext) $global.securityContext }}{{ $_ := set $container "securityContext" . }}{{ end -}}
+{{- toYaml $container -}}
+{{- end -}}
+
+{{/* A CRD's annotations (templates/crds/, generated): with crds.keep, uninstalling leaves it and every object of its kind. */}}
+{{- define "zk-oam.crdAnnotations" -}}
+{{- if .Values.crds.keep -}}
+annotations:
+  helm.sh/resource-policy: keep
+{{- end -}}
 {{- end -}}
 
 {{/* The Node heap: half the container's memory limit (given in Mi). */}}

@@ -3,7 +3,7 @@
 // installs it on the bed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chartValuesSchema } from '@zk-oam/apis';
+import { chartValuesSchema, crdManifests, oamCrdManifests } from '@zk-oam/apis';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,41 +12,90 @@ import { BED_KUBE_VERSION, CHART_DIR, helm } from './helm.js';
 import { readManifests, repoRoot } from './manifests.js';
 
 const HELM_LABELS = ['app.kubernetes.io/managed-by', 'helm.sh/chart'];
-const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: z.record(z.string(), z.string()).optional() }) });
+const HELM_ANNOTATIONS = ['helm.sh/resource-policy'];
+const stringMap = z.record(z.string(), z.string());
+const objectSchema = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string(), labels: stringMap.optional(), annotations: stringMap.optional() }) });
 type Manifest = z.infer<typeof objectSchema>;
 
-async function rendered(...set: string[]): Promise<Manifest[]> {
-  const args = ['template', 'zk-oam', CHART_DIR, '--namespace', 'zk-oam-system', '--kube-version', BED_KUBE_VERSION];
-  const output = await helm([...args, ...set.flatMap((value) => ['--set', value])]);
+/** `helm template` of the chart as release zk-oam, with these flags (--set, --set-json). */
+async function template(flags: readonly string[]): Promise<Manifest[]> {
+  const output = await helm(['template', 'zk-oam', CHART_DIR, '--namespace', 'zk-oam-system', '--kube-version', BED_KUBE_VERSION, ...flags]);
   return parseAllDocuments(output)
     .map((document): unknown => document.toJS())
     .filter((object) => object !== null)
     .map((object) => objectSchema.parse(object));
 }
 
-function withoutHelmLabels(object: Manifest): Manifest {
-  const labels = Object.fromEntries(Object.entries(object.metadata.labels ?? {}).filter(([key]) => !HELM_LABELS.includes(key)));
-  return { ...object, metadata: { ...object.metadata, labels } };
+async function rendered(...set: string[]): Promise<Manifest[]> {
+  return template(set.flatMap((value) => ['--set', value]));
+}
+
+/** The object as deploy/ has it: without what Helm adds to every object, and a CRD's keep annotation. */
+function withoutHelmMetadata(object: Manifest): Manifest {
+  const { labels, annotations, ...metadata } = object.metadata;
+  const without = (map: Record<string, string> | undefined, keys: readonly string[]) => {
+    const kept = Object.entries(map ?? {}).filter(([key]) => !keys.includes(key));
+    return kept.length === 0 ? undefined : Object.fromEntries(kept);
+  };
+  const kept = { labels: without(labels, HELM_LABELS), annotations: without(annotations, HELM_ANNOTATIONS) };
+  return { ...object, metadata: { ...metadata, ...Object.fromEntries(Object.entries(kept).filter(([, map]) => map !== undefined)) } };
 }
 
 /** The ClusterRoles for people (aggregated into view, edit and admin), installed with every controller choice. */
 const USER_ROLES = ['zk-oam-view', 'zk-oam-edit'];
 const key = (object: Manifest): string => `${object.kind}/${object.metadata.name}`;
 
+const podSpecSchema = z.looseObject({
+  imagePullSecrets: z.array(z.object({ name: z.string() })).optional(),
+  containers: z.array(z.looseObject({ image: z.string(), imagePullPolicy: z.string().optional() })),
+});
+const deploymentSchema = z.looseObject({ spec: z.looseObject({ template: z.looseObject({ spec: podSpecSchema }) }) });
+
+function podSpecOf(deployment: Manifest | undefined): z.infer<typeof podSpecSchema> {
+  return deploymentSchema.parse(deployment).spec.template.spec;
+}
+
 describe('the Helm chart (charts/zk-oam)', () => {
   it('passes helm lint', async () => {
     expect(await helm(['lint', CHART_DIR])).toContain('0 chart(s) failed');
   });
 
+  // Helm's error begins with the command line; each pattern matches what Helm says after it: the value's path and why.
   it.each([
-    ['workload.resources.limits.memory=1Gi', /workload\.resources\.limits\.memory.*does not match pattern/s],
-    ['scale.replica=3', /scale.*additional properties 'replica' not allowed/is],
-    ['metrics.port=80', /metrics\.port.*minimum/is],
-    ['rolling.logLevel=verbose', /rolling\.logLevel.*must be one of/is],
-    ['watchNamespace=Kafka_Prod', /watchNamespace.*does not match pattern/is],
-    ['console.port=80', /console\.port.*minimum/is],
-  ])('refuses --set %s, naming the field', async (value, message) => {
-    await expect(helm(['lint', CHART_DIR, '--set', value])).rejects.toThrow(message);
+    ['workload.resources.limits.memory=1Gi', "at '/workload/resources/limits/memory': '1Gi' does not match pattern"],
+    ['scale.replica=3', "at '/scale': additional properties 'replica' not allowed"],
+    ['metrics.port=80', "at '/metrics/port': minimum"],
+    ['rolling.logLevel=verbose', "at '/rolling/logLevel': value must be one of"],
+    ['watchNamespaces={kafka,Kafka_Prod}', "at '/watchNamespaces/1': 'Kafka_Prod' does not match pattern"],
+    ['watchNamespaces={kafka,kafka}', "at '/watchNamespaces': items at 0 and 1 are equal"],
+    ['watchNamespace=kafka', "at '': additional properties 'watchNamespace' not allowed"],
+    ['console.port=80', "at '/console/port': minimum"],
+    ['global.image.registry=registry.example.com/', "at '/global/image/registry': 'registry.example.com/' does not match pattern"],
+    ['global.image.pullPolicy=Sometimes', "at '/global/image/pullPolicy': value must be one of"],
+    ['workload.image.pulPolicy=Always', "at '/workload/image': additional properties 'pulPolicy' not allowed"],
+    ['console.image.pullPolicy=always', "at '/console/image/pullPolicy': value must be one of"],
+    ['global.imagePullSecret[0].name=regcred', "at '/global': additional properties 'imagePullSecret' not allowed"],
+    ['global.imagePullSecrets[0].nam=regcred', "at '/global/imagePullSecrets/0': additional properties 'nam' not allowed"],
+    ['global.nodeSelectr.pool=system', "at '/global': additional properties 'nodeSelectr' not allowed"],
+    ['workload.nodeSelector.pool=1', "at '/workload/nodeSelector/pool': got number, want string"],
+    ['workload.tolerations[0].efect=NoSchedule', "at '/workload/tolerations/0': additional properties 'efect' not allowed"],
+    ['global.tolerations[0].operator=Exist', "at '/global/tolerations/0/operator': value must be one of"],
+    ['global.affinity.nodeAfinity.x=y', "at '/global/affinity': additional properties 'nodeAfinity' not allowed"],
+    ['scale.podAnnotation.team=a', "at '/scale': additional properties 'podAnnotation' not allowed"],
+    ['rolling.podLabel.team=a', "at '/rolling': additional properties 'podLabel' not allowed"],
+    ['appconfig.priorityClassName=Not_A_Name', "at '/appconfig/priorityClassName': 'Not_A_Name' does not match pattern"],
+    ['global.podSecurityContext.runAsUsr=1000', "at '/global/podSecurityContext': additional properties 'runAsUsr' not allowed"],
+    ['workload.podSecurityContext.runAsUser=-1', "at '/workload/podSecurityContext/runAsUser': minimum"],
+    ['console.securityContext.readOnlyRootFileSystem=true', "at '/console/securityContext': additional properties 'readOnlyRootFileSystem' not allowed"],
+    ['global.securityContext.capabilities.drop=ALL', "at '/global/securityContext/capabilities/drop': got string, want array"],
+    ['crds.instal=false', "at '/crds': additional properties 'instal' not allowed"],
+    ['crds.keep=no', "at '/crds/keep': got string, want boolean"],
+  ])('refuses --set %s, saying %s', async (value, message) => {
+    const refusal = await rendered(value).then(
+      () => '(rendered)',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(refusal.slice(refusal.indexOf("values don't meet the specifications"))).toContain(message);
   });
 
   it('has values.yaml valid against the schema it is generated from, and the version of every image as appVersion', async () => {
@@ -63,8 +112,9 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const deploy: Manifest[] = [];
     for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
-    deploy.push(...parseAllDocuments(await readFile(join(repoRoot, 'deploy/crds/user-roles.yaml'), 'utf8')).map((document) => objectSchema.parse(document.toJS())));
-    const chart = (await rendered()).map(withoutHelmLabels);
+    // The ZooKeeper CRDs and the user roles; the OAM CRDs are in the chart's crds/, which helm template leaves out.
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'crds'))).map((object) => objectSchema.parse(object)));
+    const chart = (await rendered()).map(withoutHelmMetadata);
     expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
     for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
@@ -72,7 +122,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('with console.enabled, also renders exactly what deploy/console applies: no RBAC for the console', async () => {
     const deploy = (await readManifests(join(repoRoot, 'deploy', 'console'))).map((object) => objectSchema.parse(object));
-    const chart = (await rendered('console.enabled=true')).map(withoutHelmLabels);
+    const chart = (await rendered('console.enabled=true')).map(withoutHelmMetadata);
     const consoleObjects = chart.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-console');
     expect(consoleObjects.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
@@ -83,7 +133,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
     const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'workload.resources.limits.memory=1024Mi');
-    const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name));
+    // The CRDs and the roles for people come whatever controllers are chosen.
+    const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name) && object.kind !== 'CustomResourceDefinition');
     expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
     expect(objects.map((object) => object.kind)).not.toContain('TraitDefinition');
     const deployment = JSON.stringify(objects.find((object) => object.kind === 'Deployment'));
@@ -91,8 +142,114 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect(deployment).toContain('"memory":"1024Mi"');
   });
 
-  it('with watchNamespace, watches that namespace alone and binds the roles there, not cluster-wide', async () => {
-    const objects = await rendered('watchNamespace=kafka');
+  it('names every image under global.image.registry, pulled with global.imagePullSecrets and pullPolicy unless a deployable gives its own', async () => {
+    const objects = await rendered(
+      'console.enabled=true',
+      'global.image.registry=registry.example.com/zk-oam',
+      'global.image.pullPolicy=Always',
+      'scale.image.pullPolicy=IfNotPresent',
+      'global.imagePullSecrets[0].name=regcred',
+    );
+    const pods = Object.fromEntries(objects.filter((object) => object.kind === 'Deployment').map((deployment) => [deployment.metadata.name, podSpecOf(deployment)]));
+    for (const name of IMAGE_NAMES) {
+      const pod = pods[`zk-oam-${name}`];
+      expect(pod?.imagePullSecrets, name).toEqual([{ name: 'regcred' }]);
+      expect(pod?.containers[0], name).toMatchObject({
+        image: `registry.example.com/zk-oam/${name}:0.1.0`,
+        imagePullPolicy: name === 'scale' ? 'IfNotPresent' : 'Always',
+      });
+    }
+    const wholeName = podSpecOf((await rendered('global.image.registry=', 'workload.image.repository=quay.io/me/workload')).find((object) => object.kind === 'Deployment'));
+    expect(wholeName.containers[0]?.image).toBe('quay.io/me/workload:0.1.0');
+  });
+
+  it("puts global's pod settings on every deployable, a deployable's own over them: maps merged key by key, the rest replaced", async () => {
+    const toleration = (key: string) => ({ key, operator: 'Exists', effect: 'NoSchedule' });
+    const nodeAffinity = (pool: string) => ({
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: [pool] }] }] } },
+    });
+    const global = {
+      nodeSelector: { pool: 'system' },
+      tolerations: [toleration('dedicated')],
+      affinity: nodeAffinity('system'),
+      podAnnotations: { 'example.com/team': 'platform' },
+      podLabels: { team: 'platform', 'app.kubernetes.io/name': 'not-the-selector' },
+      priorityClassName: 'platform-high',
+      podSecurityContext: { runAsUser: 1001, fsGroup: 2000 },
+      securityContext: { readOnlyRootFilesystem: false },
+    };
+    const workload = {
+      nodeSelector: { zone: 'a' },
+      tolerations: [toleration('zookeeper')],
+      affinity: nodeAffinity('zookeeper'),
+      podAnnotations: { 'example.com/owner': 'zk' },
+      podLabels: { tier: 'control' },
+      priorityClassName: 'zk-oam-high',
+      podSecurityContext: { runAsGroup: 3000 },
+      securityContext: { capabilities: { add: ['NET_BIND_SERVICE'] } },
+    };
+    const objects = await template(['--set', 'console.enabled=true', '--set-json', `global=${JSON.stringify(global)}`, '--set-json', `workload=${JSON.stringify(workload)}`]);
+    const templateOf = (name: string) =>
+      z
+        .looseObject({ spec: z.looseObject({ template: z.looseObject({ metadata: z.unknown(), spec: z.looseObject({ containers: z.array(z.looseObject({})) }) }) }) })
+        .parse(objects.find((object) => object.kind === 'Deployment' && object.metadata.name === `zk-oam-${name}`)).spec.template;
+    const placed = (name: string) => {
+      const { metadata, spec } = templateOf(name);
+      const { nodeSelector, tolerations, affinity, priorityClassName, securityContext } = spec;
+      return { metadata, nodeSelector, tolerations, affinity, priorityClassName, securityContext, containerSecurityContext: spec.containers[0]?.['securityContext'] };
+    };
+    const defaultPodSecurityContext = { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } };
+    const defaultSecurityContext = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
+    expect(placed('workload')).toEqual({
+      metadata: {
+        labels: { 'app.kubernetes.io/name': 'zk-oam-workload', 'app.kubernetes.io/part-of': 'zk-oam', team: 'platform', tier: 'control' },
+        annotations: { 'example.com/team': 'platform', 'example.com/owner': 'zk' },
+      },
+      nodeSelector: { pool: 'system', zone: 'a' },
+      tolerations: workload.tolerations,
+      affinity: workload.affinity,
+      priorityClassName: 'zk-oam-high',
+      securityContext: { ...defaultPodSecurityContext, runAsUser: 1001, runAsGroup: 3000, fsGroup: 2000 },
+      containerSecurityContext: { ...defaultSecurityContext, readOnlyRootFilesystem: false, capabilities: { drop: ['ALL'], add: ['NET_BIND_SERVICE'] } },
+    });
+    for (const name of IMAGE_NAMES.filter((name) => name !== 'workload')) {
+      expect(placed(name), name).toEqual({
+        metadata: {
+          labels: { 'app.kubernetes.io/name': `zk-oam-${name}`, 'app.kubernetes.io/part-of': 'zk-oam', team: 'platform' },
+          annotations: global.podAnnotations,
+        },
+        nodeSelector: global.nodeSelector,
+        tolerations: global.tolerations,
+        affinity: global.affinity,
+        priorityClassName: 'platform-high',
+        securityContext: { ...defaultPodSecurityContext, runAsUser: 1001, fsGroup: 2000 },
+        containerSecurityContext: { ...defaultSecurityContext, readOnlyRootFilesystem: false },
+      });
+    }
+  });
+
+  it('drops a default security setting set to null', async () => {
+    const deployments = (await rendered('global.podSecurityContext.seccompProfile=null')).filter((object) => object.kind === 'Deployment');
+    expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
+    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).not.toContain('seccompProfile');
+  });
+
+  it('installs and upgrades the ZooKeeper CRDs as templates unless crds.install=false, kept on uninstall unless crds.keep=false', async () => {
+    const zookeeperCrds = crdManifests().map((crd) => crd.metadata.name).sort();
+    const crds = (objects: Manifest[]) => objects.filter((object) => object.kind === 'CustomResourceDefinition');
+    const annotations = (objects: Manifest[]) => crds(objects).map((crd) => crd.metadata.annotations);
+    const kept = await rendered();
+    expect(crds(kept).map((crd) => crd.metadata.name).sort()).toEqual(zookeeperCrds);
+    expect(annotations(kept)).toEqual(zookeeperCrds.map(() => ({ 'helm.sh/resource-policy': 'keep' })));
+    expect(annotations(await rendered('crds.keep=false'))).toEqual(zookeeperCrds.map(() => undefined));
+    expect(crds(await rendered('crds.install=false'))).toEqual([]);
+    // The OAM CRDs stay in crds/: Helm installs them when missing, never upgrades them, and --skip-crds leaves them out.
+    const withCrdsDirectory = await template(['--include-crds', '--set', 'crds.install=false']);
+    expect(crds(withCrdsDirectory).map((crd) => crd.metadata.name).sort()).toEqual(oamCrdManifests().map((crd) => crd.metadata.name).sort());
+  });
+
+  it('with watchNamespaces, watches those namespaces alone and binds the roles in each, not cluster-wide', async () => {
+    const objects = await rendered('watchNamespaces={kafka,billing}');
     const bindings = objects.filter((object) => object.kind.endsWith('Binding'));
     const clusterWide = bindings.filter((object) => object.kind === 'ClusterRoleBinding').map((object) => object.metadata.name);
     // The OAM definitions are cluster-scoped: that read alone cannot be namespaced.
@@ -102,16 +259,16 @@ describe('the Helm chart (charts/zk-oam)', () => {
         .filter((object) => object.kind === 'RoleBinding' && (object.metadata as { namespace?: string }).namespace === namespace)
         .map((object) => object.metadata.name)
         .sort();
-    expect(inNamespace('kafka')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
+    for (const namespace of ['kafka', 'billing']) expect(inNamespace(namespace), namespace).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
     expect(inNamespace('zk-oam-system')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`).sort());
     const deployments = objects.filter((object) => object.kind === 'Deployment');
     expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
-    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka"}');
+    for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka,billing"}');
     expect(JSON.stringify(await rendered())).not.toContain('WATCH_NAMESPACE');
   });
 
   it("with nats.install, runs its own NATS as deploy/nats does and points the controllers at its generated Secret", async () => {
-    const objects = (await rendered('nats.install=true', 'nats.existingSecret=unused')).map(withoutHelmLabels);
+    const objects = (await rendered('nats.install=true', 'nats.existingSecret=unused')).map(withoutHelmMetadata);
     const deploy = (await readManifests(join(repoRoot, 'deploy', 'nats'))).map((object) => objectSchema.parse(object));
     const server = objects.filter((object) => object.metadata.labels?.['app.kubernetes.io/name'] === 'zk-oam-nats');
     expect(server.map(key).sort()).toEqual(deploy.map(key).sort());

@@ -5,7 +5,7 @@
 // The result is a definition; a Manager (or `buildController`) turns it into a running Controller.
 import type { KubeObject, ObjectKey } from '../kube/object.js';
 import { keyOf } from '../kube/object.js';
-import type { Informer } from '../informer/informer.js';
+import type { InformerView } from '../informer/merged-informer.js';
 import type { InformerEvent } from '../informer/informer-event.js';
 import type { BackoffOptions } from '../queue/backoff.js';
 import { Controller, type ControllerOptions } from './controller.js';
@@ -24,7 +24,7 @@ export interface ControllerDefinition {
   readonly backoff: BackoffOptions | undefined;
 }
 
-function subscribe<T extends KubeObject>(informer: Informer<T>, toKeys: (object: T) => readonly ObjectKey[]): EventSource {
+function subscribe<T extends KubeObject>(informer: InformerView<T>, toKeys: (object: T) => readonly ObjectKey[]): EventSource {
   return (enqueue) =>
     informer.subscribe((event: InformerEvent<T>) => {
       const objects = event.type === 'updated' ? [event.old, event.object] : [event.object];
@@ -42,14 +42,14 @@ export class ControllerBuilder {
   constructor(private readonly name: string) {}
 
   /** The primary resource: each of its events enqueues its own key. */
-  for<T extends KubeObject>(informer: Informer<T>): this {
+  for<T extends KubeObject>(informer: InformerView<T>): this {
     this.primary = { group: informer.resource.group, kind: informer.resource.kind };
     this.sources.push(subscribe(informer, (object) => [keyOf(object)]));
     return this;
   }
 
   /** A child resource: each of its events enqueues its controller owner of the primary kind. */
-  owns<T extends KubeObject>(informer: Informer<T>, options: OwnerMappingOptions = {}): this {
+  owns<T extends KubeObject>(informer: InformerView<T>, options: OwnerMappingOptions = {}): this {
     const primary = this.primary;
     if (primary === undefined) throw new Error(`controller ${this.name}: call for() before owns()`);
     this.sources.push(subscribe(informer, (object) => ownerKeysOf(object, primary, options)));
@@ -57,7 +57,7 @@ export class ControllerBuilder {
   }
 
   /** Any resource, mapped to the keys to reconcile by `map`. */
-  watches<T extends KubeObject>(informer: Informer<T>, map: (object: T) => readonly ObjectKey[]): this {
+  watches<T extends KubeObject>(informer: InformerView<T>, map: (object: T) => readonly ObjectKey[]): this {
     this.sources.push(subscribe(informer, map));
     return this;
   }

@@ -10,7 +10,8 @@ import type { Registry } from 'prom-client';
 import { KubeClient } from '../kube/client.js';
 import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
-import { Informer, type InformerOptions } from '../informer/informer.js';
+import type { InformerOptions } from '../informer/informer.js';
+import { MergedInformer } from '../informer/merged-informer.js';
 import { buildController, type ControllerDefinition } from '../controller/builder.js';
 import type { Controller } from '../controller/controller.js';
 import { LeaderElector, type ElectionEnd } from '../leader/leader-election.js';
@@ -39,11 +40,14 @@ export interface ManagerOptions {
   readonly http?: { readonly port: number; readonly host?: string };
   /** Omit to lead unconditionally (a single replica). */
   readonly leaderElection?: LeaderElectionConfig;
-  /** Informers list and watch this namespace alone; every namespace when omitted. Cluster-scoped kinds are unaffected. */
-  readonly namespace?: string;
+  /**
+   * Informers list and watch these distinct namespaces alone, one informer each, merged; every namespace when omitted or
+   * empty. Cluster-scoped kinds are unaffected.
+   */
+  readonly namespaces?: readonly string[];
 }
 
-export type ManagedInformerOptions<T extends KubeObject> = Omit<InformerOptions<T>, 'client' | 'resource' | 'logger' | 'metrics'>;
+export type ManagedInformerOptions<T extends KubeObject> = Omit<InformerOptions<T>, 'client' | 'resource' | 'logger' | 'metrics' | 'namespace'>;
 
 export class LeadershipLostError extends Error {
   constructor(readonly lease: string) {
@@ -56,7 +60,7 @@ export class Manager {
   readonly client: KubeClient;
   readonly metrics: RuntimeMetrics;
   private readonly log: Logger;
-  private readonly informers: Pick<Informer<KubeObject>, 'start' | 'stop' | 'hasSynced' | 'waitForSync'>[] = [];
+  private readonly informers: Pick<MergedInformer<KubeObject>, 'start' | 'stop' | 'hasSynced' | 'waitForSync'>[] = [];
   private readonly controllers: Controller[] = [];
   private readonly elector: LeaderElector | undefined;
   private server: RunningHttpServer | undefined;
@@ -80,15 +84,15 @@ export class Manager {
   }
 
   /** A new informer run by this manager; share the returned one between controllers. */
-  informer<T extends KubeObject>(resource: ResourceType, options: ManagedInformerOptions<T>): Informer<T> {
-    const scope = this.options.namespace === undefined ? {} : { namespace: this.options.namespace };
-    const informer = new Informer<T>({ ...scope, ...options, resource, client: this.client, logger: this.log, metrics: this.metrics });
+  informer<T extends KubeObject>(resource: ResourceType, options: ManagedInformerOptions<T>): MergedInformer<T> {
+    const namespaces = this.options.namespaces ?? [];
+    const informer = new MergedInformer<T>({ ...options, namespaces, resource, client: this.client, logger: this.log, metrics: this.metrics });
     this.informers.push(informer);
     return informer;
   }
 
   /** An informer of objects read as plain KubeObjects: for a controller that parses each object where it reads it. */
-  kubeObjectInformer(resource: ResourceType, options: Omit<ManagedInformerOptions<KubeObject>, 'schema'> = {}): Informer<KubeObject> {
+  kubeObjectInformer(resource: ResourceType, options: Omit<ManagedInformerOptions<KubeObject>, 'schema'> = {}): MergedInformer<KubeObject> {
     return this.informer(resource, { ...options, schema: kubeObjectSchema });
   }
 

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { DNS_LABEL_PATTERN } from '@zk-oam/apis';
 import { z } from 'zod';
 import { connectEventBus, type EventBus } from '../events/index.js';
 import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
@@ -14,6 +15,11 @@ import { LeadershipLostError, Manager } from './manager.js';
 import { abortOnSignals } from './signals.js';
 
 const optionalText = z.string().min(1).optional();
+
+const namespaceName = z.string().regex(DNS_LABEL_PATTERN, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a namespace name (a DNS-1123 label): WATCH_NAMESPACE must be namespace names separated by commas, or unset to watch every namespace`,
+});
 
 /** The settings every controller process takes from its environment; a controller extends it with its own. */
 export const processEnvSchema = z.object({
@@ -38,10 +44,15 @@ export const processEnvSchema = z.object({
   /** Defaults to the controller's own leader-election Lease (ProcessNames). */
   LEADER_ELECTION_NAME: optionalText,
   POD_NAME: optionalText,
-  /** Watch and act in this namespace alone, so RBAC can be granted there only; every namespace when unset. */
+  /**
+   * Watch and act in these namespaces alone (comma-separated), so RBAC can be granted there only; every namespace when
+   * unset. A namespace named twice is watched once.
+   */
   WATCH_NAMESPACE: z
     .string()
-    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'WATCH_NAMESPACE must be a namespace name (a DNS-1123 label), or unset to watch every namespace')
+    .transform((list) => list.split(',').map((namespace) => namespace.trim()))
+    .pipe(z.array(namespaceName))
+    .transform((namespaces) => [...new Set(namespaces)])
     .optional(),
   /** Timed looks (those no watch asks for) falling due per second in this process, for its RequeuePacer. */
   OBSERVATIONS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(20),
@@ -104,12 +115,12 @@ export function controllerProcess({ name, leaderElectionLease }: ProcessNames, e
     logger: log,
     registry,
     http: { port: env.METRICS_PORT, host: env.HEALTH_HOST },
-    ...(env.WATCH_NAMESPACE === undefined ? {} : { namespace: env.WATCH_NAMESPACE }),
+    ...(env.WATCH_NAMESPACE === undefined ? {} : { namespaces: env.WATCH_NAMESPACE }),
     ...(env.LEADER_ELECTION === 'true'
       ? { leaderElection: { namespace: env.LEADER_ELECTION_NAMESPACE, name: env.LEADER_ELECTION_NAME ?? leaderElectionLease, identity } }
       : {}),
   });
-  log.info({ watchNamespace: env.WATCH_NAMESPACE ?? '(all)' }, 'controller process configured');
+  log.info({ watchNamespaces: env.WATCH_NAMESPACE ?? '(all)' }, 'controller process configured');
   return { manager, log, registry, identity };
 }
 

@@ -3,6 +3,7 @@ import type { KubeClient, QueryParams, RequestOptions, WatchOptions } from '../k
 import type { KubeObject } from '../kube/object.js';
 
 interface OpenWatch {
+  readonly path: string;
   readonly query: QueryParams;
   /** The representation asked for; undefined for whole objects. */
   readonly accept: string | undefined;
@@ -11,30 +12,39 @@ interface OpenWatch {
   readonly controller: AbortController;
 }
 
-/** Serves lists from `items` and records every watch so the test can drive it. */
+/** The namespace a collection path is confined to, if any. */
+function namespaceOf(path: string): string | undefined {
+  return /\/namespaces\/([^/]+)\//.exec(path)?.[1];
+}
+
+/** Serves lists from `items` (those of the path's namespace, for a namespaced path) and records every watch so the test can drive it. */
 export class ScriptedApiServer implements Pick<KubeClient, 'request' | 'watch'> {
   items: KubeObject[] = [];
   resourceVersion = '10';
   lists = 0;
   /** The representation each list asked for; undefined for whole objects. */
   readonly listAccepts: (string | undefined)[] = [];
+  readonly listPaths: string[] = [];
   readonly watches: OpenWatch[] = [];
 
-  request(_verb: string, _path: string, options: RequestOptions = {}): Promise<unknown> {
+  request(_verb: string, path: string, options: RequestOptions = {}): Promise<unknown> {
     this.lists++;
     this.listAccepts.push(options.accept);
-    return Promise.resolve({ metadata: { resourceVersion: this.resourceVersion }, items: this.items });
+    this.listPaths.push(path);
+    const namespace = namespaceOf(path);
+    const items = namespace === undefined ? this.items : this.items.filter((item) => item.metadata.namespace === namespace);
+    return Promise.resolve({ metadata: { resourceVersion: this.resourceVersion }, items });
   }
 
   watch(
-    _path: string,
+    path: string,
     query: QueryParams,
     onEvent: (type: string, object: unknown) => void,
     onDone: (error: unknown) => void,
     options: WatchOptions = {},
   ): Promise<AbortController> {
     const controller = new AbortController();
-    this.watches.push({ query, accept: options.accept, send: onEvent, end: onDone, controller });
+    this.watches.push({ path, query, accept: options.accept, send: onEvent, end: onDone, controller });
     return Promise.resolve(controller);
   }
 
