@@ -1,10 +1,13 @@
 // The Helm chart as a user installs it: its rendering passes the apiserver's server-side dry run; `helm install` with
-// only the workload controller runs an ensemble, its Deployment's pods run by the node agent from the image;
+// only the workload controller runs an ensemble, its Deployment's pods run by the node agent from the image that the
+// chart's global.image.registry names in the bed's registry;
 // `helm upgrade` adding the scale controller makes `kubectl scale zks` work; `helm uninstall` leaves the CRDs (the
 // release's, adopted from the bed's kubectl-applied ones, kept by crds.keep) and the ensembles in place. The release has
 // its own name and namespace, so nothing else it creates is shared with deploy/.
 import { memberSelectorOf, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bedImageRepository, imageVersion } from '../src/bed/controller-images.js';
+import { manifestDigest } from '../src/images/registry-copy.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { BED_KUBE_VERSION, CHART_DIR, helm } from '../src/controllers/helm.js';
 import { bedWorkloadSpec, installCrds, installOam, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
@@ -22,7 +25,9 @@ const trait = 'zk-size';
 const controllers = new ControllerPods(bed, { namespace: releaseNamespace, release });
 const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);
-const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`];
+// The images from the bed's registry, named through the chart's registry value as a platform team names its own.
+const bedRegistry = ['--set', `global.image.registry=${bed.registry}/zk-oam`];
+const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -71,6 +76,9 @@ describe('the Helm chart on the bed', () => {
     const pods = await controllers.waitReady('workload');
     expect(pods).toHaveLength(2);
     expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', '/app/main.mjs']);
+    const repository = bedImageRepository(bed, 'workload');
+    const image = `${repository}:${imageVersion('workload')}`;
+    expect(pods.map((pod) => [pod.image, pod.imageID])).toStrictEqual(Array(2).fill([image, `${repository}@${await manifestDigest(image)}`]));
     const deployments = await kubectl(bed, ['get', 'deployments', '--namespace', releaseNamespace, '-o', 'name']);
     expect(deployments.trim().split('\n')).toEqual([`deployment.apps/${release}-workload`]);
     await client.create(elsewhere, name, bedWorkloadSpec({ replicas: 1 }));
