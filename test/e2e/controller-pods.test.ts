@@ -53,7 +53,7 @@ describe('the controllers as pods of their shipped Deployments', () => {
       const pods = await controllers.waitReady(controller);
       expect(pods).toHaveLength(2);
       const repository = bedImageRepository(bed, controller);
-      const image = `${repository}:${imageVersion(controller)}`;
+      const image = `${repository}:${imageVersion()}`;
       const digest = await manifestDigest(image);
       for (const pod of pods) {
         expect([pod.image, pod.imageID]).toStrictEqual([image, `${repository}@${digest}`]);

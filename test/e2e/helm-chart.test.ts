@@ -77,7 +77,7 @@ describe('the Helm chart on the bed', () => {
     expect(pods).toHaveLength(2);
     expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', '/app/main.mjs']);
     const repository = bedImageRepository(bed, 'workload');
-    const image = `${repository}:${imageVersion('workload')}`;
+    const image = `${repository}:${imageVersion()}`;
     expect(pods.map((pod) => [pod.image, pod.imageID])).toStrictEqual(Array(2).fill([image, `${repository}@${await manifestDigest(image)}`]));
     const deployments = await kubectl(bed, ['get', 'deployments', '--namespace', releaseNamespace, '-o', 'name']);
     expect(deployments.trim().split('\n')).toEqual([`deployment.apps/${release}-workload`]);

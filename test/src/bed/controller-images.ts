@@ -1,8 +1,9 @@
 // The images of ours (the controllers' and the console's), each built from the one Dockerfile, and the reference
 // deploy/ names it by: what the bed's nodes have under that reference.
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseImageReference } from '../images/image-reference.js';
+import { releaseVersion } from '../release/version.js';
 import { repoRoot } from './paths.js';
 
 export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig'] as const;
@@ -19,13 +20,13 @@ export function packageDir(name: ImageName): string {
 /** Where deploy/ and the chart say our images are: `<SHIPPED_REGISTRY>/<name>:<version>`. */
 export const SHIPPED_REGISTRY = 'ghcr.io/zk-oam';
 
-export function imageVersion(name: ImageName): string {
-  const { version } = JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string };
-  return version;
+/** The tag our images carry: the release's version (test/src/release/version.ts). */
+export function imageVersion(): string {
+  return releaseVersion(repoRoot());
 }
 
 export function controllerImage(name: ImageName): string {
-  return `${SHIPPED_REGISTRY}/${name}:${imageVersion(name)}`;
+  return `${SHIPPED_REGISTRY}/${name}:${imageVersion()}`;
 }
 
 /** The repository a bed serves image `name` from: its path on the bed's registry, where bed-images.ts pushed it. */
