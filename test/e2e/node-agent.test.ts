@@ -175,6 +175,43 @@ describe('the bed node agent', () => {
     );
   });
 
+  it('filters the system calls of a RuntimeDefault container, which may not make a namespace, and of no other', async () => {
+    const probe = (name: string, seccompProfile: { type: string } | undefined): V1Pod => ({
+      metadata: { name },
+      spec: {
+        terminationGracePeriodSeconds: 0,
+        securityContext: { runAsUser: 1000, runAsGroup: 1000, ...(seccompProfile === undefined ? {} : { seccompProfile }) },
+        containers: [
+          {
+            name: 'probe',
+            image: `${BED_ZOOKEEPER_IMAGE.repository}:${BED_ZOOKEEPER_IMAGE.tag}`,
+            command: ['/bin/bash', '-c', 'if unshare --user true; then echo made a user namespace; fi; exec sleep infinity'],
+          },
+        ],
+      },
+    });
+    const pods = [probe('runtime-default', { type: 'RuntimeDefault' }), probe('unconfined', undefined)];
+    for (const pod of pods) await core.createNamespacedPod({ namespace, body: pod });
+    const seen = new Map<string, { seccomp: string; log: string }>();
+    for (const pod of pods) {
+      const name = pod.metadata?.name ?? '';
+      const running = await waitForValue(`${name} running`, async () => {
+        const read = await core.readNamespacedPod({ namespace, name });
+        return read.status?.containerStatuses?.[0]?.state?.running === undefined ? undefined : read;
+      }, 60_000);
+      const log = join(bed.dir, 'agent', 'pods', `${namespace}_${name}`, 'container.log');
+      const ended = await waitForValue(`${name}'s unshare to end`, async () => {
+        const text = await readFile(log, 'utf8').catch(() => '');
+        return /unshare|made a user namespace/.test(text) ? text : undefined;
+      }, 30_000);
+      const status = await readFile(`/proc/${String(await pidOf(running))}/status`, 'utf8');
+      seen.set(name, { seccomp: /^Seccomp:\s+(\d)/m.exec(status)?.[1] ?? '', log: ended.trim() });
+    }
+    expect(seen.get('runtime-default')).toStrictEqual({ seccomp: '2', log: 'unshare: unshare failed: Operation not permitted' });
+    expect(seen.get('unconfined')).toStrictEqual({ seccomp: '0', log: 'made a user namespace' });
+    for (const pod of pods) await core.deleteNamespacedPod({ namespace, name: pod.metadata?.name ?? '' });
+  });
+
   it('shows a pod whose image the registry does not have as ErrImagePull, then ImagePullBackOff, naming the image, and never runs it', async () => {
     const missing = 'localhost/zk-oam/no-such-image:1';
     const name = 'missing-image';

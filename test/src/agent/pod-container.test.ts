@@ -68,6 +68,22 @@ describe('podContainerRun', () => {
     });
   });
 
+  it('filters system calls for a RuntimeDefault seccomp profile, the container’s over the pod’s, and refuses a Localhost one', () => {
+    const withProfile = (podProfile: string | undefined): V1Pod => ({
+      ...pod,
+      spec: { containers: [controller], securityContext: { runAsUser: 65532, ...(podProfile === undefined ? {} : { seccompProfile: { type: podProfile } }) } },
+    });
+    const runOf = (podProfile: string | undefined, containerProfile: string | undefined) => {
+      const container = { ...controller, securityContext: { ...controller.securityContext, ...(containerProfile === undefined ? {} : { seccompProfile: { type: containerProfile } }) } };
+      return podContainerRun(withProfile(podProfile), container, image, {}, volumes, node);
+    };
+    expect(runOf('RuntimeDefault', undefined).seccomp).toBe('RuntimeDefault');
+    expect(runOf(undefined, 'RuntimeDefault').seccomp).toBe('RuntimeDefault');
+    expect(runOf('RuntimeDefault', 'Unconfined').seccomp).toBeUndefined();
+    expect(runOf(undefined, undefined).seccomp).toBeUndefined();
+    expect(() => runOf('Localhost', undefined)).toThrow(LaunchError);
+  });
+
   it('runs as runAsUser and runAsGroup with fsGroup and supplementalGroups added, the container’s context over the pod’s', () => {
     const member: V1Container = { name: 'zookeeper', image: 'zookeeper', securityContext: { runAsUser: 2000 } };
     const run = podContainerRun({ ...pod, spec: { containers: [member], securityContext: { runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, supplementalGroups: [3000] } } }, member, image, {}, new Map(), node);

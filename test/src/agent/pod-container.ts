@@ -1,7 +1,8 @@
 // A pod's container as the runtime runs it, by kubelet's rules: its command line from the image's entrypoint and
-// command and the container's command and args, its environment over the image's, the user and groups of its security
-// context, its working directory, hostname and volume mounts, and whether its root may be written. Pure.
-import type { V1Capabilities, V1Container, V1Pod, V1PodSecurityContext, V1SecurityContext } from '@kubernetes/client-node';
+// command and the container's command and args, its environment over the image's, the user and groups, capabilities
+// and seccomp profile of its security context, its working directory, hostname and volume mounts, and whether its root
+// may be written. Pure.
+import type { V1Capabilities, V1Container, V1Pod, V1PodSecurityContext, V1SeccompProfile, V1SecurityContext } from '@kubernetes/client-node';
 import type { ImageBundle } from '../containers/image-bundles.js';
 import type { BindMount, ContainerUser, RunOptions } from '../containers/runtime-spec.js';
 import { expandReferences } from './pod-env.js';
@@ -44,7 +45,7 @@ export function commandLine(container: V1Container, image: ImageBundle['config']
 
 /** The container's security context over the pod's, field by field, as kubelet merges them. */
 function securityOf(pod: V1Pod, container: V1Container): V1SecurityContext & Pick<V1PodSecurityContext, 'fsGroup' | 'supplementalGroups'> {
-  const { fsGroup, supplementalGroups, runAsUser, runAsGroup, runAsNonRoot } = pod.spec?.securityContext ?? {};
+  const { fsGroup, supplementalGroups, runAsUser, runAsGroup, runAsNonRoot, seccompProfile } = pod.spec?.securityContext ?? {};
   const own = container.securityContext ?? {};
   return {
     fsGroup,
@@ -55,7 +56,17 @@ function securityOf(pod: V1Pod, container: V1Container): V1SecurityContext & Pic
     readOnlyRootFilesystem: own.readOnlyRootFilesystem,
     allowPrivilegeEscalation: own.allowPrivilegeEscalation,
     capabilities: own.capabilities,
+    seccompProfile: own.seccompProfile ?? seccompProfile,
   };
+}
+
+/**
+ * The kubelet's seccomp choice: RuntimeDefault filters, Unconfined or none (the kubelet's default without
+ * --seccomp-default) does not. A Localhost profile names a file on the node, and the bed's nodes hold none.
+ */
+function seccompOf(profile: V1SeccompProfile | undefined, container: V1Container): RunOptions['seccomp'] {
+  if (profile?.type === 'Localhost') throw new LaunchError(`container ${container.name} asks for the Localhost seccomp profile ${profile.localhostProfile ?? ''}, which this node does not have`);
+  return profile?.type === 'RuntimeDefault' ? 'RuntimeDefault' : undefined;
 }
 
 /**
@@ -114,6 +125,7 @@ export function podContainerRun(
   node: NodeFacts,
 ): RunOptions {
   const security = securityOf(pod, container);
+  const seccomp = seccompOf(security.seccompProfile, container);
   const cwd = container.workingDir ?? image.config.workingDir;
   return {
     args: commandLine(container, image.config, containerEnv),
@@ -125,6 +137,7 @@ export function podContainerRun(
     networkNamespace: node.networkNamespace,
     capabilities: capabilitiesOf(security.capabilities),
     noNewPrivileges: security.allowPrivilegeEscalation === false,
+    ...(seccomp === undefined ? {} : { seccomp }),
     writableRoot: security.readOnlyRootFilesystem !== true,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { containerSpec } from './runtime-spec.js';
+import type { RUNTIME_DEFAULT_SECCOMP } from './seccomp-profile.js';
 
 describe('containerSpec', () => {
   const spec = {
@@ -31,6 +32,15 @@ describe('containerSpec', () => {
       { type: 'mount' },
       { type: 'network', path: '/run/netns/bed1-uid' },
     ]);
+  });
+
+  it('filters system calls for RuntimeDefault, refusing namespaces, mounts and module loading with EPERM, and not otherwise', () => {
+    const filtered = containerSpec(spec, { seccomp: 'RuntimeDefault' }).linux['seccomp'] as typeof RUNTIME_DEFAULT_SECCOMP;
+    expect(filtered.defaultAction).toBe('SCMP_ACT_ALLOW');
+    expect(filtered.syscalls).toEqual([expect.objectContaining({ action: 'SCMP_ACT_ERRNO', errnoRet: 1, names: expect.arrayContaining(['unshare', 'setns', 'mount', 'init_module', 'bpf']) as unknown })]);
+    expect(filtered.syscalls[0].names).not.toContain('clone');
+    const withImageFilter = { ...spec, linux: { ...spec.linux, seccomp: { defaultAction: 'SCMP_ACT_KILL' } } };
+    expect(containerSpec(withImageFilter).linux).not.toHaveProperty('seccomp');
   });
 
   it('runs the given command instead of the image’s, as the same user', () => {

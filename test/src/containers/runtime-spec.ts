@@ -1,7 +1,9 @@
 // The OCI runtime spec of one container: the spec umoci writes for an image, with what a run decides set over it
-// (command, environment, user, working directory, capabilities, hostname, mounts, a read-only root, the network namespace
-// to join), made runnable on this machine (no user namespace, no cgroup settings). Pure: the same image spec and run give the same spec.
+// (command, environment, user, working directory, capabilities, seccomp, hostname, mounts, a read-only root, the network
+// namespace to join), made runnable on this machine (no user namespace, no cgroup settings). Pure: the same image spec and
+// run give the same spec.
 import { z } from 'zod';
+import { RUNTIME_DEFAULT_SECCOMP } from './seccomp-profile.js';
 
 /** The parts of an OCI runtime spec read or changed here; the rest is kept as umoci wrote it. */
 export const runtimeSpecSchema = z.looseObject({
@@ -44,6 +46,8 @@ export interface RunOptions {
   readonly capabilities?: readonly string[];
   /** Undefined: umoci's. */
   readonly noNewPrivileges?: boolean;
+  /** RuntimeDefault: the runtime's default seccomp filter (seccomp-profile.ts); undefined: none, as for Unconfined. */
+  readonly seccomp?: 'RuntimeDefault';
   /** A root filesystem the container can write to (into its own upper layer); by default it cannot. */
   readonly writableRoot?: boolean;
   /** The network namespace to join (a pod's sandbox); without one the container shares the runtime's. */
@@ -81,7 +85,8 @@ export function containerSpec(spec: RuntimeSpec, run: RunOptions = {}): RuntimeS
   const { resources: _resources, cgroupsPath: _cgroupsPath, uidMappings: _uidMappings, gidMappings: _gidMappings, ...kept } = spec.linux;
   const namespaces = spec.linux.namespaces.filter((namespace) => namespace.type !== 'network' && namespace.type !== 'user');
   const network = run.networkNamespace === undefined ? [] : [{ type: 'network', path: run.networkNamespace }];
-  const linux = { ...kept, namespaces: [...namespaces, ...network] };
+  const { seccomp: _seccomp, ...unfiltered } = kept;
+  const linux = { ...unfiltered, namespaces: [...namespaces, ...network], ...(run.seccomp === 'RuntimeDefault' ? { seccomp: RUNTIME_DEFAULT_SECCOMP } : {}) };
   const binds = (run.mounts ?? []).map(({ source, destination, readOnly }) => ({ destination, type: 'bind', source, options: ['rbind', readOnly ? 'ro' : 'rw'] }));
   return {
     ...spec,
