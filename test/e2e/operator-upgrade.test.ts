@@ -139,8 +139,8 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
       await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(), '--set', `watchNamespaces={${namespace}}`], bed);
       await waitAllTakenOver((name) => current.images.find((image) => image.name === name)?.reference ?? '');
     });
-    expect(await crdReleases(bed)).toStrictEqual(Object.fromEntries(ZOOKEEPER_CRD_NAMES.map((name) => [name, releaseName])));
     expect(await state.read()).toStrictEqual(before);
+    expect(await crdReleases(bed)).toStrictEqual(Object.fromEntries(ZOOKEEPER_CRD_NAMES.map((name) => [name, releaseName])));
   }, TAKE_OVER_TIMEOUT_MS + 300_000);
 
   it('rolls back to the previous release: its controllers reconcile every object again, no member restarts', async () => {

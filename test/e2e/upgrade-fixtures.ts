@@ -4,6 +4,7 @@
 import { AppsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { memberSelectorOf, statefulSetNameOf, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { PooledKubeConfig } from '@zk-oam/runtime';
+import { z } from 'zod';
 import type { BedInfo } from '../src/bed/index.js';
 import type { ControllerName } from '../src/bed/controller-images.js';
 import type { ControllerPod, ControllerPods } from '../src/controllers/controller-pods.js';
@@ -67,14 +68,16 @@ export class EnsembleState {
   }
 }
 
+const crdListSchema = z.object({
+  items: z.array(z.object({ metadata: z.object({ name: z.string(), annotations: z.record(z.string(), z.string()).optional() }) })),
+});
+
 export const ZOOKEEPER_CRD_NAMES = [ZOOKEEPER_WORKLOAD, ZOOKEEPER_SCALE, ZOOKEEPER_ROLLING].map((kind) => `${kind.plural}.${kind.group}`);
 
 /** The Helm release each ZooKeeper CRD belongs to (its meta.helm.sh/release-name), by CRD name; '' for none. */
 export async function crdReleases(bed: BedInfo): Promise<Record<string, string>> {
-  const template = String.raw`{range .items[*]}{.metadata.name}{"	"}{.metadata.annotations.meta\.helm\.sh/release-name}{"
-"}{end}`;
-  const lines = await kubectl(bed, ['get', 'crd', ...ZOOKEEPER_CRD_NAMES, '-o', `jsonpath=${template}`]);
-  return Object.fromEntries(lines.trim().split('\n').map((line) => line.split('\t')).map(([name, release]) => [name ?? '', release ?? '']));
+  const list = crdListSchema.parse(JSON.parse(await kubectl(bed, ['get', 'crd', ...ZOOKEEPER_CRD_NAMES, '-o', 'json'])));
+  return Object.fromEntries(list.items.map(({ metadata }) => [metadata.name, metadata.annotations?.['meta.helm.sh/release-name'] ?? '']));
 }
 
 /** The series of `metric` in a Prometheus text exposition whose labels include every one of `labels`, as values. */
