@@ -113,7 +113,8 @@ if $control_plane; then
 fi
 if $control_plane && { $for_tests || $compiling; }; then
   say "building the bed's images in the background (test/src/bed/images-main.ts)"
-  # With --tests, also what only the `images` tests build: the tests run where no package mirror is reachable.
+  # With --tests, also what only the tests build (the `images` tests' ZooKeeper image, the previous release's images for
+  # the upgrade test): the tests run where no package mirror is reachable.
   node_modules/.bin/tsx test/src/bed/images-main.ts $($for_tests && echo --tests) &
   images_pid=$!
 fi

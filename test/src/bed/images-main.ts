@@ -1,13 +1,15 @@
 // Builds the images a bed runs (bed-images.ts) into the cache, for bootstrap.sh to run beside the control plane's
 // compile: the bases are mostly downloads and package unpacking, which overlap with the compiler, and the bed then
 // finds every image cached. With `--tests`, also the images only the `images` tests build (the release-layout ZooKeeper
-// image and its JRE base): the tests run in the bed's network namespace, which reaches no package mirror. One readable
-// line per step on stderr.
+// image and its JRE base, and the previous release's images the upgrade test installs): the tests run in the bed's
+// network namespace, which reaches no package mirror. One readable line per step on stderr.
 import { pino } from 'pino';
 import { z } from 'zod';
 import { bedImages } from './bed-images.js';
 import { imageOptions } from './bed.js';
 import { buildZookeeperImages } from '../images/zookeeper-images.js';
+import { previousReleaseImages } from '../release/previous-release.js';
+import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 
 const lineSchema = z.object({ msg: z.string() });
 
@@ -24,5 +26,8 @@ const log = pino(
 const started = performance.now();
 const options = imageOptions(log);
 const images = await bedImages(options, log);
-if (process.argv.includes('--tests')) await buildZookeeperImages(options);
+if (process.argv.includes('--tests')) {
+  await buildZookeeperImages(options);
+  await previousReleaseImages(options, bedCacheDir(process.env));
+}
 log.info(`${String(images.local.length)} images ready for the bed in ${String(Math.round((performance.now() - started) / 1000))} s`);

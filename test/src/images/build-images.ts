@@ -13,7 +13,10 @@ import { contextDigest, imageKey } from './image-key.js';
 import type { ImageStore } from './image-store.js';
 
 export interface BuildImagesOptions {
+  /** The repository whose test/images/base.sh makes the bases. */
   readonly repo: string;
+  /** The tree the images are built from (its Dockerfile and sources): repo unless another is given (an earlier release's). */
+  readonly tree?: string;
   readonly store: ImageStore;
   /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
   readonly extraCaFile?: string | undefined;
@@ -115,14 +118,15 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuiltIma
   const started = Date.now();
   const bases = { build: await localBase(repo, store, 'build'), run: await localBase(repo, store, 'run') };
   progress(`bases ready in ${String(seconds(started))} s: ${bases.build}, ${bases.run}`);
-  const context = await contextDigest(repo);
+  const tree = options.tree ?? repo;
+  const context = await contextDigest(tree);
   const images: BuiltImage[] = [];
   for (const name of IMAGE_NAMES) {
     const build = {
       name,
       reference: controllerImage(name),
       key: imageKey({ context, name, inputs: [bases.build, bases.run] }),
-      context: repo,
+      context: tree,
       options: [
         ...extraCaArgs(options.extraCaFile),
         '--build-arg',

@@ -7,8 +7,20 @@ import { commandOutput } from './command.js';
 export class ImageStore {
   readonly dir: string;
 
-  constructor(cacheDir: string) {
+  /**
+   * `layouts`: the directory under dir/ the built images' layouts go in. Another tree's images of the same names (an
+   * earlier release's) get one of their own: one layout per name is kept in each, so neither evicts the other's.
+   */
+  constructor(
+    private readonly cacheDir: string,
+    private readonly layouts = 'oci',
+  ) {
     this.dir = join(cacheDir, 'images');
+  }
+
+  /** This store (the same storage and bases), with built images' layouts under dir/<layouts>. */
+  withLayouts(layouts: string): ImageStore {
+    return new ImageStore(this.cacheDir, layouts);
   }
 
   /** buildah's storage (images and layers), which base.sh is given too. */
@@ -18,7 +30,7 @@ export class ImageStore {
 
   /** The OCI layout an image of ours is saved as, one per name and key; its one tag is the name. */
   layout(name: string, key: string): string {
-    return join(this.dir, 'oci', `${name}-${key}`);
+    return join(this.dir, this.layouts, `${name}-${key}`);
   }
 
   /** The OCI layout a node's pull of an image is kept in, one per manifest digest (so a second pull sends no layer). */

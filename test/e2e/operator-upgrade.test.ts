@@ -1,0 +1,163 @@
+// An operator upgrade that leaves ensembles alone, and its rollback. The previous release (this repository at a pinned
+// earlier commit: its chart, with its CRDs in crds/, and its images, built before the suite) runs a 3-member ensemble
+// with a scale and a rolling trait, their objects stored under that release's CRDs. `helm upgrade` to the current
+// release (made by makeRelease, as npm run release does: chart and images from the bed's registry) takes over the CRDs,
+// as templates, and the controllers; then `helm rollback` restores the previous controllers. Across each, no member pod
+// is replaced or restarted, the StatefulSet's pod template does not move, every object reads back with its spec
+// unchanged and is reconciled by the controllers now running, and a client writing through the client Service
+// throughout loses no acknowledged write.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { derivedNames, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageOptions } from '../src/bed/bed.js';
+import { CONTROLLER_NAMES, type ControllerName } from '../src/bed/controller-images.js';
+import { ControllerPods } from '../src/controllers/controller-pods.js';
+import { builtBy } from '../src/controllers/go-built.js';
+import { helm } from '../src/controllers/helm.js';
+import { bedWorkloadSpec, isReady, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { installCrdsFrom } from '../src/controllers/manifests.js';
+import { JavaWriter } from '../src/ensemble-probe/index.js';
+import { buildImages } from '../src/images/build-images.js';
+import { pushedReference, pushImages } from '../src/images/registry-copy.js';
+import { previousReleaseImages, previousReleaseTree } from '../src/release/previous-release.js';
+import { makeRelease, type Release } from '../src/release/release.js';
+import { workerBed } from '../src/worker-bed.js';
+import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { RollingClient } from './rolling-fixtures.js';
+import { ScaleClient, traitCondition } from './scale-support.js';
+import { writerSummary, WritesPerStep } from './tls-fixtures.js';
+import { crdReleases, EnsembleState, waitTakenOver, ZOOKEEPER_CRD_NAMES, type TakeOver, type UntouchedState } from './upgrade-fixtures.js';
+
+const bed = workerBed();
+const suffix = Date.now().toString(36);
+const previousRegistry = `${bed.registry}/zk-oam-previous-${suffix}`;
+const currentRegistry = `${bed.registry}/zk-oam-current-${suffix}`;
+const releaseName = 'zk-upgrade';
+const releaseNamespace = `zk-oam-upgrade-${suffix}`;
+const namespace = `upgrade-ensembles-${suffix}`;
+const ensemble = { namespace, workload: 'zk', scaleTrait: 'size', rollingTrait: 'roll' };
+/** The controllers an ensemble with both traits needs; the appconfig controller has none of its objects here. */
+const RUNNING: readonly ControllerName[] = ['workload', 'scale', 'rolling'];
+const ENSEMBLE_TIMEOUT_MS = 420_000;
+const TAKE_OVER_TIMEOUT_MS = 300_000;
+
+const client = new WorkloadClient(bed);
+const scale = new ScaleClient(bed);
+const rolling = new RollingClient(bed);
+const controllers = new ControllerPods(bed, { namespace: releaseNamespace, release: releaseName });
+const state = new EnsembleState(bed, ensemble);
+const log = pino({ level: 'warn' });
+let outDir = '';
+let current: Release;
+let previousTree = '';
+/** `<registry>/<name>:<tag>` of each previous-release image, as pushed. */
+let previousImages: Record<string, string> = {};
+let writer: JavaWriter | undefined;
+let steps: WritesPerStep | undefined;
+let before: UntouchedState;
+
+/** One replica of each controller that runs here, none of the others: as light as the proof allows. */
+function controllerValues(): string[] {
+  return CONTROLLER_NAMES.flatMap((name) => (RUNNING.includes(name) ? ['--set', `${name}.replicas=1`] : ['--set', `${name}.enabled=false`]));
+}
+
+/** Each running controller, on `images`, its leader having reconciled; the trait controllers their trait. */
+async function waitAllTakenOver(images: (name: ControllerName) => string): Promise<void> {
+  const traits: Partial<Record<ControllerName, TakeOver['trait']>> = { scale: { namespace, name: ensemble.scaleTrait }, rolling: { namespace, name: ensemble.rollingTrait } };
+  await Promise.all(RUNNING.map((controller) => waitTakenOver(controllers, { controller, image: images(controller), trait: traits[controller] }, TAKE_OVER_TIMEOUT_MS)));
+}
+
+function writing(): { writer: JavaWriter; steps: WritesPerStep } {
+  if (writer === undefined || steps === undefined) throw new Error('the writer did not start');
+  return { writer, steps };
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'zkoam-upgrade-test-'));
+  const options = imageOptions(log);
+  // Built by images-main.ts --tests before the suite: this finds them cached (a build here would need npm's registry).
+  const previous = await previousReleaseImages(options, bedCacheDir(process.env));
+  await pushImages(previous, previousRegistry, (line) => log.info(line));
+  previousImages = Object.fromEntries(previous.map((image) => [image.name, pushedReference(previousRegistry, image)]));
+  previousTree = await previousReleaseTree(bedCacheDir(process.env));
+  current = await makeRelease({
+    repo: options.repo,
+    outDir,
+    registry: currentRegistry,
+    buildImages: () => buildImages(options),
+    helm: builtBy('helm'),
+    kubectl: join(bed.binDir, 'kubectl'),
+    progress: (line) => log.info(line),
+  });
+  await client.createNamespace(releaseNamespace);
+  await client.createNamespace(namespace);
+}, 600_000);
+
+afterAll(async () => {
+  await writer?.stop().catch(() => undefined);
+  await helm(['uninstall', releaseName, '--namespace', releaseNamespace, '--wait'], bed).catch(() => undefined);
+  await client.deleteNamespace(namespace);
+  await client.deleteNamespace(releaseNamespace);
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('an operator upgrade with helm upgrade, and its rollback', () => {
+  it('runs a 3-member ensemble with a scale and a rolling trait under the previous release and its CRDs', async () => {
+    // What a cluster of the previous release holds: its CRDs, as its chart's crds/ installed them.
+    await installCrdsFrom(bed, join(previousTree, 'charts', 'zk-oam', 'crds'));
+    const images = CONTROLLER_NAMES.flatMap((name) => {
+      const reference = previousImages[name] ?? '';
+      const tag = reference.slice(reference.lastIndexOf(':') + 1);
+      return ['--set', `${name}.image.repository=${reference.slice(0, reference.lastIndexOf(':'))}`, '--set', `${name}.image.tag=${tag}`];
+    });
+    await helm(['install', releaseName, join(previousTree, 'charts', 'zk-oam'), '--namespace', releaseNamespace, '--wait', ...controllerValues(), ...images, '--set', `watchNamespace=${namespace}`], bed);
+    await client.create(namespace, ensemble.workload, bedWorkloadSpec({ replicas: 3 }));
+    await scale.create(namespace, ensemble.scaleTrait, { workloadRef: { name: ensemble.workload }, replicas: 3 });
+    await rolling.create(namespace, ensemble.rollingTrait, ensemble.workload);
+    await waitFor(
+      'the workload Ready with a leader and 3 synced members',
+      () => client.get(namespace, ensemble.workload),
+      (workload) => isReady(workload) && workload.status?.leader !== undefined && workload.status.members?.length === 3 && workload.status.members.every((member) => member.synced),
+      ENSEMBLE_TIMEOUT_MS,
+      2_000,
+    );
+    await waitFor('both traits Ready', async () => [traitCondition(await scale.get(namespace, ensemble.scaleTrait), 'Ready'), (await rolling.get(namespace, ensemble.rollingTrait)).status?.conditions?.find((c) => c.type === 'Ready')], (conditions) => conditions.every((c) => c?.status === 'True'), 120_000, 1_000);
+    await waitAllTakenOver((name) => previousImages[name] ?? '');
+    const service = `${derivedNames(ensemble.workload).clientService}.${namespace}.svc.cluster.local:${String(ZOOKEEPER_PORTS.client)}`;
+    writer = await JavaWriter.start({ resolvConf: bed.resolvConf }, service, '/through-the-upgrade');
+    steps = new WritesPerStep(writer);
+    before = await state.read();
+    expect(Object.keys(before.members)).toHaveLength(3);
+  }, ENSEMBLE_TIMEOUT_MS + 300_000);
+
+  it('upgrades to the current release: its controllers reconcile every object, no member restarts, no spec changes', async () => {
+    await writing().steps.step(async () => {
+      // --take-ownership: the CRDs, installed from the previous chart's crds/, become the release's templates.
+      await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(), '--set', `watchNamespaces={${namespace}}`], bed);
+      await waitAllTakenOver((name) => current.images.find((image) => image.name === name)?.reference ?? '');
+    });
+    expect(await state.read()).toStrictEqual(before);
+    expect(await crdReleases(bed)).toStrictEqual(Object.fromEntries(ZOOKEEPER_CRD_NAMES.map((name) => [name, releaseName])));
+  }, TAKE_OVER_TIMEOUT_MS + 300_000);
+
+  it('rolls back to the previous release: its controllers reconcile every object again, no member restarts', async () => {
+    await writing().steps.step(async () => {
+      await helm(['rollback', releaseName, '1', '--namespace', releaseNamespace, '--wait'], bed);
+      await waitAllTakenOver((name) => previousImages[name] ?? '');
+    });
+    expect(await state.read()).toStrictEqual(before);
+  }, TAKE_OVER_TIMEOUT_MS + 300_000);
+
+  it('loses no write the ensemble acknowledged to a client writing throughout', async () => {
+    const { writer: running, steps: counted } = writing();
+    writer = undefined;
+    const report = await running.stop();
+    console.log(writerSummary('through the client Service, across helm upgrade / helm rollback', report, counted.counts));
+    expect(report.lost).toEqual([]);
+    expect(counted.counts).toHaveLength(2);
+    expect(counted.counts.every((count) => count > 0)).toBe(true);
+  }, 180_000);
+});
