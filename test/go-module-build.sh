@@ -6,6 +6,9 @@ log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 # Static, as Kubernetes', etcd's and these tools' own releases are built; and one setting for every build here, so that
 # the standard library and every module they share compile once (a package built with cgo is another build of it).
 export CGO_ENABLED=0
+# Every build links with -s -w, which drops the debug information: the compiler need not write it for each package
+# either (stack traces use the symbol table, not DWARF).
+go_gcflags='all=-dwarf=false'
 
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/cache-dir.sh"
 cache_root=$zkoam_cache_dir
@@ -41,7 +44,7 @@ build_with_progress() {
   start=$(date +%s)
   export GOFLAGS=-mod=readonly GOTOOLCHAIN=local
   total=$("$gobin" list -deps "$2" | wc -l)
-  "$gobin" build -v -trimpath -ldflags "$3" -o "$1" "$2" 2>&1 | awk -v total="$total" -v start="$start" -v tag="$tag" '
+  "$gobin" build -v -trimpath -gcflags "$go_gcflags" -ldflags "$3" -o "$1" "$2" 2>&1 | awk -v total="$total" -v start="$start" -v tag="$tag" '
     /^#/ || /: / { print > "/dev/stderr"; next }
     { n++; if (n % 100 == 0) { printf "[%s] compiled %d of ~%d packages (%ds)\n", tag, n, total, systime() - start > "/dev/stderr"; fflush("/dev/stderr") } }'
   [ -x "$1" ] || { log "build failed: $1 missing"; exit 1; }

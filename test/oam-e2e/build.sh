@@ -19,7 +19,7 @@ log "a cold build takes 2-3 minutes on 2 cores (about 550 packages), plus the mo
 source_dir=$(module_source_dir)
 build_with_progress "$out.partial/oam-runtime-controllers" ./controllers "-s -w"
 log "compiling the e2e suite (the packages above are reused)"
-"$gobin" test -c -trimpath -o "$out.partial/e2e.test" "$module/test/e2e-test"
+"$gobin" test -c -trimpath -gcflags "$go_gcflags" -o "$out.partial/e2e.test" "$module/test/e2e-test"
 # The suite reads testdata/ relative to its working directory. Module files are read-only; copies are made writable.
 cp -r "$source_dir/test/e2e-test/testdata" "$out.partial/e2e-test/"
 chmod -R u+w "$out.partial/e2e-test"
