@@ -9,6 +9,7 @@ import type { BedInfo } from '../src/bed/index.js';
 import type { ControllerName } from '../src/bed/controller-images.js';
 import type { ControllerPod, ControllerPods } from '../src/controllers/controller-pods.js';
 import { kubectl, waitFor } from '../src/controllers/index.js';
+import { sampleValues } from '../src/controllers/metric-samples.js';
 
 export interface EnsembleObjects {
   readonly namespace: string;
@@ -78,14 +79,6 @@ export const ZOOKEEPER_CRD_NAMES = [ZOOKEEPER_WORKLOAD, ZOOKEEPER_SCALE, ZOOKEEP
 export async function crdReleases(bed: BedInfo): Promise<Record<string, string>> {
   const list = crdListSchema.parse(JSON.parse(await kubectl(bed, ['get', 'crd', ...ZOOKEEPER_CRD_NAMES, '-o', 'json'])));
   return Object.fromEntries(list.items.map(({ metadata }) => [metadata.name, metadata.annotations?.['meta.helm.sh/release-name'] ?? '']));
-}
-
-/** The series of `metric` in a Prometheus text exposition whose labels include every one of `labels`, as values. */
-export function sampleValues(exposition: string, metric: string, labels: Record<string, string>): number[] {
-  const series = new RegExp(`^${metric}\\{([^}]*)\\} (\\S+)$`, 'gm');
-  return [...exposition.matchAll(series)]
-    .filter(([, labelText]) => Object.entries(labels).every(([label, value]) => labelText?.includes(`${label}="${value}"`) === true))
-    .map(([, , value]) => Number(value));
 }
 
 /** How a controller shows it has reconciled the objects it is given, on its leader's /metrics. */

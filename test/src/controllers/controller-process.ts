@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { BedInfo } from '../bed/index.js';
 import { serviceAccountKubeconfig } from '../bed/index.js';
 import { freePort } from '../bed/ports.js';
+import { sampleValues } from './metric-samples.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
 import { deploymentRuntimeEnv, installControllerRbac, repoRoot } from './manifests.js';
@@ -158,8 +159,7 @@ export async function waitControllerReady(controller: ControllerProcess, timeout
 /** The sum of every series of a counter on the controller's /metrics, e.g. `controller_runtime_reconcile_total`. */
 export async function counterOf(controller: ControllerProcess, metric: string): Promise<number> {
   const metrics = await (await fetch(`http://127.0.0.1:${String(controller.metricsPort)}/metrics`)).text();
-  const series = new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\d+)$`, 'gm');
-  return [...metrics.matchAll(series)].reduce((sum, match) => sum + Number(match[1]), 0);
+  return sampleValues(metrics, metric).reduce((sum, value) => sum + value, 0);
 }
 
 /**
