@@ -15,7 +15,7 @@ import { buildCorednsImage, type COREDNS_IMAGE_NAME, COREDNS_IMAGE_REFERENCE } f
 import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
 
 /**
- * What test/network/coredns/main.go compiles in, and nothing else (not forward, not the cloud plugins): the seven it
+ * What test/controlplane/coredns/main.go compiles in, and nothing else (not forward, not the cloud plugins): the seven it
  * imports, and three they bring, which are no directives there, so no Corefile can name them: metadata (cache,
  * kubernetes and log use it), prometheus (CoreDNS's server itself counts with it) and transfer (kubernetes').
  */
