@@ -2,6 +2,7 @@
 export * from './authentication.js';
 export * from './contract.js';
 export * from './example.js';
+export * from './image-layouts.js';
 export * from './kind.js';
 export * from './placement.js';
 export * from './resource.js';

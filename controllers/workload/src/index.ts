@@ -14,6 +14,5 @@ export { MissingIdentityError, selectorLabels, workloadLabels, workloadNames, ty
 export { AffinityShapeError } from './render/placement.js';
 export { FOUR_LETTER_WORD_WHITELIST } from './render/zoo-cfg.js';
 export { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberHost } from './render/layout.js';
-export { ZOOKEEPER_IMAGE_LAYOUTS, type ZookeeperImageLayouts } from './startup/image-contract.js';
 export type { AlertingRule, PrometheusRule, ServiceMonitor } from './render/monitoring-types.js';
 export * from './observe/index.js';

@@ -2,7 +2,7 @@
 // Debian's package, and a look-alike of the official image's layout made from the same Debian jars (the official image
 // cannot be pulled here). Built and cached like the images of ours; bed images, which `--push` leaves alone.
 import { join } from 'node:path';
-import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/workload';
+import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/apis';
 import { buildCached, localBase, seconds, type BaseKind, type BuildImagesOptions, type BuiltImage } from './build-images.js';
 import { contextDigest, imageKey } from './image-key.js';
 

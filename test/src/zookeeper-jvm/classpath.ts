@@ -1,5 +1,5 @@
 // The classpath every bed JVM runs Debian's ZooKeeper with: the agent's pods, local ensembles, zkCli and the TLS writer.
-import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/workload';
+import { ZOOKEEPER_IMAGE_LAYOUTS } from '@zk-oam/apis';
 
 /**
  * Debian's ZooKeeper as the workload's start script finds it in an image built from Debian's package: one classpath for

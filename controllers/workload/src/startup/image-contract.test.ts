@@ -6,7 +6,8 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { imageContractScript, ZOOKEEPER_IMAGE_LAYOUTS, type ZookeeperImageLayouts } from './image-contract.js';
+import { ZOOKEEPER_IMAGE_LAYOUTS, type ZookeeperImageLayouts } from '@zk-oam/apis';
+import { imageContractScript } from './image-contract.js';
 import { START_SCRIPT } from './start-script.js';
 
 /** bash by its absolute path: the images' PATH is the tree's alone, so that the machine's own java is never found. */

@@ -1,35 +1,6 @@
 // The ZooKeeper image contract: start.sh finds java, ZooKeeper's classpath and a writable data directory in the image
 // (and volume) it runs in, never from the image's tag: a tag may be `3.9`, a `-jre-17` variant, a mirror's or a digest.
-
-/** Where well-known images keep ZooKeeper, for images that set neither ZOOKEEPER_CLASSPATH nor ZOOKEEPER_HOME. */
-export interface ZookeeperImageLayouts {
-  /**
-   * A glob of ZooKeeper release directories (`bin/zkServer.sh`, `lib/*.jar`) at the root of the official image. That
-   * image also puts their `bin` on PATH and sets ZOOCFGDIR to its configuration directory.
-   */
-  readonly releaseHomes: string;
-  /** The official image's configuration directory (logback.xml: without it logback logs everything at DEBUG). */
-  readonly releaseConfDir: string;
-  /** Debian's `zookeeper` package, whose files lie in the system's directories: its classpath, when its first jar is there. */
-  readonly debianClasspath: readonly [jar: string, ...rest: string[]];
-}
-
-export const ZOOKEEPER_IMAGE_LAYOUTS: ZookeeperImageLayouts = {
-  releaseHomes: '/apache-zookeeper-*-bin',
-  releaseConfDir: '/conf',
-  // zookeeper.jar's manifest lists its dependencies, but no logging binding (without one the server is silent:
-  // slf4j-simple logs to stderr) and not netty-codec and netty-resolver, which Netty's TLS handler needs (without them
-  // a secure port accepts connections and drops them: ClassNotFoundException ByteToMessageDecoder). The configuration
-  // directory holds no classes and comes last, unlike zkEnv.sh: a class-data sharing archive cannot be made with a
-  // non-empty directory before the jars.
-  debianClasspath: [
-    '/usr/share/java/zookeeper.jar',
-    '/usr/share/java/slf4j-simple.jar',
-    '/usr/share/java/netty-codec.jar',
-    '/usr/share/java/netty-resolver.jar',
-    '/etc/zookeeper/conf',
-  ],
-};
+import type { ZookeeperImageLayouts } from '@zk-oam/apis';
 
 /**
  * The part of start.sh that checks the image contract: it sets `java_bin` and `zookeeper_classpath`, or prints one line

@@ -1,10 +1,10 @@
 // start.sh: the member startup logic (the image contract, myid, zoo.cfg copy, choice of the dynamic configuration), as rendered into the ConfigMap.
-import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { MYID_OFFSET, SASL_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_IMAGE_LAYOUTS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { SASL_DIR_ENV } from '../sasl/jaas-secret.js';
 import { KEY_STORE_FILE } from '../tls/member-config.js';
 import { CLIENT_CA_DIR_ENV } from '../tls/x509/client-ca-config.js';
 import { FOUR_LETTER_WORD_ENV } from './four-letter-word-env.js';
-import { imageContractScript, ZOOKEEPER_IMAGE_LAYOUTS } from './image-contract.js';
+import { imageContractScript } from './image-contract.js';
 
 const { port: PORT_ENV, tls: TLS_ENV, tlsDir: TLS_DIR_ENV, keyStoreDir: KEY_STORE_DIR_ENV, plainClientPort: PLAIN_PORT_ENV } = FOUR_LETTER_WORD_ENV;
 
