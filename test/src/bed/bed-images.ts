@@ -36,13 +36,19 @@ function defaultZookeeperReference(): string {
   return `${repository}:${tag}`;
 }
 
-export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
-  const ours = await buildImages(options);
+/** The bed's Debian ZooKeeper image, and the class-data sharing archive its pods' JVMs start with. */
+async function bedZookeeperImage(options: BuildImagesOptions, log: Logger) {
   const [zookeeper] = await buildZookeeperImages(options, ['zookeeper-debian']);
   if (zookeeper === undefined) throw new Error('the bed’s Debian ZooKeeper image was not built');
   // Its pods' JVMs start with the bed's options for short-lived JVMs, with an archive made in the image.
   const image = await new ImageBundles(options.store).get(zookeeper.layout, zookeeper.name);
   const jvmArchive = await imageCdsArchive({ cacheDir: bedCacheDir(process.env), image, log });
+  return { zookeeper, image, jvmArchive };
+}
+
+export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
+  // Side by side: ours are mostly Node's work, ZooKeeper's base mostly package downloads and dpkg's unpacking.
+  const [ours, { zookeeper, image, jvmArchive }] = await Promise.all([buildImages(options), bedZookeeperImage(options, log)]);
   const local: LocalImage[] = [
     ...ours.map((built) => ({ layout: built.layout, tag: built.name, references: [built.reference] })),
     {
