@@ -1,6 +1,6 @@
-// `npm start`, after `cluster:up` and `npm run build`: installs the controllers and the console as a user does
-// (kubectl apply -k deploy/<name>; the node agent runs their pods from the bundles, `cluster:down` stops them with the
-// bed), applies the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
+// `npm start`, after `cluster:up`: installs the controllers and the console as a user does (kubectl apply -k
+// deploy/<name>; the node agent runs their pods from the images the bed built and serves, `cluster:down` stops them with
+// the bed), applies the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
 // controller pod's log is, where the console is and a token to sign in with, and what to try next.
 import { join } from 'node:path';
 import { ApiException, RbacAuthorizationV1Api } from '@kubernetes/client-node';
