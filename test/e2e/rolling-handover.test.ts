@@ -2,7 +2,6 @@
 // reconfig, restarts as a non-voter, and comes back in once synced. One 5-member workload with spec.leaderHandover
 // Reconfigure, and a scale trait at 5, carries a normal roll, a follower failing mid-handover, and a roll across
 // controller kills at each point of the handover. A client writes and a tracker watches the leader throughout.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { myidOfOrdinal, podOfMember, ROLLING_BINDING_ANNOTATION, ZOOKEEPER_PORTS, ZOOKEEPER_ROLLING, type ZookeeperRolling } from '@zk-oam/apis';
 import { observeEnsemble } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { figures, memberPods, probeEnsemble, RollingClient, rollingCondition, zo
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { traitCondition, useScaleController } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';
+import { pause } from '@zk-oam/runtime';
 
 const bed = workerBed();
 // The scale controller runs too, with a scale trait at the same size: a handover must not look like its failure.
@@ -184,7 +184,7 @@ describe('a leader handover on the bed', () => {
         stopped = true;
         const state = await ensembleNow();
         killedAt.push(`${point.name} (voters ${state.voters.join(',')}, handover ${(await trait()).status?.handover === undefined ? 'not recorded' : 'recorded'})`);
-        await sleep(2_000);
+        await pause(2_000);
       }
       if (stopped && points[index + 1]?.reachedWhileStopped !== true) {
         await controllerProcess().restart();

@@ -4,10 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { z } from 'zod';
-import { KubeClient, coreResources, isApiError, microTime, objectPath, PooledKubeConfig } from '@zk-oam/runtime';
+import { coreResources, isApiError, KubeClient, microTime, objectPath, pause, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/bed/ports.js';
 import { waitForValue } from '../src/wait-for.js';
@@ -194,7 +193,7 @@ describe('leader election between controller processes', () => {
     void leader.exited.then((c) => (code = c));
     while (code === undefined && Date.now() - started < 40_000) {
       await steal();
-      await sleep(500);
+      await pause(500);
     }
     const tookMs = Date.now() - started;
     console.info(`leader gave up after ${String(tookMs)} ms`);

@@ -2,10 +2,10 @@
 // makes no write request in 20 s, about seven timed looks at each workload at a 3 s observe period (counted in the bed
 // apiserver's audit log, by the controller's own user).
 // Its leader-election Lease renewals are the one expected exception and are counted apart.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesSince, auditLogSize, bedWorkloadSpec, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { pause } from '@zk-oam/runtime';
 
 const bed = workerBed();
 const OBSERVE_PERIOD_MS = 3_000;
@@ -29,13 +29,13 @@ describe('the workload controller in steady state', () => {
     // Let the last status write and its Events land before the window opens.
     await waitFor('a quiet controller', async () => {
       const offset = await auditLogSize(bed);
-      await sleep(5 * OBSERVE_PERIOD_MS);
+      await pause(5 * OBSERVE_PERIOD_MS);
       return (await auditEntriesSince(bed, offset)).filter((e) => e.user.username === running.user && e.objectRef?.resource !== 'leases');
     }, (writes) => writes.length === 0, 120_000, 0);
 
     const offset = await auditLogSize(bed);
     const reconcilesBefore = await reconcileCount(running.metricsPort);
-    await sleep(WINDOW_MS);
+    await pause(WINDOW_MS);
     const entries = (await auditEntriesSince(bed, offset)).filter((entry) => entry.user.username === running.user);
     const reconciles = (await reconcileCount(running.metricsPort)) - reconcilesBefore;
 

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { freePort } from './ports.js';
 import { waitFor } from '../wait-for.js';
+import { pause } from '@zk-oam/runtime';
 
 export interface NatsServer {
   /** nats://<host>:<port> */
@@ -170,7 +170,7 @@ async function terminate(child: ChildProcess): Promise<void> {
   if (neverStarted || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const graceful = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+  const graceful = await Promise.race([exited.then(() => true), pause(STOP_GRACE_MS).then(() => false)]);
   if (!graceful) {
     child.kill('SIGKILL');
     await exited;

@@ -1,6 +1,5 @@
 // Bed child processes: logs and pid files, SIGKILL after the grace period, restarts by the supervisor,
 // and reaping by command line.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { BedProcessError } from './errors.js';
 import { exitEndsWait, startProcess, type ManagedProcess } from './process.js';
 import { isAlive, processesMentioning, reapProcessesMentioning } from './reap.js';
 import { supervise } from './supervise.js';
+import { pause } from '@zk-oam/runtime';
 
 const bedDir = mkdtempSync(join(tmpdir(), 'bed-process-'));
 const started: ManagedProcess[] = [];
@@ -72,7 +72,7 @@ describe('bed child processes', () => {
     await waitFor('the supervised process started again', () => Promise.resolve(supervised.pid), (pid) => pid !== firstPid, 5_000, LOCAL_POLL_INTERVAL_MS);
     await supervised.stop(100);
     const lastPid = supervised.pid;
-    await sleep(1_500);
+    await pause(1_500);
 
     expect(supervised.pid).toBe(lastPid);
     expect(supervised.isRunning()).toBe(false);

@@ -1,8 +1,8 @@
 // Keeps a bed component running the way a kubelet keeps a static pod running: when it exits on its own
 // (kube-controller-manager exits if the apiserver goes away while it initialises), it is started again.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { describeExit, type ManagedProcess } from './process.js';
+import { pause } from '@zk-oam/runtime';
 
 /** What the control plane needs of any child: its current pid, and a way to stop it. */
 export type BedChild = Pick<ManagedProcess, 'name' | 'pid' | 'isRunning' | 'stop' | 'killNow'>;
@@ -21,7 +21,7 @@ export function supervise(first: ManagedProcess, restart: () => Promise<ManagedP
       restarts += 1;
       const { name, pid, logFile } = current;
       log.warn({ process: name, pid, restarts, logFile }, `${name} ${describeExit(status)}; restarting it`);
-      await sleep(restartDelayMs);
+      await pause(restartDelayMs);
       if (stopping) return;
       try {
         current = await restart();

@@ -1,9 +1,9 @@
 // A client that writes sequential znodes without pause while an operation runs, and afterwards checks that every
 // write ZooKeeper acknowledged is still there (invariant 5). Writes whose outcome is unknown (connection lost while in
 // flight) are counted apart: they may or may not have been committed, so they are neither "acknowledged" nor "lost".
-import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor, WaitTimeoutError } from '../wait-for.js';
 import { ZnodeClient } from './znode-client.js';
+import { pause } from '@zk-oam/runtime';
 
 /** How long a shortfall is read again before it is reported as lost: a follower catches up within milliseconds. */
 const READ_BACK_MS = 10_000;
@@ -122,10 +122,10 @@ export class ContinuousWriter {
           this.session = undefined;
           failures = 0;
         }
-        await sleep(100);
+        await pause(100);
         continue;
       }
-      await sleep(this.options.intervalMs ?? 20);
+      await pause(this.options.intervalMs ?? 20);
     }
   }
 

@@ -1,8 +1,8 @@
 // Watches who leads an ensemble while an operation runs, by polling `srvr` on every member: how many leader elections
 // happened (each election starts a new epoch, the high 32 bits of the zxid) and how long no member was leading.
 import { ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import { pause } from '@zk-oam/runtime';
 
 export interface LeaderTrackerOptions {
   /** The members' IPs, read again at every poll (pods come and go during an operation). */
@@ -62,7 +62,7 @@ export class LeaderTracker {
       const newest = leading.sort((a, b) => (a.epoch < b.epoch ? 1 : -1))[0];
       this.samples.push({ at: performance.now(), leader: newest === undefined ? undefined : { ip: newest.ip, epoch: newest.epoch } });
       if (newest !== undefined) this.markLeaderSeen();
-      await sleep(this.options.pollMs ?? 200);
+      await pause(this.options.pollMs ?? 200);
     }
   }
 

@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { freePort } from '../bed/ports.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
+import { pause } from '@zk-oam/runtime';
 
 const PROMETHEUS_BINARY = '/usr/bin/prometheus';
 
@@ -82,7 +82,7 @@ export async function startPrometheus(dir: string, targets: readonly TargetGroup
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+      await Promise.race([exited, pause(10_000).then(() => child.kill('SIGKILL'))]);
     },
   };
 }
