@@ -113,6 +113,11 @@ export const ZNODE_REASONS = reasonCatalog({
     means: 'The controller made the tenant\'s SASL user and wrote it to the workload\'s users Secret and to the discovery Secret.',
     todo: 'Nothing: the members restart onto it.',
   },
+  AclRestored: {
+    shownIn: NORMAL,
+    means: 'The path had another ACL than the tenant\'s (someone changed it as the superuser); the controller set it back.',
+    todo: 'Nothing; find out who changed it if that was not meant.',
+  },
   DiscoveryPublished: {
     shownIn: NORMAL,
     means: 'The discovery ConfigMap and Secret were written or changed.',
