@@ -36,7 +36,7 @@ export const ZNODE_REASONS = reasonCatalog({
   },
   WorkloadNotServing: {
     shownIn: ['Ready'],
-    means: 'No member pod of the workload has an address yet: the ensemble is starting or down.',
+    means: 'No member pod of the workload is ready: the ensemble is starting, restarting, or down.',
     todo: 'Nothing while the ensemble starts; otherwise look at the workload\'s conditions.',
   },
   PathConflict: {

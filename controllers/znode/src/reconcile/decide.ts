@@ -17,9 +17,9 @@ export function decide(caches: ZnodeCaches, znode: ZookeeperZnode): ZnodeVerdict
     const message = `path ${own.path} overlaps ${claim.path}, claimed first by ZookeeperZnode ${claim.name}; nothing is done for this one (spec.path is immutable: create another with a free path)`;
     return { kind: 'Conflict', claim, message };
   }
-  const reachable = view.members.filter((member) => member.ip !== undefined);
-  if (reachable.length === 0) {
-    return { kind: 'Waiting', reason: 'WorkloadNotServing', message: `no member pod of ZookeeperWorkload ${view.workload.metadata.name} has an address yet` };
+  const serving = view.members.filter((member) => member.ready && member.ip !== undefined);
+  if (serving.length === 0) {
+    return { kind: 'Waiting', reason: 'WorkloadNotServing', message: `no member pod of ZookeeperWorkload ${view.workload.metadata.name} is ready yet` };
   }
   return { kind: 'Serve', path: own.path, workload: view.workload, members: view.members };
 }

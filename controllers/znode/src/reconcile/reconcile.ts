@@ -17,7 +17,7 @@ import {
   type ReconcileResult,
   type Reconciler,
 } from '@zk-oam/runtime';
-import { announce, eventsOf } from './announce.js';
+import { warningOf } from './announce.js';
 import { decide } from './decide.js';
 import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
@@ -53,11 +53,12 @@ export async function reconcileZnode(deps: ZnodeReconcilerDependencies, key: Obj
   return nextReconcile(finding, deps.timing, (periodMs) => deps.pacer.delayMs(formatKey(key), periodMs));
 }
 
-/** The status the finding gives, written only when it changed, then its Events. */
+/** The status the finding gives, written only when it changed, then the Warning it may announce. */
 async function report(deps: ZnodeReconcilerDependencies, raw: KubeObject, finding: Finding): Promise<void> {
   const key = keyOf(raw);
   const previous = storedStatus(ZNODE_STATUS.schema, raw);
   const next = nextStatus(previous, finding, { generation: raw.metadata.generation, now: deps.now() });
   await inStep('ReportStatus', 'StatusWriteFailed', key, () => writeStatusIfChanged(deps.client, ZNODE_STATUS, key, previous, next));
-  await announce(deps, raw, eventsOf(previous, next, finding));
+  const warning = warningOf(previous, next);
+  if (warning !== undefined) await deps.recorder.record(raw, warning);
 }

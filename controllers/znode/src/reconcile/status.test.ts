@@ -9,7 +9,7 @@ const context = { generation: 2, now };
 const at = '2026-11-28T10:00:00Z';
 const synced = { type: 'Synced', status: 'True', reason: 'Synced', message: 'the last reconcile did all it had to do', observedGeneration: 2, lastTransitionTime: at };
 const connection = { hosts: 'zk-client.prod.svc.cluster.local:2181', chroot: '/kafka', connectString: 'zk-client.prod.svc.cluster.local:2181/kafka', clientPort: 2181, secureClientPort: undefined, tls: false };
-const served: ServedFinding = { kind: 'Served', path: '/kafka', connection, principal: 'sasl:znode-u', created: true, aclChanged: false, credentialsCreated: true, discoveryChanged: true, pending: undefined };
+const served: ServedFinding = { kind: 'Served', path: '/kafka', connection, principal: 'sasl:znode-u', pending: undefined };
 
 describe('nextStatus', () => {
   it('is Available with the path, the connect string and the principal once every member knows the user', () => {

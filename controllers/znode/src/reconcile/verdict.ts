@@ -21,20 +21,17 @@ export interface ServeVerdict {
   readonly kind: 'Serve';
   readonly path: string;
   readonly workload: ZookeeperWorkload;
+  /** Every member pod: the ready ones serve the admin session, and all must know a tenant's user. */
   readonly members: readonly MemberView[];
 }
 
-/** What serving the path did, and whether every member knows the tenant's principal yet. */
+/** The path served, and whether every member knows the tenant's principal yet. */
 export interface ServedFinding {
   readonly kind: 'Served';
   readonly path: string;
   readonly connection: Connection;
   /** `sasl:<user>` on a workload with SASL. */
   readonly principal: string | undefined;
-  readonly created: boolean;
-  readonly aclChanged: boolean;
-  readonly credentialsCreated: boolean;
-  readonly discoveryChanged: boolean;
   /** Why the tenant cannot log in yet (members restarting onto its user); undefined when it can. */
   readonly pending: string | undefined;
 }

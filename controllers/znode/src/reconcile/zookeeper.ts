@@ -1,5 +1,6 @@
 // The superuser's session on the workload's members for a tenant step: the password from the workload's superuser
-// Secret, over TLS whenever the members open a secure port (trusting the workload's CA), closed after the step.
+// Secret, on the ready members, over TLS whenever they open a secure port (trusting the workload's CA), closed after
+// the step.
 import { adminReach, memberName, superuserPasswordRef, type MemberReach, type ZookeeperWorkload } from '@zk-oam/apis';
 import { readSecretValue, type ObjectKey } from '@zk-oam/runtime';
 import type { TenantAdmin } from '@zk-oam/zookeeper';
@@ -24,9 +25,9 @@ export async function onZooKeeper<T>(
 ): Promise<T> {
   const { secret, key: passwordKey } = superuserPasswordRef(target.workload);
   const password = await inStep(step, 'SuperuserSecretUnusable', key, () => readSecretValue(deps.client, secret, passwordKey));
-  const targets = target.members.flatMap((member) => (member.ip === undefined ? [] : [{ pod: member.pod, myid: member.myid, ip: member.ip }]));
+  const targets = target.members.flatMap((member) => (member.ip === undefined || !member.ready ? [] : [{ pod: member.pod, myid: member.myid, ip: member.ip }]));
   return inZooKeeperStep(step, key, async () => {
-    if (targets.length === 0) throw new Error(`no member of ZookeeperWorkload ${target.workload.metadata.name} has an address (${target.members.map(memberName).join(', ')})`);
+    if (targets.length === 0) throw new Error(`no member of ZookeeperWorkload ${target.workload.metadata.name} is ready (${target.members.map(memberName).join(', ')})`);
     const admin = await deps.connectTenant(targets, target.access, password);
     try {
       return await use(admin);
