@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run release`: a release of the working tree into dist/release/<version>/ (test/src/release/main.ts): the five
+# `npm run release`: a release of the working tree into dist/release/<version>/ (test/src/release/main.ts): the six
 # images, the chart, the kubectl install manifest, the CRDs and the release notes. REGISTRY=<host[:port]/prefix>
 # pushes the images and the chart there. Installs what it needs first: the image tools (bootstrap.sh images), Helm,
 # and kubectl (with the control plane, whose build it shares) for kustomize.

@@ -15,6 +15,7 @@ export * from './rolling/index.js';
 export * from './scale/index.js';
 export * from './traits/index.js';
 export * from './workload/index.js';
+export * from './znode/index.js';
 export * from './chart/values.js';
 export * from './monitoring/controller-alerts.js';
 export * from './monitoring/dashboard.js';

@@ -63,7 +63,7 @@ const globalValues = z
       .describe('Secrets of the release namespace that every deployable pulls its image with.'),
     ...podSettings,
   })
-  .describe('Defaults for every deployable (the four controllers and the console).');
+  .describe('Defaults for every deployable (the controllers and the console).');
 
 const resources = z.strictObject({
   requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
@@ -106,6 +106,7 @@ export const chartValuesSchema = z.strictObject({
   scale: controllerValues,
   rolling: controllerValues,
   appconfig: controllerValues,
+  znode: controllerValues,
   console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
   watchNamespaces: z

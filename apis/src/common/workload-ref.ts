@@ -1,4 +1,4 @@
-// The reference from a trait to the ZookeeperWorkload it applies to (same namespace, fixed for the trait's life).
+// The reference from a trait or a znode to the ZookeeperWorkload it applies to (same namespace, fixed for the object's life).
 import { z } from 'zod';
 import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
 import { dnsSubdomainSchema } from './object-meta.js';
@@ -11,8 +11,8 @@ export const workloadRefSchema = withCel(
       kind: z.literal(ZOOKEEPER_WORKLOAD.kind).default(ZOOKEEPER_WORKLOAD.kind),
       name: dnsSubdomainSchema.describe('Name of the ZookeeperWorkload in the same namespace.'),
     })
-    .describe('The ZookeeperWorkload this trait applies to, in the same namespace. Immutable.'),
-  { rule: 'self == oldSelf', message: 'workloadRef is immutable; delete and recreate the trait to retarget it' },
+    .describe('The ZookeeperWorkload this object applies to, in the same namespace. Immutable.'),
+  { rule: 'self == oldSelf', message: 'workloadRef is immutable; delete and recreate the object to retarget it' },
 );
 export type WorkloadRef = z.infer<typeof workloadRefSchema>;
 

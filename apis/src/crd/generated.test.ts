@@ -56,6 +56,7 @@ describe('generated CRDs', () => {
       { name: 'zookeeperworkloads.workload.zookeeper.zkoam.dev', shortNames: ['zkw'], inZookeeperCategory: true, status: {}, scale: '.spec.replicas' },
       { name: 'zookeeperscales.scale.zookeeper.zkoam.dev', shortNames: ['zks'], inZookeeperCategory: true, status: {}, scale: '.spec.replicas' },
       { name: 'zookeeperrollings.rolling.zookeeper.zkoam.dev', shortNames: ['zkr'], inZookeeperCategory: true, status: {}, scale: undefined },
+      { name: 'zookeeperznodes.znode.zookeeper.zkoam.dev', shortNames: ['zkz'], inZookeeperCategory: true, status: {}, scale: undefined },
     ]);
   });
 

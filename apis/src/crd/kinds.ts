@@ -10,6 +10,8 @@ import { MAX_WORKLOAD_NAME_LENGTH } from '../workload/contract.js';
 import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
 import { workloadSpecSchema } from '../workload/spec.js';
 import { workloadStatusSchema } from '../workload/status.js';
+import { ZOOKEEPER_ZNODE } from '../znode/kind.js';
+import { znodeSpecSchema, znodeStatusSchema } from '../znode/spec.js';
 import type { CustomResourceDefinitionVersion, PrinterColumn } from './types.js';
 
 export interface CustomResourceKind {
@@ -83,6 +85,21 @@ export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
       { name: 'Pod', type: 'string', jsonPath: '.status.currentPod', priority: 1, description: 'Pod being restarted' },
       { name: 'Paused', type: 'boolean', jsonPath: '.spec.paused', priority: 1 },
       { name: 'Handover', type: 'string', jsonPath: '.spec.leaderHandover', priority: 1, description: 'How the leader gives up leadership' },
+      AGE,
+    ],
+  },
+  {
+    info: ZOOKEEPER_ZNODE,
+    scope: 'Namespaced',
+    spec: znodeSpecSchema,
+    status: znodeStatusSchema,
+    printerColumns: [
+      WORKLOAD,
+      { name: 'Path', type: 'string', jsonPath: '.status.path' },
+      { name: 'Exists', type: 'boolean', jsonPath: '.status.exists', description: 'Whether the path existed at the last look' },
+      { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+      { name: 'Reclaim', type: 'string', jsonPath: '.spec.reclaimPolicy', priority: 1, description: 'What happens to the path on deletion' },
+      { name: 'Connect', type: 'string', jsonPath: '.status.connectString', priority: 1, description: 'Connect string with the path as chroot' },
       AGE,
     ],
   },

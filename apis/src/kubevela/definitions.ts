@@ -1,6 +1,8 @@
-// KubeVela definitions for the ZooKeeper kinds: a ComponentDefinition `zookeeper` and TraitDefinitions
-// `zookeeper-scale` and `zookeeper-rolling` (core.oam.dev/v1beta1), whose CUE templates render our CRs and whose
-// parameter blocks are generated from the same zod schemas as the CRDs, so the two cannot drift; pure.
+// KubeVela definitions for the ZooKeeper kinds: ComponentDefinitions `zookeeper` and `zookeeper-znode` and
+// TraitDefinitions `zookeeper-scale` and `zookeeper-rolling` (core.oam.dev/v1beta1), whose CUE templates render our CRs
+// and whose parameter blocks are generated from the same zod schemas as the CRDs, so the two cannot drift; pure.
+import { z } from 'zod';
+import { dnsSubdomainSchema } from '../common/object-meta.js';
 import { structuralSchema } from '../crd/structural-schema.js';
 import { rollingSpecSchema } from '../rolling/spec.js';
 import { scaleSpecSchema } from '../scale/spec.js';
@@ -8,12 +10,15 @@ import { ZOOKEEPER_ROLLING } from '../rolling/kind.js';
 import { ZOOKEEPER_SCALE } from '../scale/kind.js';
 import { workloadSpecSchema } from '../workload/spec.js';
 import { ZOOKEEPER_WORKLOAD } from '../workload/kind.js';
+import { ZOOKEEPER_ZNODE } from '../znode/kind.js';
+import { znodeSpecSchema } from '../znode/spec.js';
 import { parameterBlock, usesStrings } from './cue-schema.js';
 
 const KUBEVELA_API_VERSION = 'core.oam.dev/v1beta1';
 const COMPONENT_TYPE = 'zookeeper';
 const SCALE_TRAIT_TYPE = 'zookeeper-scale';
 const ROLLING_TRAIT_TYPE = 'zookeeper-rolling';
+const ZNODE_COMPONENT_TYPE = 'zookeeper-znode';
 
 export interface KubeVelaDefinition {
   readonly apiVersion: typeof KUBEVELA_API_VERSION;
@@ -88,6 +93,48 @@ function componentDefinition(): KubeVelaDefinition {
   };
 }
 
+/**
+ * A tenant's path as a component of its own, beside the zookeeper component it lives in and the application that uses
+ * it: `zookeeper` names that component (its ZookeeperWorkload), and the tenant's application reads the discovery
+ * ConfigMap and Secret named after this component.
+ */
+const znodeParameters = z.object({
+  zookeeper: dnsSubdomainSchema.describe('Name of the zookeeper component (its ZookeeperWorkload) in the same namespace.'),
+  path: znodeSpecSchema.shape.path,
+  reclaimPolicy: znodeSpecSchema.shape.reclaimPolicy,
+});
+
+function znodeComponentDefinition(): KubeVelaDefinition {
+  const parameter = parameterBlock(structuralSchema(znodeParameters, 'parameter'));
+  const output = `output: {
+	apiVersion: ${JSON.stringify(ZOOKEEPER_ZNODE.apiVersion)}
+	kind:       ${JSON.stringify(ZOOKEEPER_ZNODE.kind)}
+	spec: {
+		workloadRef: name: parameter.zookeeper
+		if parameter.path != _|_ {
+			path: parameter.path
+		}
+		reclaimPolicy: parameter.reclaimPolicy
+	}
+}`;
+  return {
+    apiVersion: KUBEVELA_API_VERSION,
+    kind: 'ComponentDefinition',
+    metadata: {
+      name: ZNODE_COMPONENT_TYPE,
+      annotations: {
+        'definition.oam.dev/description':
+          'A tenant\'s path in a zookeeper component, with its own SASL user and a discovery ConfigMap and Secret named after it (zk-oam znode controller).',
+      },
+    },
+    spec: {
+      workload: { definition: { apiVersion: ZOOKEEPER_ZNODE.apiVersion, kind: ZOOKEEPER_ZNODE.kind } },
+      status: statusOf('context.output'),
+      schematic: { cue: { template: template(output, parameter) } },
+    },
+  };
+}
+
 interface TraitSpec {
   readonly name: string;
   readonly description: string;
@@ -153,5 +200,6 @@ export function kubeVelaDefinitions(): KubeVelaDefinition[] {
       kind: ZOOKEEPER_ROLLING,
       parameter: parameterBlock(structuralSchema(rollingSpecSchema, 'spec'), TRAIT_OMITS),
     }),
+    znodeComponentDefinition(),
   ];
 }

@@ -6,3 +6,4 @@ export { ROLLING_REASONS, type RollingReason } from './rolling.js';
 export { SCALE_REASONS, type ScaleReason } from './scale.js';
 export { troubleshootingGuide } from './troubleshooting.js';
 export { WORKLOAD_REASONS, type WorkloadFailedStep, type WorkloadReason } from './workload.js';
+export { ZNODE_REASONS, type ZnodeReason } from './znode.js';

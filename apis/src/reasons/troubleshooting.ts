@@ -6,6 +6,7 @@ import { RECONCILE_FAILURE_REASONS } from './reconcile-failure.js';
 import { ROLLING_REASONS } from './rolling.js';
 import { SCALE_REASONS } from './scale.js';
 import { WORKLOAD_REASONS } from './workload.js';
+import { ZNODE_REASONS } from './znode.js';
 
 interface Section {
   readonly title: string;
@@ -17,12 +18,13 @@ const SECTIONS: readonly Section[] = [
   { title: 'ZookeeperWorkload', intro: 'Set by the workload controller. `kubectl describe zkw NAME` shows them.', catalog: WORKLOAD_REASONS },
   { title: 'ZookeeperScale', intro: 'Set by the scale controller. `kubectl describe zks NAME` shows them.', catalog: SCALE_REASONS },
   { title: 'ZookeeperRolling', intro: 'Set by the rolling controller. `kubectl describe zkr NAME` shows them.', catalog: ROLLING_REASONS },
+  { title: 'ZookeeperZnode', intro: 'Set by the znode controller. `kubectl describe zkz NAME` shows them.', catalog: ZNODE_REASONS },
   {
     title: 'ApplicationConfiguration',
     intro: 'Set by the appconfig controller on `core.oam.dev/v1alpha2` ApplicationConfigurations. `kubectl describe applicationconfiguration NAME` shows them.',
     catalog: APPCONFIG_REASONS,
   },
-  { title: 'Every kind', intro: 'Any of the four controllers may report this one.', catalog: RECONCILE_FAILURE_REASONS },
+  { title: 'Every kind', intro: 'Any of the controllers may report this one.', catalog: RECONCILE_FAILURE_REASONS },
 ];
 
 function cell(text: string): string {

@@ -50,3 +50,10 @@ export type AuthenticationSpec = z.infer<typeof authenticationSchema>;
 
 /** Keys of the Secret `<name>-sasl` the workload controller renders from the users Secret: the members' JAAS file. */
 export const SASL_SECRET_KEYS = { jaas: 'jaas.conf' } as const;
+
+/**
+ * On the member pod template: the resourceVersion of the JAAS Secret the members started with. Members read the file
+ * at start only, so a new revision restarts them, and a member whose pod carries the Secret's current resourceVersion
+ * knows every user in it.
+ */
+export const SASL_REVISION_ANNOTATION = 'zookeeper.zkoam.dev/sasl-users-revision';

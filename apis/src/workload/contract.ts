@@ -206,6 +206,11 @@ export function myidOfPod(pod: string, statefulSet: string): number | undefined 
 
 export const CLUSTER_DOMAIN = 'cluster.local';
 
+/** `<client service>.<namespace>.svc.cluster.local`: where clients reach the serving members. */
+export function clientServiceHost(workload: string, namespace: string): string {
+  return `${derivedNames(workload).clientService}.${namespace}.svc.${CLUSTER_DOMAIN}`;
+}
+
 /** `<headless service>.<namespace>.svc.cluster.local`: member pods are named under it. */
 export function memberDomain(workload: string, namespace: string): string {
   return `${derivedNames(workload).headlessService}.${namespace}.svc.${CLUSTER_DOMAIN}`;

@@ -177,6 +177,9 @@ rules:
   - apiGroups: [rolling.zookeeper.zkoam.dev]
     resources: [zookeeperrollings]
     verbs: [get, create, patch, delete]
+  - apiGroups: [znode.zookeeper.zkoam.dev]
+    resources: [zookeeperznodes]
+    verbs: [get, create, patch, delete]
 {{- if .Values.watchNamespaces }}
 ---
 # The OAM definitions are cluster-scoped: a RoleBinding cannot grant reading them, so this read stays cluster-wide.
@@ -206,4 +209,35 @@ subjects:
     name: {{ .Release.Name }}-appconfig
     namespace: {{ .Release.Namespace }}
 {{- end }}
+{{- end }}
+{{- define "zk-oam.clusterRoles.znode" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-znode
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "znode" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [znode.zookeeper.zkoam.dev]
+    resources: [zookeeperznodes]
+    verbs: [get, list, watch, patch]
+  - apiGroups: [znode.zookeeper.zkoam.dev]
+    resources: [zookeeperznodes/status]
+    verbs: [get, patch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [pods]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [configmaps]
+    verbs: [get, create, patch]
+  - apiGroups: [""]
+    resources: [secrets]
+    verbs: [get, create, patch]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
 {{- end }}

@@ -8,10 +8,11 @@ workload: { nats: true, leaderElectionRole: true }
 scale: { nats: true, leaderElectionRole: true }
 rolling: { nats: true, leaderElectionRole: false }
 appconfig: { nats: false, leaderElectionRole: true }
+znode: { nats: false, leaderElectionRole: true }
 {{- end -}}
 
 {{- define "zk-oam.names" -}}
-[workload, scale, rolling, appconfig]
+[workload, scale, rolling, appconfig, znode]
 {{- end -}}
 
 {{/*

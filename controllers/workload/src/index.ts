@@ -2,7 +2,6 @@
 export { renderWorkload, type RenderedResource, type RenderedWorkload } from './render/render.js';
 export type { RenderInput, UpdateStrategy } from './render/input.js';
 export { buildSuperuserSecret } from './render/superuser-secret.js';
-export { SASL_REVISION_ANNOTATION } from './sasl/jaas-secret.js';
 export { CONFIG_HASH_ANNOTATION, configHash } from './render/config-hash.js';
 export { CA_ROTATION_ANNOTATION } from './tls/ca-rotation.js';
 export { CERTIFICATE_ANNOTATION } from './tls/member-config.js';

@@ -6,7 +6,8 @@ import { parseImageReference } from '../images/image-reference.js';
 import { releaseVersion } from '../release/version.js';
 import { repoRoot } from './paths.js';
 
-export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig'] as const;
+/** Each deployable controller: one more is one more entry here, its deploy/<name>/ and its workspace package. */
+export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig', 'znode'] as const;
 export type ControllerName = (typeof CONTROLLER_NAMES)[number];
 /** Every image the Dockerfile builds: the controllers, and the console, which ships the same way. */
 export const IMAGE_NAMES = [...CONTROLLER_NAMES, 'console'] as const;

@@ -132,7 +132,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
-    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'workload.resources.limits.memory=1024Mi');
+    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'znode.enabled=false', 'workload.resources.limits.memory=1024Mi');
     // The CRDs and the roles for people come whatever controllers are chosen.
     const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name) && object.kind !== 'CustomResourceDefinition');
     expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));

@@ -1,8 +1,8 @@
 // StatefulSet `<name>`: the members, their volumes, security context and placement; Parallel pods so a bootstrapping
 // quorum can form.
 import type { V1ConfigMap, V1PersistentVolumeClaim, V1PodSecurityContext, V1StatefulSet, V1Volume } from '@kubernetes/client-node';
-import { usesTls, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
-import { SASL_REVISION_ANNOTATION, usesSasl } from '../sasl/jaas-secret.js';
+import { SASL_REVISION_ANNOTATION, usesTls, type ZookeeperWorkload, type ZookeeperWorkloadSpec } from '@zk-oam/apis';
+import { usesSasl } from '../sasl/jaas-secret.js';
 import { tlsPodAnnotations } from '../tls/member-config.js';
 import { CLIENT_CA_ANNOTATION, clientCaVolume } from '../tls/x509/client-ca-config.js';
 import { configHash, CONFIG_HASH_ANNOTATION } from './config-hash.js';

@@ -11,8 +11,6 @@ export const SASL_MOUNT_PATH = '/zk-oam/sasl';
 /** Where start.sh finds the JAAS file; unset when the workload has no SASL users. */
 export const SASL_DIR_ENV = 'ZK_SASL_DIR';
 
-/** The revision of the JAAS Secret a pod template was rendered with: members read it at start, so a new one restarts them. */
-export const SASL_REVISION_ANNOTATION = 'zookeeper.zkoam.dev/sasl-users-revision';
 
 export function usesSasl(spec: Pick<ZookeeperWorkloadSpec, 'authentication'>): boolean {
   return spec.authentication?.sasl !== undefined;

@@ -2,6 +2,7 @@
 // spoken over TLS on the secure one when that is the only port the members open. The members are the ones the
 // controller observed, so the session goes where the observation just went, trusted the same way.
 import type { MemberAccess } from '../ensemble/observe-ensemble.js';
+import { connectTenantAdmin, type TenantAdmin } from '../tenant/tenant-admin.js';
 import { connectTlsEnsembleAdmin } from '../wire/tls-admin.js';
 import { connectEnsembleAdmin, type EnsembleAdmin } from './ensemble-admin.js';
 import type { HandleGate } from './handle-gate.js';
@@ -28,6 +29,25 @@ export function adminConnector(timeoutMs: number, gate: HandleGate): AdminConnec
     const endpoints = targets.map((target) => ({ host: target.ip, port: access.port, serverName: tls.serverName(target) }));
     return connectTlsEnsembleAdmin(endpoints, superPassword, {
       ca: tls.ca,
+      connectTimeoutMs: timeoutMs,
+      sessionTimeoutMs: SESSION_TIMEOUT_MS,
+      operationTimeoutMs: OPERATION_TIMEOUT_MS,
+    });
+  };
+}
+
+export type TenantAdminConnector = (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => Promise<TenantAdmin>;
+
+/**
+ * The superuser's session for a tenant's path, on the members `access` says: over TLS on the secure port (checking each
+ * member's name), or on the plain port. Always the wire protocol, whose create carries the path's ACL.
+ */
+export function tenantAdminConnector(timeoutMs: number): TenantAdminConnector {
+  return (targets, access, superPassword) => {
+    const tls = access.tls;
+    const endpoints = targets.map((target) => ({ host: target.ip, port: access.port, ...(tls === undefined ? {} : { serverName: tls.serverName(target) }) }));
+    return connectTenantAdmin(endpoints, superPassword, {
+      ca: tls?.ca,
       connectTimeoutMs: timeoutMs,
       sessionTimeoutMs: SESSION_TIMEOUT_MS,
       operationTimeoutMs: OPERATION_TIMEOUT_MS,

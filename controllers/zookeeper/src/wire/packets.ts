@@ -1,12 +1,17 @@
 // The few packets of ZooKeeper's client protocol the admin verbs need (org.apache.zookeeper.proto, ZooDefs.OpCode):
-// the session handshake, the request and reply headers, and the bodies of auth, getData, setData, create, sync and
-// reconfig.
+// the session handshake, the request and reply headers, and the bodies of auth, getData, setData, create, delete,
+// exists, getACL, setACL, getChildren, sync and reconfig.
 import { JuteReader, JuteWriter } from './jute.js';
 
 export const OP_CODES = {
   create: 1,
+  delete: 2,
+  exists: 3,
   getData: 4,
   setData: 5,
+  getACL: 6,
+  setACL: 7,
+  getChildren: 8,
   sync: 9,
   ping: 11,
   reconfig: 16,
@@ -17,9 +22,34 @@ export const OP_CODES = {
 /** Reserved xids: watch notifications, pings and the auth packet are answered under these. */
 export const RESERVED_XIDS = { notification: -1, ping: -2, auth: -4 } as const;
 
+/** One entry of a znode's ACL: the permissions (ZooDefs.Perms bits) granted to `scheme:id`. */
+export interface AclEntry {
+  readonly perms: number;
+  readonly scheme: string;
+  readonly id: string;
+}
+
 /** Perms ALL on world:anyone (ZooDefs.Ids.OPEN_ACL_UNSAFE). */
-const OPEN_ACL = { perms: 31, scheme: 'world', id: 'anyone' } as const;
+const OPEN_ACL: readonly AclEntry[] = [{ perms: 31, scheme: 'world', id: 'anyone' }];
 const PERSISTENT = 0;
+
+function writeAcl(writer: JuteWriter, acl: readonly AclEntry[]): JuteWriter {
+  writer.int(acl.length);
+  for (const entry of acl) writer.int(entry.perms).string(entry.scheme).string(entry.id);
+  return writer;
+}
+
+/** A vector<ACL> as getACL answers it (before its Stat). */
+export function readAcl(reader: JuteReader): AclEntry[] {
+  const count = reader.int();
+  return Array.from({ length: Math.max(count, 0) }, () => ({ perms: reader.int(), scheme: reader.string() ?? '', id: reader.string() ?? '' }));
+}
+
+/** A vector<ustring> as getChildren answers it. */
+export function readStrings(reader: JuteReader): string[] {
+  const count = reader.int();
+  return Array.from({ length: Math.max(count, 0) }, () => reader.string() ?? '');
+}
 
 /** A new session: protocol 0, no zxid seen, no session to resume, not read-only. */
 export function connectRequest(sessionTimeoutMs: number): Buffer {
@@ -84,8 +114,13 @@ export const bodies = {
   path: (path: string): Body => (writer) => writer.string(path),
   getData: (path: string): Body => (writer) => writer.string(path).bool(false),
   setData: (path: string, data: string, version: number): Body => (writer) => writer.string(path).buffer(Buffer.from(data, 'utf8')).int(version),
-  create: (path: string, data: string): Body => (writer) =>
-    writer.string(path).buffer(Buffer.from(data, 'utf8')).int(1).int(OPEN_ACL.perms).string(OPEN_ACL.scheme).string(OPEN_ACL.id).int(PERSISTENT),
+  /** A persistent znode, with the open ACL unless one is given. */
+  create: (path: string, data: string, acl: readonly AclEntry[] = OPEN_ACL): Body => (writer) =>
+    writeAcl(writer.string(path).buffer(Buffer.from(data, 'utf8')), acl).int(PERSISTENT),
+  delete: (path: string, version: number): Body => (writer) => writer.string(path).int(version),
+  /** exists and getChildren: a path, and no watch. */
+  unwatched: (path: string): Body => (writer) => writer.string(path).bool(false),
+  setAcl: (path: string, acl: readonly AclEntry[], version: number): Body => (writer) => writeAcl(writer.string(path), acl).int(version),
   /** Incremental reconfig: joining and leaving as ZooKeeper's reconfig takes them, guarded by the config version. */
   reconfig: (joining: string | undefined, leaving: string | undefined, fromVersion: bigint): Body => (writer) =>
     writer.string(joining).string(leaving).string(undefined).long(fromVersion),

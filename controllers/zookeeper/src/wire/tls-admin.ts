@@ -1,18 +1,17 @@
 // The superuser admin verbs of a disruptive step (reconfig, confirm-by-write) on a TLS-only ensemble: the same
-// EnsembleAdmin the npm binding gives on the plain port, over a TlsSession, authenticated with the superuser's digest.
+// EnsembleAdmin the npm binding gives on the plain port, over a WireSession on the secure port, authenticated with the superuser's digest.
 import { checkReadBack, committedConfigOf, confirmToken } from '../admin/answers.js';
 import { CONFIRM_ZNODE, type CommittedConfig, type ConfirmedWrite } from '../admin/client.js';
 import { ZOO_CODES } from '../admin/codes.js';
 import type { EnsembleAdmin } from '../admin/ensemble-admin.js';
-import { ZooKeeperConnectionError } from '../admin/errors.js';
-import { superCredential } from '../admin/super-digest.js';
 import { formatJoining, formatLeaving, type ReconfigDelta } from '../dynamic-config/delta.js';
 import type { Zxid } from '../zxid.js';
 import { bodies, OP_CODES, readStat } from './packets.js';
-import { TlsSession, type SecureEndpoint, type TlsSessionOptions } from './tls-session.js';
+import { openSuperuserSession } from './superuser-session.js';
+import type { SecureEndpoint, WireSession, WireSessionOptions } from './wire-session.js';
 
 class TlsEnsembleAdmin implements EnsembleAdmin {
-  constructor(private readonly session: TlsSession) {}
+  constructor(private readonly session: WireSession) {}
 
   async reconfig(delta: ReconfigDelta, fromVersion: Zxid): Promise<CommittedConfig> {
     const reply = await this.session.call('reconfig', OP_CODES.reconfig, bodies.reconfig(formatJoining(delta), formatLeaving(delta), fromVersion.value));
@@ -36,21 +35,7 @@ class TlsEnsembleAdmin implements EnsembleAdmin {
   }
 }
 
-/** Tries the members in turn; the first that opens a session and accepts the superuser's credential serves the step. */
-export async function connectTlsEnsembleAdmin(endpoints: readonly SecureEndpoint[], superPassword: string, options: TlsSessionOptions): Promise<EnsembleAdmin> {
-  const failures: string[] = [];
-  for (const endpoint of endpoints) {
-    let session: TlsSession | undefined;
-    try {
-      session = await TlsSession.open(endpoint, options);
-      await session.call('addAuth', OP_CODES.auth, bodies.auth('digest', superCredential(superPassword)));
-      return new TlsEnsembleAdmin(session);
-    } catch (error) {
-      session?.close();
-      if (!(error instanceof ZooKeeperConnectionError)) throw error;
-      failures.push(error.message);
-    }
-  }
-  const connectString = endpoints.map((endpoint) => `${endpoint.host}:${String(endpoint.port)}`).join(',');
-  throw new ZooKeeperConnectionError(`no member opened a session over TLS (${failures.join('; ')})`, { operation: 'connect', connectString });
+/** The first member that opens a session and accepts the superuser's credential serves the step. */
+export async function connectTlsEnsembleAdmin(endpoints: readonly SecureEndpoint[], superPassword: string, options: WireSessionOptions & { readonly ca: string }): Promise<EnsembleAdmin> {
+  return new TlsEnsembleAdmin(await openSuperuserSession(endpoints, superPassword, options));
 }

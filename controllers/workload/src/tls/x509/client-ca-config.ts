@@ -12,7 +12,7 @@
 //   handshake which CAs the member trusts, presents no certificate of another CA: it connects without an identity.
 // - With ssl.clientAuth=want, a client presenting no certificate is accepted without an x509 identity (the verifier
 //   catches the SSLPeerUnverifiedException unless clientAuth is need). That is chosen over need: the controllers' own
-//   session over TLS (controllers/zookeeper/src/wire/tls-session.ts) presents no certificate and logs in as the digest
+//   session over TLS (controllers/zookeeper/src/wire/wire-session.ts) presents no certificate and logs in as the digest
 //   superuser. Unauthenticated sessions stay possible, as with SASL; ACLs protect the data.
 // - The PEM trust store (util.PemReader.loadTrustStore) loads every certificate of the file, so ca.crt may hold several
 //   CAs; each is kept under its subject name, so two with one subject are refused (client-ca-secret.ts).

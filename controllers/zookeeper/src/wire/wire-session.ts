@@ -1,23 +1,32 @@
-// One ZooKeeper session over a TLS socket, speaking the client protocol directly: the npm binding's C client is never
-// initialised for TLS (it does not call zookeeper_init_ssl), so the superuser's reconfig on a TLS-only ensemble goes
-// through this. It verifies the member's chain to the CA and the DNS name its certificate must carry, correlates
-// replies by xid, pings at a third of the negotiated timeout, and fails every call in flight when the socket goes.
+// One ZooKeeper session speaking the client protocol directly, over TLS or plain TCP. The npm binding's C client is
+// never initialised for TLS (it does not call zookeeper_init_ssl), so the superuser's reconfig on a TLS-only ensemble
+// goes through this; and the binding creates every znode with the open ACL, so a tenant's path, which must be born with
+// its own ACL, goes through this on either port. Over TLS it verifies the member's chain to the CA and the DNS name its
+// certificate must carry. It correlates replies by xid, pings at a third of the negotiated timeout, and fails every
+// call in flight when the socket goes.
 import { once } from 'node:events';
-import { checkServerIdentity, connect, type TLSSocket } from 'node:tls';
+import { connect as connectTcp, type Socket } from 'node:net';
+import { checkServerIdentity, connect as connectTls } from 'node:tls';
 import { ZooKeeperConnectionError, ZooKeeperOperationError } from '../admin/errors.js';
 import { FrameSplitter, JuteReader } from './jute.js';
 import { connectRequest, OP_CODES, parseConnectResponse, readReplyHeader, RESERVED_XIDS, requestPacket, type Body, type ReplyHeader } from './packets.js';
 
-/** A member's secure client port, dialled by IP, and the name its certificate carries. */
-export interface SecureEndpoint {
+/** A member's client port, dialled by IP, and over TLS the name its certificate carries. */
+export interface WireEndpoint {
   readonly host: string;
   readonly port: number;
+  /** Checked against the member's certificate; only over TLS. */
+  readonly serverName?: string;
+}
+
+/** A member's secure client port: always with the name its certificate carries. */
+export interface SecureEndpoint extends WireEndpoint {
   readonly serverName: string;
 }
 
-export interface TlsSessionOptions {
-  /** PEM of the CA the members' certificates chain to. */
-  readonly ca: string;
+export interface WireSessionOptions {
+  /** PEM of the CA the members' certificates chain to: the session goes over TLS when set, in plain TCP when not. */
+  readonly ca: string | undefined;
   readonly connectTimeoutMs: number;
   readonly sessionTimeoutMs: number;
   readonly operationTimeoutMs: number;
@@ -37,17 +46,17 @@ interface Pending {
   readonly timer: NodeJS.Timeout;
 }
 
-export class TlsSession {
+export class WireSession {
   private nextXid = 1;
   private readonly pending = new Map<number, Pending>();
   private closed: Error | undefined;
   private readonly pinger: NodeJS.Timeout;
 
   private constructor(
-    private readonly socket: TLSSocket,
+    private readonly socket: Socket,
     splitter: FrameSplitter,
     readonly address: string,
-    private readonly options: TlsSessionOptions,
+    private readonly options: WireSessionOptions,
     negotiatedTimeoutMs: number,
   ) {
     socket.on('data', (chunk: Buffer) => {
@@ -59,24 +68,24 @@ export class TlsSession {
     this.pinger = setInterval(() => this.ping(), Math.max(negotiatedTimeoutMs / 3, 500));
   }
 
-  /** Opens a session with the member: TLS handshake, then ZooKeeper's, both within the connect timeout. */
-  static async open(endpoint: SecureEndpoint, options: TlsSessionOptions): Promise<TlsSession> {
+  /** Opens a session with the member: TLS handshake (over TLS), then ZooKeeper's, both within the connect timeout. */
+  static async open(endpoint: WireEndpoint, options: WireSessionOptions): Promise<WireSession> {
     const address = `${endpoint.host}:${String(endpoint.port)}`;
-    const socket = connect({
-      host: endpoint.host,
-      port: endpoint.port,
-      ca: options.ca,
-      checkServerIdentity: (_host, certificate) => checkServerIdentity(endpoint.serverName, certificate),
-    });
+    const { ca } = options;
+    const serverName = endpoint.serverName ?? endpoint.host;
+    const socket =
+      ca === undefined
+        ? connectTcp({ host: endpoint.host, port: endpoint.port })
+        : connectTls({ host: endpoint.host, port: endpoint.port, ca, checkServerIdentity: (_host, certificate) => checkServerIdentity(serverName, certificate) });
     const splitter = new FrameSplitter();
     const deadline = AbortSignal.timeout(options.connectTimeoutMs);
     try {
-      await once(socket, 'secureConnect', { signal: deadline });
+      await once(socket, ca === undefined ? 'connect' : 'secureConnect', { signal: deadline });
       socket.write(connectRequest(options.sessionTimeoutMs));
       const response = await firstPacket(socket, splitter, deadline);
       const { timeoutMs } = parseConnectResponse(response);
       if (timeoutMs <= 0) throw new Error('the server refused the session');
-      return new TlsSession(socket, splitter, address, options, timeoutMs);
+      return new WireSession(socket, splitter, address, options, timeoutMs);
     } catch (error) {
       socket.destroy();
       const message = deadline.aborted ? `no session within ${String(options.connectTimeoutMs)} ms` : error instanceof Error ? error.message : String(error);
@@ -141,7 +150,7 @@ export class TlsSession {
   }
 }
 
-async function firstPacket(socket: TLSSocket, splitter: FrameSplitter, signal: AbortSignal): Promise<Buffer> {
+async function firstPacket(socket: Socket, splitter: FrameSplitter, signal: AbortSignal): Promise<Buffer> {
   for (;;) {
     const [chunk] = (await once(socket, 'data', { signal })) as [Buffer];
     const [packet] = splitter.push(chunk);

@@ -1,0 +1,69 @@
+// spec and status of a ZookeeperZnode: the workload it lives in, its path (chosen or generated) and what happens to
+// the path when the object goes.
+import { z } from 'zod';
+import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
+import { withCel } from '../common/structural.js';
+import { workloadRefSchema } from '../common/workload-ref.js';
+
+/** ZooKeeper's own subtree (`/zookeeper/config`, `/zookeeper/quota`): never a tenant's. */
+export const RESERVED_ZNODE_ROOT = '/zookeeper';
+
+/**
+ * An absolute path of one or more segments; a segment starts with a letter, digit or "_" (so never "." or ".."), then
+ * letters, digits, ".", "_" or "-". No trailing slash, no empty segment.
+ */
+export const ZNODE_PATH_PATTERN = /^(\/[A-Za-z0-9_][A-Za-z0-9._-]{0,63})+$/;
+export const MAX_ZNODE_PATH_LENGTH = 255;
+
+/** Whether `path` is ZooKeeper's reserved subtree or inside it. */
+export function isReservedZnodePath(path: string): boolean {
+  return path === RESERVED_ZNODE_ROOT || path.startsWith(`${RESERVED_ZNODE_ROOT}/`);
+}
+
+export const znodePathSchema = withCel(
+  z
+    .string()
+    .max(MAX_ZNODE_PATH_LENGTH)
+    .regex(ZNODE_PATH_PATTERN, 'expected an absolute path such as /kafka/prod: segments of letters, digits, ".", "_" or "-", none starting with "." or "-"')
+    .refine((path) => !isReservedZnodePath(path), { message: `${RESERVED_ZNODE_ROOT} is ZooKeeper's own subtree` })
+    .describe(
+      'Absolute ZooKeeper path the tenant gets, e.g. /kafka/prod; missing parents are created. Segments of letters, digits, ' +
+        '".", "_" or "-", none starting with "." or "-" (so never "." or ".."); not under /zookeeper. Without it the ' +
+        'controller picks /znode-<uid>. Immutable.',
+    ),
+  { rule: `self != '${RESERVED_ZNODE_ROOT}' && !self.startsWith('${RESERVED_ZNODE_ROOT}/')`, message: `${RESERVED_ZNODE_ROOT} is ZooKeeper's own subtree` },
+);
+
+export const ZNODE_RECLAIM_POLICIES = ['Delete', 'Retain'] as const;
+export type ZnodeReclaimPolicy = (typeof ZNODE_RECLAIM_POLICIES)[number];
+
+export const znodeSpecSchema = withCel(
+  z
+    .object({
+      workloadRef: workloadRefSchema,
+      path: znodePathSchema.optional(),
+      reclaimPolicy: z
+        .enum(ZNODE_RECLAIM_POLICIES)
+        .default('Delete')
+        .describe('What happens to the path and its data when the ZookeeperZnode is deleted: Delete removes the path recursively, Retain keeps it.'),
+    })
+    .describe('A tenant of an ensemble: its path, its own principal where the workload authenticates clients, and its discovery ConfigMap and Secret.'),
+  {
+    rule: 'has(self.path) == has(oldSelf.path) && (!has(self.path) || self.path == oldSelf.path)',
+    message: 'path is immutable; create another ZookeeperZnode for another path',
+    fieldPath: '.path',
+  },
+);
+export type ZookeeperZnodeSpec = z.infer<typeof znodeSpecSchema>;
+
+export const znodeStatusSchema = z
+  .object({
+    observedGeneration: observedGenerationSchema.optional(),
+    path: z.string().max(MAX_ZNODE_PATH_LENGTH).optional().describe('The path of the tenant, chosen or generated; kept for the object\'s life.'),
+    exists: z.boolean().optional().describe('Whether the path existed at the last look.'),
+    connectString: z.string().optional().describe('What clients connect with: the client Service, its port, and the path as chroot.'),
+    principal: z.string().optional().describe('The ACL id of the tenant\'s own principal (sasl:<user>), when the workload authenticates clients with SASL.'),
+    conditions: conditionsSchema.optional(),
+  })
+  .describe('The path, whether it exists, how to reach it, and the Ready and Synced conditions.');
+export type ZookeeperZnodeStatus = z.infer<typeof znodeStatusSchema>;

@@ -1,0 +1,76 @@
+// The path a znode gets and who may have it, and what its deletion comes to.
+import { describe, expect, it } from 'vitest';
+import { conflictingClaim, deletionStep, znodePath, type DeletionInput, type PathClaim } from './index.js';
+
+const claim = (name: string, path: string, createdAt: string, uid = `uid-${name}`): PathClaim => ({ name, uid, path, createdAt });
+
+describe('znodePath', () => {
+  it('is spec.path, or /znode-<uid> without one', () => {
+    expect(znodePath({ path: '/kafka' }, 'u1')).toBe('/kafka');
+    expect(znodePath({}, 'u1')).toBe('/znode-u1');
+  });
+});
+
+describe('conflictingClaim', () => {
+  const own = claim('b', '/apps/kafka', '2026-11-28T10:00:01Z');
+
+  it.each([
+    ['the same path', '/apps/kafka'],
+    ['a parent', '/apps'],
+    ['a path under it', '/apps/kafka/brokers'],
+  ])('refuses a later claim on %s', (_case, path) => {
+    const first = claim('a', path, '2026-11-28T10:00:00Z');
+    expect(conflictingClaim(own, [first])).toBe(first);
+    expect(conflictingClaim(first, [own])).toBeUndefined();
+  });
+
+  it('lets siblings and look-alike prefixes be', () => {
+    expect(conflictingClaim(own, [claim('a', '/apps/kafka2', '2026-11-28T10:00:00Z'), claim('c', '/apps/solr', '2026-11-28T10:00:00Z')])).toBeUndefined();
+  });
+
+  it('orders claims made in the same second by uid, the same in every process', () => {
+    const a = claim('a', '/x', '2026-11-28T10:00:00Z', 'uid-1');
+    const b = claim('b', '/x', '2026-11-28T10:00:00Z', 'uid-2');
+    expect(conflictingClaim(b, [a])).toBe(a);
+    expect(conflictingClaim(a, [b])).toBeUndefined();
+  });
+
+  it('names the earliest of several', () => {
+    const first = claim('a', '/apps', '2026-11-28T09:00:00Z');
+    const second = claim('c', '/apps/kafka', '2026-11-28T09:30:00Z');
+    expect(conflictingClaim(own, [second, first])).toBe(first);
+  });
+});
+
+describe('deletionStep', () => {
+  const base: DeletionInput = {
+    workload: 'present',
+    workloadName: 'zk',
+    retain: false,
+    conflicting: false,
+    deletionTimestamp: new Date('2026-11-28T10:00:00Z'),
+    now: new Date('2026-11-28T10:00:10Z'),
+    releaseAfterMs: 60_000,
+  };
+
+  it('cleans up while the workload serves, keeping the path under Retain', () => {
+    expect(deletionStep(base)).toEqual({ kind: 'CleanUp', retain: false });
+    expect(deletionStep({ ...base, retain: true })).toEqual({ kind: 'CleanUp', retain: true });
+  });
+
+  it('waits for a missing workload until the bounded wait ends, then lets go', () => {
+    expect(deletionStep({ ...base, workload: 'missing' })).toEqual({ kind: 'Wait', remainingMs: 50_000 });
+    expect(deletionStep({ ...base, workload: 'missing', now: new Date('2026-11-28T10:01:00Z') })).toEqual({
+      kind: 'Release',
+      why: 'ZookeeperWorkload zk does not exist 60 s after the deletion began; the path, if any, is left',
+    });
+  });
+
+  it('lets go at once when the workload is being deleted too', () => {
+    expect(deletionStep({ ...base, workload: 'deleting' })).toMatchObject({ kind: 'Release' });
+  });
+
+  it("never deletes a path another znode claimed first", () => {
+    expect(deletionStep({ ...base, conflicting: true })).toMatchObject({ kind: 'Release', why: expect.stringContaining('earlier ZookeeperZnode') as unknown });
+  });
+});

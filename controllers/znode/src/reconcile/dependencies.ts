@@ -1,0 +1,34 @@
+// What the znode reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
+import type { ZnodeReason } from '@zk-oam/apis';
+import type { EventRecorder, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
+import type { TenantAdminConnector } from '@zk-oam/zookeeper';
+
+export interface ZnodeCaches {
+  /** ZookeeperZnodes: the reconciled kind, and the other claims on a workload's paths. */
+  readonly traits: Lister<KubeObject>;
+  readonly workloads: Lister<KubeObject>;
+  /** Member pods (MEMBER_SELECTOR). */
+  readonly pods: Lister<KubeObject>;
+}
+
+export interface ZnodeTiming {
+  /** Between looks at a znode that is Ready: is the path still there, with its ACL? */
+  readonly idleMs: number;
+  /** Between looks while waiting: for the workload, its members, or their restart onto a new user. */
+  readonly waitMs: number;
+  /** How long a deleted znode waits for a missing workload before its finalizer goes anyway. */
+  readonly releaseAfterMs: number;
+}
+
+export interface ZnodeReconcilerDependencies {
+  readonly caches: ZnodeCaches;
+  readonly client: KubeClient;
+  readonly recorder: Pick<EventRecorder<ZnodeReason>, 'record'>;
+  /** The superuser's session for tenant paths, over TLS whenever the members open a secure port. */
+  readonly connectTenant: TenantAdminConnector;
+  readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;
+  readonly timing: ZnodeTiming;
+  readonly now: () => Date;
+  /** A fresh password for a tenant's SASL user. */
+  readonly newPassword: () => string;
+}

@@ -1,0 +1,14 @@
+// The znode reconcile and what main.ts wires it with.
+export type { ZnodeCaches, ZnodeReconcilerDependencies, ZnodeTiming } from './dependencies.js';
+export { reconcileZnode, znodeReconciler } from './reconcile.js';
+export {
+  CACHED_FIELDS,
+  CONTROLLER_NAME,
+  FIELD_MANAGER,
+  LEADER_ELECTION_LEASE,
+  REPORTING_CONTROLLER,
+  watchedResources,
+  workloadResource,
+  ZNODE_FINALIZER,
+  znodeResource,
+} from './resources.js';

@@ -1,0 +1,50 @@
+// Steps: credentials, publish, path. The tenant's user (on a workload with SASL), the discovery objects, then the path
+// with the ACL that lets only that user in (and the superuser, whom ZooKeeper lets past every ACL). Each is safe to
+// repeat: what is already as it should be is left alone. What a step changed is a Normal Event as soon as it is done,
+// so that a later step's failure does not lose it.
+import type { ZnodeReason, ZookeeperZnode } from '@zk-oam/apis';
+import { keyOf, type EventDetails, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
+import { tenantAcl } from '@zk-oam/zookeeper';
+import { connectionOf, type SaslCredentials } from '../render/index.js';
+import { credentialsPending, grantUser, tenantCredentials } from './credentials.js';
+import type { ZnodeReconcilerDependencies } from './dependencies.js';
+import { inStep } from './errors.js';
+import { publish } from './publish.js';
+import type { ServedFinding, ServeVerdict } from './verdict.js';
+import { memberAccess, onZooKeeper } from './zookeeper.js';
+
+export async function serve(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, verdict: ServeVerdict, log: ReconcileContext['log']): Promise<ServedFinding> {
+  const key = keyOf(raw);
+  const { workload, members, path } = verdict;
+  const access = await memberAccess(deps, key, 'Publish', workload);
+  const sasl = workload.spec.authentication?.sasl;
+  const tenant = sasl === undefined ? undefined : await inStep('Credentials', 'CredentialsWriteFailed', key, () => tenantCredentials(deps, znode));
+  const connection = connectionOf(workload, path);
+  if (await publish(deps, key, { znode, connection, ca: access.tls?.ca, credentials: tenant?.credentials })) {
+    await deps.recorder.record(raw, { type: 'Normal', reason: 'DiscoveryPublished', action: 'Publish', note: `wrote the discovery ConfigMap and Secret: ${connection.connectString}` });
+  }
+  if (sasl !== undefined && tenant !== undefined) await grant(deps, raw, znode, sasl.usersSecretRef.name, tenant);
+  const principal = tenant === undefined ? undefined : { scheme: 'sasl', id: tenant.credentials.user };
+  const ensured = await onZooKeeper(deps, key, 'Path', { workload, members, access }, (admin) => admin.ensurePath(path, tenantAcl(principal)));
+  if (ensured.created || ensured.aclChanged) {
+    log.info({ path, principal, created: ensured.created }, 'tenant path made sure of');
+    await deps.recorder.record(raw, pathEvent(path, ensured.created, principal === undefined ? undefined : `sasl:${principal.id}`));
+  }
+  const pending = tenant === undefined ? undefined : await inStep('Credentials', 'CredentialsWriteFailed', key, () => credentialsPending(deps, workload, tenant.credentials.user, members));
+  return { kind: 'Served', path, connection, principal: principal === undefined ? undefined : `sasl:${principal.id}`, pending };
+}
+
+/** The tenant's user into the users Secret; a new one is an Event. */
+async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, usersSecret: string, tenant: { credentials: SaslCredentials; created: boolean }): Promise<void> {
+  await inStep('Credentials', 'CredentialsWriteFailed', keyOf(raw), () => grantUser(deps, znode, usersSecret, tenant.credentials));
+  if (!tenant.created) return;
+  const note = `made the SASL user ${tenant.credentials.user}, in the workload's users Secret ${usersSecret} and the discovery Secret`;
+  await deps.recorder.record(raw, { type: 'Normal', reason: 'CredentialsCreated', action: 'CreateCredentials', note });
+}
+
+function pathEvent(path: string, created: boolean, principal: string | undefined): EventDetails<ZnodeReason> {
+  const who = principal === undefined ? 'open to anyone (the workload does not authenticate clients)' : `for ${principal} alone`;
+  return created
+    ? { type: 'Normal', reason: 'PathCreated', action: 'CreatePath', note: `created ${path}, ${who}` }
+    : { type: 'Normal', reason: 'AclRestored', action: 'SetAcl', note: `set the ACL of ${path} back: ${who}` };
+}
