@@ -1,8 +1,8 @@
 # Every deployable's image, built from the repository root (the npm workspace it belongs to), e.g.
 #   docker build --build-arg CONTROLLER=workload -t ghcr.io/zk-oam/workload:0.1.0 .
-# or all five at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
-# appconfig, or console (the console is no controller, but it ships the same way); deploy/<name>/deployment.yaml runs
-# the result. The image holds what `npm run build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
+# or all six at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
+# appconfig, manager (any set of those four in one process, CONTROLLERS=...), or console (the console is no controller,
+# but it ships the same way); deploy/<name>/deployment.yaml runs the result. The image holds what `npm run build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
 # with its web/ files), and runs its main.mjs: the bed's node agent runs the same file for the same image name
 # (test/src/bed/controller-images.ts).
 #
@@ -15,7 +15,7 @@ ARG RUN_BASE=node:22-bookworm-slim
 # addon over the ZooKeeper C client, built on install) needs.
 FROM ${BUILD_BASE} AS build
 WORKDIR /src
-# The install comes first and depends on nothing but the manifests, so the five images share its layer.
+# The install comes first and depends on nothing but the manifests, so the six images share its layer.
 COPY package.json package-lock.json ./
 COPY apis/package.json apis/
 COPY controllers/runtime/package.json controllers/runtime/
@@ -24,6 +24,7 @@ COPY controllers/workload/package.json controllers/workload/
 COPY controllers/scale/package.json controllers/scale/
 COPY controllers/rolling/package.json controllers/rolling/
 COPY controllers/appconfig/package.json controllers/appconfig/
+COPY controllers/manager/package.json controllers/manager/
 COPY console/package.json console/
 # npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.
 COPY test/package.json test/
@@ -40,14 +41,14 @@ COPY apis/ apis/
 COPY controllers/ controllers/
 COPY console/ console/
 ARG CONTROLLER
-RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|console> is required" >&2; exit 1; }
+RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|manager|console> is required" >&2; exit 1; }
 # npm links each workspace package at node_modules/@zk-oam/<name>, wherever it lives: one path for every deployable.
 RUN npx turbo run build --filter=@zk-oam/${CONTROLLER} && cp -r node_modules/@zk-oam/${CONTROLLER}/dist /dist
 
 # Run stage: the same Debian release (the addon links against its glibc), no compilers, no npm cache, not root.
 FROM ${RUN_BASE}
 ENV NODE_ENV=production
-# main.mjs.map is beside it: stack traces name the TypeScript sources.
+# Each .mjs has its .map beside it: stack traces name the TypeScript sources.
 ENV NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY --from=build --chown=0:0 /dist/ /app/

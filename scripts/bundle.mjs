@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the artefact a controller ships as: `dist/main.mjs` (one ES module with every JavaScript dependency inside)
-// and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. A package
+// Builds the artefact a controller ships as: `dist/main.mjs` (an ES module with every JavaScript dependency inside;
+// what it imports only when needed, `import()` of a controller the manager runs, is a chunk beside it) and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. A package
 // with static files in `web/` (the console's page) gets them copied to `dist/web/` as they are, where its bundle
 // serves them from. `dist/` is the whole program: the image copies it and runs `node main.mjs`, the bed's node agent
 // runs the same file.
@@ -41,7 +41,11 @@ await mkdir(outDir, { recursive: true });
 const started = Date.now();
 const result = await build({
   entryPoints: [resolve(packageDir, 'src/main.ts')],
-  outfile: join(outDir, 'main.mjs'),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  // Chunks beside main.mjs, not below it: the addon's require('./zookeeper.node') is resolved from the chunk's place.
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
