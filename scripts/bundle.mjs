@@ -36,6 +36,25 @@ const zookeeperAddon = {
   },
 };
 
+/**
+ * client-node's index re-exports every generated API and model, and its package does not say its modules are free of
+ * side effects (they are, but for polyfill.js, which sets a global File for Node 18), so a bundle kept them all although
+ * the controllers use KubeConfig and a few enums: marking them side-effect free lets esbuild drop those nothing
+ * imports (the manager's shared chunk: 3.29 -> 2.43 MB).
+ */
+const clientNodeWithoutSideEffects = {
+  name: 'client-node-side-effects',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.clientNode === true || !(args.importer.includes('/@kubernetes/client-node/') || args.path === '@kubernetes/client-node')) return undefined;
+      const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { clientNode: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      if (!resolved.path.includes('/@kubernetes/client-node/') || resolved.path.endsWith('/polyfill.js')) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const started = Date.now();
@@ -66,7 +85,7 @@ const result = await build({
       "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
     ].join(' '),
   },
-  plugins: [zookeeperAddon],
+  plugins: [zookeeperAddon, clientNodeWithoutSideEffects],
   metafile: true,
   logLevel: 'warning',
 });

@@ -37,9 +37,14 @@ async function kustomize(directory: string): Promise<z.infer<typeof objectSchema
   return parseAllDocuments(text).map((document) => objectSchema.parse(document.toJS()));
 }
 
+/**
+ * Server-side dry run of `objects`. Forcing conflicts: on the shared bed, other tests applied some of the same objects
+ * with their own field manager (a controller's RBAC, bound to its own account where deploy/manager binds the manager's),
+ * and whose fields they were is not what this checks.
+ */
 async function dryRun(objects: readonly unknown[], namespace?: string): Promise<string> {
   const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects });
-  return kubectl(bed, ['apply', '--server-side', '--dry-run=server', ...(namespace === undefined ? [] : ['-n', namespace]), '-f', '-'], list);
+  return kubectl(bed, ['apply', '--server-side', '--force-conflicts', '--dry-run=server', ...(namespace === undefined ? [] : ['-n', namespace]), '-f', '-'], list);
 }
 
 /** A pod as the owner's controller would create it (volume claims stand in as emptyDirs; ServiceAccounts are not needed for the check). */
