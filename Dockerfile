@@ -1,8 +1,9 @@
 # Every deployable's image, built from the repository root (the npm workspace it belongs to), e.g.
 #   docker build --build-arg CONTROLLER=workload -t ghcr.io/zk-oam/workload:0.1.0 .
-# or all six at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
-# appconfig, znode, or console (the console is no controller, but it ships the same way); deploy/<name>/deployment.yaml runs
-# the result. The image holds what `npm run build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
+# or all seven at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
+# appconfig, znode, manager (any set of the controllers in one process, CONTROLLERS=...), or console (the console is no
+# controller, but it ships the same way); deploy/<name>/deployment.yaml runs the result. The image holds what `npm run
+# build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
 # with its web/ files), and runs its main.mjs: the bed's node agent runs the same file for the same image name
 # (test/src/bed/controller-images.ts).
 #
@@ -15,7 +16,7 @@ ARG RUN_BASE=node:22-bookworm-slim
 # addon over the ZooKeeper C client, built on install) needs.
 FROM ${BUILD_BASE} AS build
 WORKDIR /src
-# The install comes first and depends on nothing but the manifests, so the six images share its layer.
+# The install comes first and depends on nothing but the manifests, so the seven images share its layer.
 COPY package.json package-lock.json ./
 COPY apis/package.json apis/
 COPY controllers/runtime/package.json controllers/runtime/
@@ -25,6 +26,7 @@ COPY controllers/scale/package.json controllers/scale/
 COPY controllers/rolling/package.json controllers/rolling/
 COPY controllers/appconfig/package.json controllers/appconfig/
 COPY controllers/znode/package.json controllers/znode/
+COPY controllers/manager/package.json controllers/manager/
 COPY console/package.json console/
 # npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.
 COPY test/package.json test/
@@ -44,14 +46,14 @@ COPY console/ console/
 # layer and bundle once (an image built alone bundles the others too, a few seconds more).
 RUN npx turbo run build
 ARG CONTROLLER
-RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|console> is required" >&2; exit 1; }
+RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|manager|console> is required" >&2; exit 1; }
 # npm links each workspace package at node_modules/@zk-oam/<name>, wherever it lives: one path for every deployable.
 RUN cp -r node_modules/@zk-oam/${CONTROLLER}/dist /dist
 
 # Run stage: the same Debian release (the addon links against its glibc), no compilers, no npm cache, not root.
 FROM ${RUN_BASE}
 ENV NODE_ENV=production
-# main.mjs.map is beside it: stack traces name the TypeScript sources.
+# Each .mjs has its .map beside it: stack traces name the TypeScript sources.
 ENV NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY --from=build --chown=0:0 /dist/ /app/

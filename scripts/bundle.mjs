@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the artefact a controller ships as: `dist/main.mjs` (one ES module with every JavaScript dependency inside)
-// and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. A package
+// Builds the artefact a controller ships as: `dist/main.mjs` (an ES module with every JavaScript dependency inside;
+// what it imports only when needed, `import()` of a controller the manager runs, is a chunk beside it) and, when the controller uses the ZooKeeper client, `dist/zookeeper.node` (its native addon) beside it. A package
 // with static files in `web/` (the console's page) gets them copied to `dist/web/` as they are, where its bundle
 // serves them from. `dist/` is the whole program: the image copies it and runs `node main.mjs`, the bed's node agent
 // runs the same file.
@@ -36,12 +36,35 @@ const zookeeperAddon = {
   },
 };
 
+/**
+ * client-node's index re-exports every generated API and model, and its package does not say its modules are free of
+ * side effects (they are, but for polyfill.js, which sets a global File for Node 18), so a bundle kept them all although
+ * the controllers use KubeConfig and a few enums: marking them side-effect free lets esbuild drop those nothing
+ * imports (the manager's shared chunk: 3.29 -> 2.43 MB).
+ */
+const clientNodeWithoutSideEffects = {
+  name: 'client-node-side-effects',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.clientNode === true || !(args.importer.includes('/@kubernetes/client-node/') || args.path === '@kubernetes/client-node')) return undefined;
+      const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { clientNode: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      if (!resolved.path.includes('/@kubernetes/client-node/') || resolved.path.endsWith('/polyfill.js')) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const started = Date.now();
 const result = await build({
   entryPoints: [resolve(packageDir, 'src/main.ts')],
-  outfile: join(outDir, 'main.mjs'),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  // Chunks beside main.mjs, not below it: the addon's require('./zookeeper.node') is resolved from the chunk's place.
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -62,7 +85,7 @@ const result = await build({
       "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
     ].join(' '),
   },
-  plugins: [zookeeperAddon],
+  plugins: [zookeeperAddon, clientNodeWithoutSideEffects],
   metafile: true,
   logLevel: 'warning',
 });

@@ -1,5 +1,7 @@
 // `npm run bench`: our workload controller (its bundle) beside the pravega ZooKeeper operator, on one fresh bed, in
-// the same run. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
+// the same run; then our whole install, the four controllers as separate processes and combined in the manager's
+// (ZKOAM_BENCH_INSTALLS, `separate,combined` by default; empty for none), each alone on the bed in its turn, with one
+// replica per Deployment as pravega's default runs and the standbys of a second replica beside. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
 // the longest gap between two Lease renewals of ours during the burst, reconciles per second and API writes per minute
@@ -13,9 +15,10 @@ import { AppsV1Api, CoordinationV1Api, CoreV1Api, Watch } from '@kubernetes/clie
 import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
-import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, waitFor } from '../src/controllers/index.js';
+import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
-import { peerBuild, startOurs, startPeer, type BenchedOperator } from './operators.js';
+import { peerBuild, startInstall, startOurs, startPeer, type BenchedOperator } from './operators.js';
+import type { ControllerInstall } from '../src/controllers/controller-pods.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
@@ -26,6 +29,9 @@ const RUNS = (process.env['ZKOAM_BENCH_SIZES'] ?? '1,100,1000').split(',').map((
 });
 const SIZES = RUNS.map((run) => run.size);
 const IDLE_WINDOW_MS = Number(process.env['ZKOAM_BENCH_IDLE_MS'] ?? 60_000);
+const INSTALLS: readonly ControllerInstall[] = (['separate', 'combined'] as const).filter((install) =>
+  (process.env['ZKOAM_BENCH_INSTALLS'] ?? 'separate,combined').split(',').includes(install),
+);
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
 const QUIET_MS = 10_000;
@@ -41,36 +47,71 @@ function say(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
 }
 
-async function procStat(pid: number | undefined): Promise<{ rssMiB: number; cpuSeconds: number }> {
-  const [status, stat] = await Promise.all([readFile(`/proc/${String(pid)}/status`, 'utf8'), readFile(`/proc/${String(pid)}/stat`, 'utf8')]);
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssMiB: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024, cpuSeconds: ticks / 100 };
+async function procStat(pids: readonly number[]): Promise<{ rssMiB: number; cpuSeconds: number }> {
+  const each = await Promise.all(
+    pids.map(async (pid) => {
+      const [status, stat] = await Promise.all([readFile(`/proc/${String(pid)}/status`, 'utf8'), readFile(`/proc/${String(pid)}/stat`, 'utf8')]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return { rssMiB: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024, cpuSeconds: ticks / 100 };
+    }),
+  );
+  return { rssMiB: each.reduce((sum, one) => sum + one.rssMiB, 0), cpuSeconds: each.reduce((sum, one) => sum + one.cpuSeconds, 0) };
+}
+
+/** Every series of `metric` on the operator's endpoints, summed. */
+async function metricTotal(operator: BenchedOperator, metric: RegExp): Promise<number> {
+  const texts = await Promise.all(operator.metricsUrls.map(async (url) => (await fetch(url)).text()));
+  const lines = texts.flatMap((text) => text.split('\n').filter((line) => metric.test(line)));
+  return lines.length === 0 ? Number.NaN : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
 async function reconcileTotal(operator: BenchedOperator): Promise<number> {
-  const text = await (await fetch(operator.metricsUrl)).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('controller_runtime_reconcile_total'))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  return metricTotal(operator, /^controller_runtime_reconcile_total[{ ]/);
 }
 
 /** The live heap each runtime reports (Node's V8 heap in use, Go's heap in use): RSS less what is only reserved. */
 async function heapInUseMiB(operator: BenchedOperator): Promise<number> {
-  const text = await (await fetch(operator.metricsUrl)).text();
-  const line = text.split('\n').find((candidate) => /^(nodejs_heap_size_used_bytes|go_memstats_heap_inuse_bytes) /.test(candidate));
-  return line === undefined ? Number.NaN : Number(line.slice(line.lastIndexOf(' ') + 1)) / 1024 / 1024;
+  return (await metricTotal(operator, /^(nodejs_heap_size_used_bytes|go_memstats_heap_inuse_bytes) /)) / 1024 / 1024;
 }
 
-/** Cumulative counts of our leader-election renew intervals by bucket bound (none for the peer, which never renews). */
+/**
+ * Cumulative counts of our workload controller's leader-election renew intervals by bucket bound (none for the peer,
+ * which never renews), from its process, the operator's first endpoint.
+ */
 async function renewBuckets(operator: BenchedOperator): Promise<Map<number, number>> {
-  const text = await (await fetch(operator.metricsUrl)).text();
+  const [url] = operator.metricsUrls;
+  const text = url === undefined ? '' : await (await fetch(url)).text();
   const buckets = new Map<number, number>();
-  for (const match of text.matchAll(/^leader_election_renew_interval_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\S+)$/gm)) {
-    buckets.set(match[1] === '+Inf' ? Infinity : Number(match[1]), Number(match[2]));
+  for (const match of text.matchAll(/^leader_election_renew_interval_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
+    const labels = match[1] ?? '';
+    const bound = /le="([^"]+)"/.exec(labels)?.[1];
+    if (bound === undefined || !labels.includes('name="zk-oam-workload"')) continue;
+    buckets.set(bound === '+Inf' ? Infinity : Number(bound), Number(match[2]));
   }
   return buckets;
+}
+
+/** Idle RSS and CPU between two readings, of one replica and, when the operator runs a second, of both. */
+function idleFigures(from: { replica: CpuAndRss; all: CpuAndRss }, to: { replica: CpuAndRss; all: CpuAndRss }, twoReplicas: boolean): Sample {
+  return {
+    idleCpuS: to.replica.cpuSeconds - from.replica.cpuSeconds,
+    rssMiB: to.replica.rssMiB,
+    idleCpuS2: twoReplicas ? to.all.cpuSeconds - from.all.cpuSeconds : Number.NaN,
+    rssMiB2: twoReplicas ? to.all.rssMiB : Number.NaN,
+  };
+}
+
+type CpuAndRss = Awaited<ReturnType<typeof procStat>>;
+
+async function stats(operator: BenchedOperator): Promise<{ replica: CpuAndRss; all: CpuAndRss }> {
+  const { replica, all } = operator.processes();
+  return { replica: await procStat(replica), all: await procStat(all) };
+}
+
+function runsTwoReplicas(operator: BenchedOperator): boolean {
+  const { replica, all } = operator.processes();
+  return all.length > replica.length;
 }
 
 /** The bucket bound under which every renew interval between two readings fell: the longest renew gap, rounded up. */
@@ -163,7 +204,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const core = kubeConfig.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: namespace } } });
   const watch = await watchStatefulSets(kubeConfig, namespace);
-  const before = await procStat(operator.pid());
+  const before = await procStat(operator.processes().replica);
   const renewsBefore = await renewBuckets(operator);
   const started = performance.now();
   const created = await burst(operator, namespace, size);
@@ -172,14 +213,14 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const latencies = [...created].map(([name, at]) => (watch.seen.get(name) ?? Number.NaN) - at);
   await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => operator.observed(namespace), (count) => count >= size, 1_800_000, 1_000);
   const observedS = (performance.now() - started) / 1000;
-  const busy = await procStat(operator.pid());
+  const busy = await procStat(operator.processes().replica);
   const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
   const settledS = await waitQuiet(bed, kubeConfig, namespace, size, operator.user);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
-  const idleFrom = await procStat(operator.pid());
+  const idleFrom = await stats(operator);
   await sleep(IDLE_WINDOW_MS);
-  const idleTo = await procStat(operator.pid());
+  const idleTo = await stats(operator);
   const reconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - reconcilesBefore;
   const writes = await writesSince(bed, auditOffset, operator.user);
   await core.deleteNamespace({ name: namespace });
@@ -193,8 +234,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
     settledS,
     idleReconcilesPerS: reconciles / (IDLE_WINDOW_MS / 1000),
     idleWritesPerMin: writes / (IDLE_WINDOW_MS / 60_000),
-    idleCpuS: idleTo.cpuSeconds - idleFrom.cpuSeconds,
-    rssMiB: idleTo.rssMiB,
+    ...idleFigures(idleFrom, idleTo, runsTwoReplicas(operator)),
     heapMiB: await heapInUseMiB(operator),
   };
 }
@@ -210,33 +250,36 @@ const FIGURES: readonly Figure[] = [
   { key: 'idleWritesPerMin', label: 'idle API writes/min (no Leases)', digits: 1 },
   { key: 'idleCpuS', label: `idle CPU per ${String(IDLE_WINDOW_MS / 1000)} s (s)`, digits: 2 },
   { key: 'rssMiB', label: 'RSS when idle (MiB)', digits: 0 },
+  { key: 'idleCpuS2', label: `idle CPU per ${String(IDLE_WINDOW_MS / 1000)} s, two replicas (s)`, digits: 2 },
+  { key: 'rssMiB2', label: 'RSS when idle, two replicas (MiB)', digits: 0 },
   { key: 'heapMiB', label: 'heap in use when idle (MiB)', digits: 0 },
 ];
 
-function table(results: Map<string, Sample[]>, ours: string, peer: string, zero: { ours: Sample; peer: Sample }): string {
+/** Every column's figures, the peer's the baseline, with rows of the idle figures at no ensemble first. */
+function table(results: Map<string, Sample[]>, columns: readonly string[], peer: string, zero: ReadonlyMap<string, Sample>): string {
   const rows = comparisonTable({
     figures: FIGURES,
     sizes: SIZES,
     sizeHeader: 'ensembles',
-    columns: [ours, peer],
+    columns,
     baseline: peer,
     samples: (column, size) => results.get(`${column}/${String(size)}`) ?? [],
   });
-  const zeroRows = ['idleCpuS', 'rssMiB'].map((key) => {
+  const compared = columns.filter((column) => column !== peer);
+  const zeroRows = ['idleCpuS', 'rssMiB', 'idleCpuS2', 'rssMiB2'].map((key) => {
     const figure = FIGURES.find((candidate) => candidate.key === key);
-    const a = zero.ours[key] ?? Number.NaN;
-    const b = zero.peer[key] ?? Number.NaN;
-    return `| ${figure?.label ?? key} | 0 | ${a.toFixed(figure?.digits ?? 1)} | ${b.toFixed(figure?.digits ?? 1)} | ${ratio(a, b)} |`;
+    const value = (column: string): number => zero.get(column)?.[key] ?? Number.NaN;
+    const shown = (column: string): string => (Number.isFinite(value(column)) ? value(column).toFixed(figure?.digits ?? 1) : 'n/a');
+    return `| ${[figure?.label ?? key, '0', ...columns.map(shown), ...compared.map((column) => ratio(value(column), value(peer)))].join(' | ')} |`;
   });
   rows.splice(2, 0, ...zeroRows);
   return rows.join('\n');
 }
 
 async function idleAtZero(operator: BenchedOperator): Promise<Sample> {
-  const from = await procStat(operator.pid());
+  const from = await stats(operator);
   await sleep(IDLE_WINDOW_MS);
-  const to = await procStat(operator.pid());
-  return { idleCpuS: to.cpuSeconds - from.cpuSeconds, rssMiB: to.rssMiB };
+  return idleFigures(from, await stats(operator), runsTwoReplicas(operator));
 }
 
 /** The 1-minute load average every 10 s, from now until `stop()`: the run's mean and peak. */
@@ -271,6 +314,8 @@ async function main(): Promise<void> {
   const operators: BenchedOperator[] = [];
   try {
     await installCrds(bed.info);
+    // The appconfig controller of a whole install watches the OAM kinds.
+    if (INSTALLS.length > 0) await installOam(bed.info);
     const ours = await startOurs(bed.info);
     operators.push(ours);
     const peer = await startPeer(bed.info, await peerBuild(peerDir), join(bed.info.dir, 'logs', 'peer-operator.log'));
@@ -282,28 +327,51 @@ async function main(): Promise<void> {
     const load = sampleLoad();
     const leaseBefore = await ourLease(kubeConfig);
     const [zeroOurs, zeroPeer] = await Promise.all([idleAtZero(ours), idleAtZero(peer)]);
+    const zero = new Map([
+      [ours.name, zeroOurs],
+      [peer.name, zeroPeer],
+    ]);
     const results = new Map<string, Sample[]>();
+    const record = async (operator: BenchedOperator, size: number, rep: number, namespace: string): Promise<void> => {
+      const sample = await run(bed.info, kubeConfig, operator, size, namespace);
+      results.set(`${operator.name}/${String(size)}`, [...(results.get(`${operator.name}/${String(size)}`) ?? []), sample]);
+      say(`${operator.name} ${String(size)} ensembles, repetition ${String(rep)}: ${JSON.stringify(sample)}`);
+    };
     for (const { size, reps } of RUNS) {
       for (let rep = 1; rep <= reps; rep += 1) {
-        for (const [index, operator] of [ours, peer].entries()) {
-          const sample = await run(bed.info, kubeConfig, operator, size, `bench-${index === 0 ? 'ours' : 'peer'}-${String(size)}-${String(rep)}`);
-          results.set(`${operator.name}/${String(size)}`, [...(results.get(`${operator.name}/${String(size)}`) ?? []), sample]);
-          say(`${operator.name} ${String(size)} ensembles, repetition ${String(rep)}: ${JSON.stringify(sample)}`);
-        }
+        for (const [index, operator] of [ours, peer].entries()) await record(operator, size, rep, `bench-${index === 0 ? 'ours' : 'peer'}-${String(size)}-${String(rep)}`);
       }
     }
-    const { mean, max } = load.stop();
     const leaseAfter = await ourLease(kubeConfig);
+    // Each install takes the same Leases as the workload controller alone: one of ours runs at a time.
+    await ours.stop();
+    operators.splice(operators.indexOf(ours), 1);
+    const installs: string[] = [];
+    for (const install of INSTALLS) {
+      const operator = await startInstall(bed.info, install);
+      operators.push(operator);
+      installs.push(operator.name);
+      await sleep(SETTLE_MS);
+      say(`${operator.name} up (two replicas); idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
+      zero.set(operator.name, await idleAtZero(operator));
+      for (const { size, reps } of RUNS) {
+        for (let rep = 1; rep <= reps; rep += 1) await record(operator, size, rep, `bench-${install}-${String(size)}-${String(rep)}`);
+      }
+      await operator.stop();
+      operators.splice(operators.indexOf(operator), 1);
+    }
+    const { mean, max } = load.stop();
     const kept = leaseAfter.holder === leaseBefore.holder && leaseAfter.transitions === leaseBefore.transitions;
     console.log(
       [
         '',
         `Benchmark: ${RUNS.map((run) => `${String(run.reps)} repetition(s) at ${String(run.size)}`).join(', ')}; median (min-max); pods unschedulable (nodeSelector ${'zkoam.dev/no-such-node'}), so the controllers alone are measured.`,
-        `kube-controller-manager at ${String(CONTROLLER_MANAGER_API_QPS)} requests/s (its default is 20), so the pods of a burst are created sooner; both operators share it.`,
+        `kube-controller-manager at ${String(CONTROLLER_MANAGER_API_QPS)} requests/s (its default is 20), so the pods of a burst are created sooner; every operator shares it.`,
         `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores; 1-minute load average during the run: mean ${mean.toFixed(2)}, peak ${max.toFixed(2)}.`,
         `Our Lease: ${kept ? 'kept by one process for the whole run' : 'LOST during the run'} (holder ${leaseBefore.holder} -> ${leaseAfter.holder}, transitions ${String(leaseBefore.transitions)} -> ${String(leaseAfter.transitions)}).`,
+        `${ours.name}: the workload controller alone. ${installs.map((name) => `${name}: every controller pod of that install (one replica each; "two replicas" adds the standbys)`).join('; ')}. Lease renew gaps and idle writes are the workload controller's; reconciles, heap and CPU every process's.`,
         '',
-        table(results, ours.name, peer.name, { ours: zeroOurs, peer: zeroPeer }),
+        table(results, [ours.name, ...installs, peer.name], peer.name, zero),
       ].join('\n'),
     );
   } finally {

@@ -1,5 +1,6 @@
-// The two operators the benchmark compares, run side by side on one bed: our workload controller from its bundle, and
-// the pravega ZooKeeper operator (Go, built from its pinned module by test/peer/build.sh). Each gets the same number
+// The operators the benchmark compares, run on one bed: our workload controller from its bundle, our whole install
+// (the four controllers, separate or combined in the manager, from their bundles), and the pravega ZooKeeper operator
+// (Go, built from its pinned module by test/peer/build.sh). Each gets the same number
 // of equivalent ensembles (3 members, 64Mi volumes) whose pods can never schedule (a nodeSelector no node matches), so
 // what is measured is the controllers alone.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,9 @@ import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { z } from 'zod';
 import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
 import { freePort } from '../src/bed/ports.js';
-import { bedWorkloadSpec, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import { deploymentRunning, installedDeployments, type ControllerInstall } from '../src/controllers/controller-pods.js';
+import { sampleValues } from '../src/controllers/metric-samples.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export const UNSCHEDULABLE = { 'zkoam.dev/no-such-node': 'true' } as const;
@@ -22,9 +25,13 @@ export interface BenchedOperator {
   readonly name: string;
   /** The user its API requests carry in the audit log. */
   readonly user: string;
-  pid(): number | undefined;
-  /** Its Prometheus endpoint, for reconcile counters. */
-  readonly metricsUrl: string;
+  /**
+   * Its processes: one replica of each Deployment, and every process with the standbys of a second replica (the same
+   * for the workload controller alone and the peer, which run one).
+   */
+  processes(): { readonly replica: readonly number[]; readonly all: readonly number[] };
+  /** Its Prometheus endpoints (one replica's), for reconcile counters and the heap. */
+  readonly metricsUrls: readonly string[];
   /** Creates one ensemble of the operator's own kind. */
   create(namespace: string, name: string): Promise<void>;
   /** How many of the namespace's ensembles carry a status written by the operator. */
@@ -49,13 +56,31 @@ async function countWithStatus(objects: CustomObjectsApi, target: { group: strin
 export async function startOurs(bed: BedInfo): Promise<BenchedOperator> {
   const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn' });
   await waitControllerReady(controller);
-  const objects = customObjects(bed);
-  const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, plural: ZOOKEEPER_WORKLOAD.plural };
   return {
     name: 'zk-oam',
     user: controller.user,
-    pid: () => controller.pid(),
-    metricsUrl: `http://127.0.0.1:${String(controller.metricsPort)}/metrics`,
+    processes: () => ({ replica: pidsOf([controller]), all: pidsOf([controller]) }),
+    metricsUrls: [metricsUrl(controller)],
+    ...workloadsOf(bed),
+    stop: async () => {
+      await controller.stop();
+    },
+  };
+}
+
+function pidsOf(controllers: readonly ControllerProcess[]): number[] {
+  return controllers.flatMap((controller) => controller.pid() ?? []);
+}
+
+function metricsUrl(controller: ControllerProcess): string {
+  return `http://127.0.0.1:${String(controller.metricsPort)}/metrics`;
+}
+
+/** Creating and counting ZookeeperWorkloads: what the benchmark asks of any of our installs. */
+function workloadsOf(bed: BedInfo): Pick<BenchedOperator, 'create' | 'observed'> {
+  const objects = customObjects(bed);
+  const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, plural: ZOOKEEPER_WORKLOAD.plural };
+  return {
     create: async (namespace, name) => {
       const body = {
         apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
@@ -66,8 +91,40 @@ export async function startOurs(bed: BedInfo): Promise<BenchedOperator> {
       await objects.createNamespacedCustomObject({ ...target, namespace, body });
     },
     observed: (namespace) => countWithStatus(objects, target, namespace),
+  };
+}
+
+/** Whether every controller of the process leads: each of its leader_election_master_status series at 1. */
+async function leadsAll(controller: ControllerProcess): Promise<boolean> {
+  const values = sampleValues(await (await fetch(metricsUrl(controller))).text(), 'leader_election_master_status');
+  return values.length > 0 && values.every((value) => value === 1);
+}
+
+/**
+ * Our whole install as a user runs it, from the bundles with each Deployment's RBAC and Node settings: the four
+ * controllers in a process each (separate) or in the manager's (combined). Two replicas: the first takes every Lease
+ * before the second, its standby, starts.
+ */
+export async function startInstall(bed: BedInfo, install: ControllerInstall): Promise<BenchedOperator> {
+  const names = installedDeployments(install);
+  const start = async (replica: number): Promise<ControllerProcess[]> => {
+    const started = await Promise.all(names.map((name) => startControllerProcess({ bed, name, logLevel: 'warn', env: { POD_NAME: `bench-${name}-${String(replica)}` } })));
+    for (const controller of started) await waitControllerReady(controller);
+    return started;
+  };
+  const leaders = await start(1);
+  await waitFor(`the first replica of the ${install} install leading`, async () => (await Promise.all(leaders.map(leadsAll))).every(Boolean), (all) => all, 60_000, 500);
+  const standbys = await start(2);
+  const workload = leaders[names.indexOf(deploymentRunning('workload', install))];
+  return {
+    name: `zk-oam ${install}`,
+    user: `system:serviceaccount:${CONTROLLER_NAMESPACE}:zk-oam-${deploymentRunning('workload', install)}`,
+    processes: () => ({ replica: pidsOf(leaders), all: pidsOf([...leaders, ...standbys]) }),
+    // The workload controller's first: the Lease renewals the benchmark follows are its.
+    metricsUrls: [...(workload === undefined ? [] : [workload]), ...leaders.filter((controller) => controller !== workload)].map(metricsUrl),
+    ...workloadsOf(bed),
     stop: async () => {
-      await controller.stop();
+      await Promise.all([...standbys, ...leaders].map((controller) => controller.stop()));
     },
   };
 }
@@ -136,8 +193,8 @@ export async function startPeer(bed: BedInfo, build: PeerBuild, logFile: string)
   return {
     name: `pravega ${build.version}`,
     user: `system:serviceaccount:${PEER_NAMESPACE}:${PEER_ACCOUNT}`,
-    pid: () => child.pid,
-    metricsUrl: `http://127.0.0.1:${String(metricsPort)}/metrics`,
+    processes: () => ({ replica: child.pid === undefined ? [] : [child.pid], all: child.pid === undefined ? [] : [child.pid] }),
+    metricsUrls: [`http://127.0.0.1:${String(metricsPort)}/metrics`],
     create: async (namespace, name) => {
       const body = {
         apiVersion: `${PEER.group}/${PEER.version}`,

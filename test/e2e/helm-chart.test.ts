@@ -27,7 +27,9 @@ const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);
 // The images from the bed's registry, named through the chart's registry value as a platform team names its own.
 const bedRegistry = ['--set', `global.image.registry=${bed.registry}/zk-oam`];
-const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
+// A Deployment per controller, so that adding one is a Deployment of its own (the default, combined, is deploy/manager's:
+// test/e2e/controller-manager.test.ts).
+const onlyWorkload = ['--set', 'install=separate', '--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -50,14 +52,20 @@ describe('the Helm chart on the bed', () => {
   it('renders objects the apiserver accepts (server-side dry run of every controller and the OAM definitions, and the console)', async () => {
     await installCrds(bed);
     await installOam(bed);
-    const manifests = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION]);
-    const output = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], manifests);
-    expect(output).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
+    const dryRun = async (flags: readonly string[]) => {
+      const manifests = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...flags]);
+      return kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], manifests);
+    };
+    const separate = await dryRun(['--set', 'install=separate']);
+    expect(separate).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
+    expect(separate.trim().split('\n')).toHaveLength(36);
+    const output = await dryRun([]);
+    expect(output).toContain(`deployment.apps/${release}-manager serverside-applied (server dry run)`);
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
     expect(output).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group} serverside-applied (server dry run)`);
-    expect(output.trim().split('\n')).toHaveLength(36);
+    expect(output.trim().split('\n')).toHaveLength(27);
     const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);

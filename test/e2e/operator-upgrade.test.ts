@@ -64,6 +64,9 @@ function controllerValues(): string[] {
   return CONTROLLER_NAMES.flatMap((name) => (RUNNING.includes(name) ? ['--set', `${name}.replicas=1`] : ['--set', `${name}.enabled=false`]));
 }
 
+/** The current release's install of them as the previous release ran them, a Deployment each: each image replaced in place. */
+const SEPARATE = ['--set', 'install=separate'];
+
 /** Each running controller, on `images`, its leader having reconciled; the trait controllers their trait. */
 async function waitAllTakenOver(images: (name: ControllerName) => string): Promise<void> {
   const traits: Partial<Record<ControllerName, TakeOver['trait']>> = { scale: { namespace, name: ensemble.scaleTrait }, rolling: { namespace, name: ensemble.rollingTrait } };
@@ -136,7 +139,7 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
   it('upgrades to the current release: its controllers reconcile every object, no member restarts, no spec changes', async () => {
     await writing().steps.step(async () => {
       // --take-ownership: the CRDs, installed from the previous chart's crds/, become the release's templates.
-      await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(), '--set', `watchNamespaces={${namespace}}`], bed);
+      await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(), ...SEPARATE, '--set', `watchNamespaces={${namespace}}`], bed);
       await waitAllTakenOver((name) => current.images.find((image) => image.name === name)?.reference ?? '');
     });
     expect(await state.read()).toStrictEqual(before);

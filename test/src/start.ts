@@ -1,6 +1,7 @@
-// `npm start`, after `cluster:up`: installs the controllers and the console as a user does (kubectl apply -k
-// deploy/<name>; the node agent runs their pods from the images the bed built and serves, `cluster:down` stops them with
-// the bed), applies the samples of deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
+// `npm start`, after `cluster:up`: installs the controllers and the console as a user does, the default install
+// (kubectl apply -k deploy/manager, every controller in one Deployment, and deploy/console; the node agent runs their
+// pods from the images the bed built and serves, `cluster:down` stops them with the bed), applies the samples of
+// deploy/samples/, shows the ensemble coming up until it is Ready, then says where each
 // controller pod's log is, where the console is and a token to sign in with, and what to try next.
 import { join } from 'node:path';
 import { ApiException, RbacAuthorizationV1Api } from '@kubernetes/client-node';
@@ -13,7 +14,7 @@ import { serviceAccountBearerToken } from './bed/index.js';
 import { bedImageRepository, CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, openDoors, readyInfo } from './cluster-files.js';
 import { resolveThrough } from './bed/cluster-dns.js';
-import { ControllerPods } from './controllers/controller-pods.js';
+import { ControllerPods, DEFAULT_INSTALL, installedDeployments } from './controllers/controller-pods.js';
 import { applyManifests, isReady, readManifests, repoRoot, waitFor, waitForValue, WorkloadClient } from './controllers/index.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
@@ -63,14 +64,19 @@ async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWo
   return waitForValue('an ensemble Ready (see the controller and agent logs)', showProgress, readyTimeoutMs);
 }
 
-/** Each controller's pods once Ready (their probes may pass after the ensemble is up): which one holds the Lease, and where the agent writes its output. */
+/**
+ * The controller pods once Ready (their probes may pass after the ensemble is up): the controllers whose Lease each one
+ * holds, and where the agent writes its output.
+ */
 async function describeControllers(controllers: ControllerPods): Promise<void> {
-  for (const name of CONTROLLER_NAMES) await controllers.waitReady(name);
-  for (const name of CONTROLLER_NAMES) {
-    const holder = await controllers.leaseHolder(name);
-    for (const pod of await controllers.pods(name)) {
-      const role = pod.name === holder ? 'leader ' : 'standby';
-      say(`  ${pod.name.padEnd(36)} ${pod.ready ? 'Ready    ' : 'not Ready'} ${role}  log ${pod.logFile}`);
+  const deployments = installedDeployments(DEFAULT_INSTALL);
+  for (const name of deployments) await controllers.waitReady(name);
+  const holders = await Promise.all(CONTROLLER_NAMES.map(async (name) => ({ name, holder: await controllers.leaseHolder(name) })));
+  for (const deployment of deployments) {
+    for (const pod of await controllers.pods(deployment)) {
+      const leads = holders.filter(({ holder }) => holder === pod.name).map(({ name }) => name);
+      const role = leads.length === 0 ? 'standby' : `leader of ${leads.join(', ')}`;
+      say(`  ${pod.name.padEnd(36)} ${pod.ready ? 'Ready    ' : 'not Ready'} ${role.padEnd(44)} log ${pod.logFile}`);
     }
   }
 }
@@ -113,7 +119,7 @@ async function main(): Promise<void> {
   if (!bed) throw new Error('the bed is not up: run npm run cluster:up first');
   const started = Date.now();
   const controllers = new ControllerPods(bed);
-  const installed = [...CONTROLLER_NAMES, 'console'] as const;
+  const installed = [...installedDeployments(DEFAULT_INSTALL), 'console'] as const;
   await controllers.installShared(installed);
   const client = new WorkloadClient(bed);
   const objects = await samples();
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
       .catch(() => undefined)
       .then(() => applyManifests(bed, objects)),
   ]);
-  say(`installed ${installed.map((name) => `deploy/${name}`).join(', ')} with kubectl apply --server-side -k, each through an overlay in ${join(bed.dir, 'kustomize')}/ whose images: points it at the bed's registry (${bedImageRepository(bed, 'workload')}, ...)`);
+  say(`installed ${installed.map((name) => `deploy/${name}`).join(', ')} (the ${DEFAULT_INSTALL} install) with kubectl apply --server-side -k, each through an overlay in ${join(bed.dir, 'kustomize')}/ whose images: points it at the bed's registry (${bedImageRepository(bed, 'manager')}, ...)`);
   say(`applied ${objects.map((object) => String(object['kind'])).join(', ')} from deploy/samples/ in namespace ${namespace}`);
   const workload = await waitForReadyEnsemble(client);
   say(`ensemble ${workload.metadata.name} Ready ${String(Math.round((Date.now() - started) / 1000))} s after start; each member over its pod IP:`);
@@ -138,7 +144,11 @@ async function main(): Promise<void> {
     say(`  ${member.pod}  ${ip}  node ${pod.spec?.nodeName ?? ''}  mode ${srvr.mode}  zxid 0x${srvr.zxid.value.toString(16)}`);
   }
   await showClientService(bed.network.dnsServiceIp, workload);
-  say('the controllers, each a Deployment in zk-oam-system:');
+  say(
+    DEFAULT_INSTALL === 'combined'
+      ? `the controllers (${CONTROLLER_NAMES.join(', ')}) in the pods of the Deployment zk-oam-manager, each under its own Lease:`
+      : 'the controllers, each a Deployment in zk-oam-system:',
+  );
   await describeControllers(controllers);
   const access = await consoleAccess(controllers, client);
   say(`the console (deploy/console) serves ${access.url}`);
@@ -152,7 +162,7 @@ async function main(): Promise<void> {
       `  kubectl -n ${namespace} get zookeeper                       # workloads and traits`,
       `  kubectl -n ${namespace} describe zkw ${workload.metadata.name}                    # conditions, members, Events`,
       `  kubectl -n ${namespace} get pods -o wide`,
-      '  kubectl -n zk-oam-system get deploy,pods,leases                  # the controllers and who leads',
+      '  kubectl -n zk-oam-system get deploy,pods,leases                  # the controllers and who leads each one',
       `  kubectl -n ${namespace} scale zks --all --replicas=5   # one member at a time, never losing quorum`,
       `  npm run cluster:down                                        # stops the bed and the controllers`,
       '',

@@ -17,6 +17,8 @@ const manifestSchema = z.object({
 
 /** `import … from 'x'`, `export … from 'x'` and `import 'x'`, from the start of a statement to its end. */
 const IMPORT_STATEMENT = /^(?:import|export)\b(?:[^;]*?\bfrom)?\s*'([^']+)';$/gm;
+/** A dynamic `import()` of a package (the manager loads each controller so) makes it a dependency all the same. */
+const DYNAMIC_IMPORT = /\bimport\('([^']+)'\)/g;
 
 function readManifest(directory: string): z.infer<typeof manifestSchema> {
   return manifestSchema.parse(JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')));
@@ -47,7 +49,8 @@ function packageOf(specifier: string): string | undefined {
 function importedPackages(directory: string): string[] {
   const found = new Set<string>();
   for (const file of sourceFiles(directory)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT_STATEMENT)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of [...text.matchAll(IMPORT_STATEMENT), ...text.matchAll(DYNAMIC_IMPORT)]) {
       const name = packageOf(match[1] ?? '');
       if (name !== undefined) found.add(name);
     }

@@ -63,7 +63,7 @@ const globalValues = z
       .describe('Secrets of the release namespace that every deployable pulls its image with.'),
     ...podSettings,
   })
-  .describe('Defaults for every deployable (the controllers and the console).');
+  .describe('Defaults for every deployable (the controllers, the manager and the console).');
 
 const resources = z.strictObject({
   requests: z.strictObject({ cpu: quantity.optional(), memory: quantity.optional() }).optional(),
@@ -85,11 +85,18 @@ const howItRuns = { image, logLevel: z.enum(LOG_LEVELS), resources, extraEnv, ..
 
 const controllerValues = z
   .strictObject({
-    enabled: z.boolean().describe('Install this controller.'),
+    enabled: z.boolean().describe('Run this controller: in the manager (install: combined) or in a Deployment of its own.'),
     replicas: z.int().min(0).max(10).describe('Replicas; one leads, the others stand by.'),
     ...howItRuns,
   })
   .describe('One controller: whether it is installed, and how it runs.');
+
+const managerValues = z
+  .strictObject({
+    replicas: z.int().min(0).max(10).describe('Replicas; in each controller one leads, the others stand by.'),
+    ...howItRuns,
+  })
+  .describe('The manager (install: combined): every enabled controller in one Deployment, each under its own Lease.');
 
 const consoleValues = z
   .strictObject({
@@ -101,7 +108,9 @@ const consoleValues = z
   .describe('The console (console/): whether it is installed, and how it runs.');
 
 export const chartValuesSchema = z.strictObject({
+  install: z.enum(['combined', 'separate']).describe('combined: the enabled controllers in one Deployment (manager); separate: a Deployment each.'),
   global: globalValues,
+  manager: managerValues,
   workload: controllerValues,
   scale: controllerValues,
   rolling: controllerValues,

@@ -206,7 +206,7 @@ roleRef:
   name: {{ .Release.Name }}-appconfig-definitions
 subjects:
   - kind: ServiceAccount
-    name: {{ .Release.Name }}-appconfig
+    name: {{ include "zk-oam.serviceAccount" (dict "name" "appconfig" "root" .) }}
     namespace: {{ .Release.Namespace }}
 {{- end }}
 {{- end }}

@@ -15,6 +15,24 @@ znode: { nats: false, leaderElectionRole: true }
 [workload, scale, rolling, appconfig, znode]
 {{- end -}}
 
+{{/* The controllers enabled, in install order. */}}
+{{- define "zk-oam.enabled" -}}
+{{- $enabled := list -}}
+{{- range $name := include "zk-oam.names" . | fromYamlArray -}}
+{{- if (index $.Values $name).enabled }}{{ $enabled = append $enabled $name }}{{ end -}}
+{{- end -}}
+{{- toYaml $enabled -}}
+{{- end -}}
+
+{{/*
+The ServiceAccount a controller acts as, (dict "name" <controller> "root" $): its own when it runs in a Deployment of its
+own (install: separate), the manager's when the manager runs it (combined), which then holds every enabled
+controller's roles.
+*/}}
+{{- define "zk-oam.serviceAccount" -}}
+{{- if eq .root.Values.install "combined" }}{{ .root.Release.Name }}-manager{{ else }}{{ .root.Release.Name }}-{{ .name }}{{ end -}}
+{{- end -}}
+
 {{/*
 Objects are named <release>-<controller>: with the release zk-oam, the names deploy/ uses. The name label selects a
 controller's pods, so two releases never select each other's.

@@ -83,11 +83,22 @@ export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionC
 export { abortOnSignals } from './manager/signals.js';
 export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';
 export {
+  controllerModule,
+  runControllerProcess,
+  type ConfiguredController,
+  type ControllerModule,
+  type StartedController,
+} from './manager/controller-module.js';
+export { CONTROLLER_LABEL, runControllerSet, type ControllerSetOptions, type NamedController } from './manager/controller-set.js';
+export {
+  controllerParts,
   controllerProcess,
+  processRegistry,
   eventBusFrom,
   loadKubeConfig,
   processEnvSchema,
   runUntilSignalled,
+  type ControllerPartsOptions,
   type ControllerProcessParts,
   type NatsEnv,
   type ProcessEnv,

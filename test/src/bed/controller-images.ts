@@ -9,8 +9,8 @@ import { repoRoot } from './paths.js';
 /** Each deployable controller: one more is one more entry here, its deploy/<name>/ and its workspace package. */
 export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig', 'znode'] as const;
 export type ControllerName = (typeof CONTROLLER_NAMES)[number];
-/** Every image the Dockerfile builds: the controllers, and the console, which ships the same way. */
-export const IMAGE_NAMES = [...CONTROLLER_NAMES, 'console'] as const;
+/** Every image the Dockerfile builds: the controllers, the manager that runs any set of them, and the console, which ships the same way. */
+export const IMAGE_NAMES = [...CONTROLLER_NAMES, 'manager', 'console'] as const;
 export type ImageName = (typeof IMAGE_NAMES)[number];
 
 /** The workspace package an image is built from, found as the Dockerfile finds it: npm's link node_modules/@zk-oam/<name>. */

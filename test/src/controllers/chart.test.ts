@@ -1,5 +1,6 @@
 // The Helm chart without a cluster: it lints, its values schema refuses bad values by name, and with default values it
-// renders exactly what deploy/ applies (field for field, Helm's own labels aside). test/e2e/helm-chart.test.ts
+// renders exactly what deploy/ applies (field for field, Helm's own labels aside): the combined install, deploy/manager,
+// and with install=separate a Deployment per controller, deploy/<controller>. test/e2e/helm-chart.test.ts
 // installs it on the bed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,6 +29,11 @@ async function template(flags: readonly string[]): Promise<Manifest[]> {
 
 async function rendered(...set: string[]): Promise<Manifest[]> {
   return template(set.flatMap((value) => ['--set', value]));
+}
+
+/** What both installs render with these flags, one after the other: every deployable's Deployment, the manager's too. */
+async function bothInstalls(flags: readonly string[]): Promise<Manifest[]> {
+  return [...(await template(flags)), ...(await template([...flags, '--set', 'install=separate']))];
 }
 
 /** The object as deploy/ has it: without what Helm adds to every object, and a CRD's keep annotation. */
@@ -90,6 +96,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
     ['global.securityContext.capabilities.drop=ALL', "at '/global/securityContext/capabilities/drop': got string, want array"],
     ['crds.instal=false', "at '/crds': additional properties 'instal' not allowed"],
     ['crds.keep=no', "at '/crds/keep': got string, want boolean"],
+    ['install=both', "at '/install': value must be one of"],
+    ['manager.enabled=true', "at '/manager': additional properties 'enabled' not allowed"],
   ])('refuses --set %s, saying %s', async (value, message) => {
     const refusal = await rendered(value).then(
       () => '(rendered)',
@@ -108,13 +116,31 @@ describe('the Helm chart (charts/zk-oam)', () => {
     }
   });
 
-  it('renders with default values, as release zk-oam, exactly what deploy/ applies', async () => {
+  it('renders with default values, as release zk-oam, exactly what deploy/ applies: the combined install, deploy/manager', async () => {
     const deploy: Manifest[] = [];
-    for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
+    // deploy/manager/controller-rbac: each controller's RBAC, bound to the manager's ServiceAccount instead of its own.
+    const managerAccount = { kind: 'ServiceAccount', name: 'zk-oam-manager', namespace: 'zk-oam-system' };
+    for (const name of CONTROLLER_NAMES) {
+      for (const object of await readManifests(join(repoRoot, 'deploy', name), ['Deployment', 'Service', 'ServiceAccount'])) {
+        deploy.push(objectSchema.parse(String(object['kind']).endsWith('Binding') ? { ...object, subjects: [managerAccount] } : object));
+      }
+    }
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'manager'))).map((object) => objectSchema.parse(object)));
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
     // The ZooKeeper CRDs and the user roles; the OAM CRDs are in the chart's crds/, which helm template leaves out.
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'crds'))).map((object) => objectSchema.parse(object)));
     const chart = (await rendered()).map(withoutHelmMetadata);
+    expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
+    const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
+    for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
+  });
+
+  it('with install=separate, renders exactly what deploy/<controller> applies for each', async () => {
+    const deploy: Manifest[] = [];
+    for (const name of CONTROLLER_NAMES) deploy.push(...(await readManifests(join(repoRoot, 'deploy', name))).map((object) => objectSchema.parse(object)));
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
+    deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'crds'))).map((object) => objectSchema.parse(object)));
+    const chart = (await rendered('install=separate')).map(withoutHelmMetadata);
     expect(chart.map(key).sort()).toEqual(deploy.map(key).sort());
     const fromDeploy = new Map(deploy.map((object) => [key(object), object]));
     for (const object of chart) expect(object, key(object)).toEqual(fromDeploy.get(key(object)));
@@ -131,8 +157,26 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect((await rendered()).map(key)).not.toContain('Deployment/zk-oam-console');
   });
 
-  it('installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
-    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'znode.enabled=false', 'workload.resources.limits.memory=1024Mi');
+  it('runs only the enabled controllers in the manager, with only their RBAC, bound to its ServiceAccount', async () => {
+    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'znode.enabled=false', 'manager.resources.limits.memory=1024Mi');
+    // Beside the CRDs and the roles for people, which come whatever controllers are chosen, and appconfig's OAM definitions.
+    const controllers = objects.filter(
+      (object) => !USER_ROLES.includes(object.metadata.name) && !['CustomResourceDefinition', 'WorkloadDefinition', 'TraitDefinition'].includes(object.kind),
+    );
+    const names = new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']));
+    expect(names).toEqual(new Set(['zk-oam-manager', 'zk-oam-workload', 'zk-oam-appconfig']));
+    const deployments = objects.filter((object) => object.kind === 'Deployment');
+    expect(deployments.map((object) => object.metadata.name)).toEqual(['zk-oam-manager']);
+    const deployment = JSON.stringify(deployments[0]);
+    expect(deployment).toContain('{"name":"CONTROLLERS","value":"workload,appconfig"}');
+    expect(deployment).toContain('--max-old-space-size=512 ');
+    const subjects = new Set(controllers.filter((object) => object.kind.endsWith('Binding')).map((binding) => JSON.stringify(binding['subjects'])));
+    expect(subjects).toEqual(new Set([JSON.stringify([{ kind: 'ServiceAccount', name: 'zk-oam-manager', namespace: 'zk-oam-system' }])]));
+    expect(objects.map(key)).not.toContain('ServiceAccount/zk-oam-workload');
+  });
+
+  it('with install=separate, installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
+    const objects = await rendered('install=separate', 'scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'znode.enabled=false', 'workload.resources.limits.memory=1024Mi');
     // The CRDs and the roles for people come whatever controllers are chosen.
     const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name) && object.kind !== 'CustomResourceDefinition');
     expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));
@@ -143,12 +187,10 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it('names every image under global.image.registry, pulled with global.imagePullSecrets and pullPolicy unless a deployable gives its own', async () => {
-    const objects = await rendered(
-      'console.enabled=true',
-      'global.image.registry=registry.example.com/zk-oam',
-      'global.image.pullPolicy=Always',
-      'scale.image.pullPolicy=IfNotPresent',
-      'global.imagePullSecrets[0].name=regcred',
+    const objects = await bothInstalls(
+      ['console.enabled=true', 'global.image.registry=registry.example.com/zk-oam', 'global.image.pullPolicy=Always', 'scale.image.pullPolicy=IfNotPresent', 'global.imagePullSecrets[0].name=regcred'].flatMap(
+        (value) => ['--set', value],
+      ),
     );
     const pods = Object.fromEntries(objects.filter((object) => object.kind === 'Deployment').map((deployment) => [deployment.metadata.name, podSpecOf(deployment)]));
     for (const name of IMAGE_NAMES) {
@@ -159,7 +201,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
         imagePullPolicy: name === 'scale' ? 'IfNotPresent' : 'Always',
       });
     }
-    const wholeName = podSpecOf((await rendered('global.image.registry=', 'workload.image.repository=quay.io/me/workload')).find((object) => object.kind === 'Deployment'));
+    const wholeName = podSpecOf((await rendered('install=separate', 'global.image.registry=', 'workload.image.repository=quay.io/me/workload')).find((object) => object.kind === 'Deployment'));
     expect(wholeName.containers[0]?.image).toBe('quay.io/me/workload:0.1.0');
   });
 
@@ -188,7 +230,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
       podSecurityContext: { runAsGroup: 3000 },
       securityContext: { capabilities: { add: ['NET_BIND_SERVICE'] } },
     };
-    const objects = await template(['--set', 'console.enabled=true', '--set-json', `global=${JSON.stringify(global)}`, '--set-json', `workload=${JSON.stringify(workload)}`]);
+    const objects = await bothInstalls(['--set', 'console.enabled=true', '--set-json', `global=${JSON.stringify(global)}`, '--set-json', `workload=${JSON.stringify(workload)}`]);
     const templateOf = (name: string) =>
       z
         .looseObject({ spec: z.looseObject({ template: z.looseObject({ metadata: z.unknown(), spec: z.looseObject({ containers: z.array(z.looseObject({})) }) }) }) })
@@ -229,8 +271,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it('drops a default security setting set to null', async () => {
-    const deployments = (await rendered('global.podSecurityContext.seccompProfile=null')).filter((object) => object.kind === 'Deployment');
-    expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
+    const deployments = (await bothInstalls(['--set', 'global.podSecurityContext.seccompProfile=null'])).filter((object) => object.kind === 'Deployment');
+    expect(deployments).toHaveLength(CONTROLLER_NAMES.length + 1);
     for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).not.toContain('seccompProfile');
   });
 
@@ -262,7 +304,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
     for (const namespace of ['kafka', 'billing']) expect(inNamespace(namespace), namespace).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
     expect(inNamespace('zk-oam-system')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`).sort());
     const deployments = objects.filter((object) => object.kind === 'Deployment');
-    expect(deployments).toHaveLength(CONTROLLER_NAMES.length);
+    expect(deployments.map((deployment) => deployment.metadata.name)).toEqual(['zk-oam-manager']);
     for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka,billing"}');
     expect(JSON.stringify(await rendered())).not.toContain('WATCH_NAMESPACE');
   });
@@ -283,6 +325,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect(decoded(secret.data.password)).toMatch(/^[A-Za-z0-9]{32}$/);
     const deployments = JSON.stringify(objects.filter((object) => object.kind === 'Deployment'));
     expect(deployments).not.toContain('unused');
-    expect(deployments.match(/"secretKeyRef":\{"name":"zk-oam-nats"/g)).toHaveLength(9);
+    // The manager's NATS_URL, NATS_USER and NATS_PASSWORD: three of its controllers read NATS.
+    expect(deployments.match(/"secretKeyRef":\{"name":"zk-oam-nats"/g)).toHaveLength(3);
   });
 });

@@ -6,9 +6,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { stringify } from 'yaml';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api, type V1Pod } from '@kubernetes/client-node';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api, type V1Deployment, type V1Pod } from '@kubernetes/client-node';
 import type { BedInfo } from '../bed/index.js';
-import { bedImageRepository, SHIPPED_REGISTRY, type ControllerName, type ImageName } from '../bed/controller-images.js';
+import { bedImageRepository, CONTROLLER_NAMES, SHIPPED_REGISTRY, type ControllerName, type ImageName } from '../bed/controller-images.js';
 import { podReady } from '../pod-ready.js';
 import { waitFor } from '../wait-for.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
@@ -17,6 +17,27 @@ import { installCrds, installOam, repoRoot } from './manifests.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const NATS_SECRET = 'zk-oam-nats';
+
+/** How the four controllers are installed: the manager running them in one Deployment, or a Deployment each. */
+export type ControllerInstall = 'combined' | 'separate';
+/** What `npm start`, deploy/kustomization.yaml and the chart install (docs/operations.md says why). */
+export const DEFAULT_INSTALL: ControllerInstall = 'combined';
+
+/** The Deployments (deploy/<name>) of an install. */
+export function installedDeployments(install: ControllerInstall): (ControllerName | 'manager')[] {
+  return install === 'combined' ? ['manager'] : [...CONTROLLER_NAMES];
+}
+
+/** The Deployment that runs `controller` in an install. */
+export function deploymentRunning(controller: ControllerName, install: ControllerInstall): ControllerName | 'manager' {
+  return install === 'combined' ? 'manager' : controller;
+}
+
+/** Changes an overlay makes to each Deployment it installs: its replicas, and environment variables set on its container. */
+export interface DeploymentChanges {
+  readonly replicas?: number;
+  readonly env?: Readonly<Record<string, string>>;
+}
 
 /** One controller pod as the bed runs it. */
 export interface ControllerPod {
@@ -69,25 +90,36 @@ export class ControllerPods {
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: NATS_SECRET, namespace: CONTROLLER_NAMESPACE }, stringData: { url, user, password } };
     await Promise.all([
       installCrds(this.bed),
-      names.includes('appconfig') ? installOam(this.bed) : undefined,
+      names.includes('appconfig') || names.includes('manager') ? installOam(this.bed) : undefined,
       kubectl(this.bed, ['apply', '--server-side', '-f', '-'], JSON.stringify(secret)),
     ]);
   }
 
   /** Every `deploy/<name>` with kubectl -k, through its overlay, side by side: each controller installs on its own. */
-  async installDeployments(names: readonly ImageName[]): Promise<void> {
-    await Promise.all(names.map(async (name) => kubectl(this.bed, ['apply', '--server-side', '-k', await this.writeOverlay(name)])));
+  async installDeployments(names: readonly ImageName[], changes: DeploymentChanges = {}): Promise<void> {
+    await Promise.all(names.map(async (name) => kubectl(this.bed, ['apply', '--server-side', '-k', await this.writeOverlay(name, changes)])));
   }
 
-  /** `<bed>/kustomize/<name>/`: deploy/<name> with its image in the bed's registry; returns the directory. */
-  private async writeOverlay(name: ImageName): Promise<string> {
+  /** `<bed>/kustomize/<name>/`: deploy/<name> with its image in the bed's registry, and `changes`; returns the directory. */
+  private async writeOverlay(name: ImageName, changes: DeploymentChanges): Promise<string> {
     const dir = join(this.bed.dir, 'kustomize', name);
     await mkdir(dir, { recursive: true });
+    const env = Object.entries(changes.env ?? {}).map(([variable, value]) => ({ name: variable, value }));
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'any' },
+      spec: {
+        ...(changes.replicas === undefined ? {} : { replicas: changes.replicas }),
+        ...(env.length === 0 ? {} : { template: { spec: { containers: [{ name: 'controller', env }] } } }),
+      },
+    };
     const kustomization = {
       apiVersion: 'kustomize.config.k8s.io/v1beta1',
       kind: 'Kustomization',
       resources: [relative(dir, join(repoRoot, 'deploy', name))],
       images: [{ name: `${SHIPPED_REGISTRY}/${name}`, newName: bedImageRepository(this.bed, name) }],
+      ...(changes.replicas === undefined && env.length === 0 ? {} : { patches: [{ target: { kind: 'Deployment' }, patch: stringify(deployment) }] }),
     };
     await writeFile(join(dir, 'kustomization.yaml'), stringify(kustomization));
     return dir;
@@ -106,14 +138,18 @@ export class ControllerPods {
     return items.filter((pod) => pod.metadata?.deletionTimestamp === undefined).map((pod) => this.describe(pod));
   }
 
-  /** The Deployment's replicas, all Ready, and the Lease held by one of them. */
-  async waitReady(name: ControllerName, timeoutMs = 120_000): Promise<ControllerPod[]> {
+  /**
+   * The Deployment's replicas, all Ready, and each Lease of what it runs held by one of them: a controller's own, or those
+   * of every controller the manager's CONTROLLERS names.
+   */
+  async waitReady(name: ControllerName | 'manager', timeoutMs = 120_000): Promise<ControllerPod[]> {
     const deployment = await this.apps.readNamespacedDeployment({ namespace: this.placement.namespace, name: this.deploymentName(name) });
     const replicas = deployment.spec?.replicas ?? 1;
+    const leases = name === 'manager' ? controllersOf(deployment) : [name];
     return waitFor(
-      `${String(replicas)} Ready ${name} controller pods, one of them holding the Lease`,
-      async () => ({ pods: await this.pods(name), holder: await this.leaseHolder(name) }),
-      ({ pods, holder }) => pods.length === replicas && pods.every((pod) => pod.ready) && pods.some((pod) => pod.name === holder),
+      `${String(replicas)} Ready ${name} pods, the Leases of ${leases.join(', ')} held by them`,
+      async () => ({ pods: await this.pods(name), holders: await Promise.all(leases.map((lease) => this.leaseHolder(lease))) }),
+      ({ pods, holders }) => pods.length === replicas && pods.every((pod) => pod.ready) && holders.every((holder) => pods.some((pod) => pod.name === holder)),
       timeoutMs,
     ).then(({ pods }) => pods);
   }
@@ -124,10 +160,14 @@ export class ControllerPods {
     return lease?.spec?.holderIdentity ?? undefined;
   }
 
-  /** The command line of the pod's container's first process, whose pid the agent recorded. */
+  /** The pid of the pod's container's first process, as the agent recorded it. */
+  async processId(pod: string): Promise<number> {
+    return Number((await readFile(join(this.bed.dir, 'agent', 'pids', `${this.placement.namespace}_${pod}`), 'utf8')).trim());
+  }
+
+  /** The command line of the pod's container's first process. */
   async commandLine(pod: string): Promise<string[]> {
-    const pid = (await readFile(join(this.bed.dir, 'agent', 'pids', `${this.placement.namespace}_${pod}`), 'utf8')).trim();
-    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
+    return (await readFile(`/proc/${String(await this.processId(pod))}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');
   }
 
   private deploymentName(name: ImageName): string {
@@ -147,6 +187,12 @@ export class ControllerPods {
       imageID: status?.imageID ?? '',
     };
   }
+}
+
+/** The controllers the manager's Deployment runs: its container's CONTROLLERS, every one when unset. */
+export function controllersOf(deployment: V1Deployment): ControllerName[] {
+  const value = deployment.spec?.template.spec?.containers[0]?.env?.find((variable) => variable.name === 'CONTROLLERS')?.value;
+  return value === undefined ? [...CONTROLLER_NAMES] : CONTROLLER_NAMES.filter((name) => value.split(',').map((word) => word.trim()).includes(name));
 }
 
 /** Deployment, ServiceAccount, Lease and pod label share this name in deploy/<name>/. */

@@ -73,10 +73,21 @@ export async function installOam(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): P
   await applyManifests(bed, await readManifests(join(repoRoot, 'deploy/oam')));
 }
 
-/** Applies deploy/namespace and deploy/<controller>/*.yaml without its Deployment and Service: the ServiceAccount and its RBAC. */
+/**
+ * Applies deploy/namespace and deploy/<controller>/*.yaml without its Deployment and Service: the ServiceAccount and its
+ * RBAC; and what the kustomizations inside it build (deploy/manager/controller-rbac: each controller's RBAC, bound to
+ * the manager's ServiceAccount), likewise.
+ */
 export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, controller: string): Promise<void> {
+  const directory = join(repoRoot, 'deploy', controller);
   await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', 'namespace')));
-  await applyManifests(bed, await readManifests(join(repoRoot, 'deploy', controller), ['Deployment', 'Service']));
+  const objects = await readManifests(directory, ['Deployment', 'Service']);
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const built = parseAllDocuments(await kubectl(bed, ['kustomize', join(directory, entry.name)])).map((document): unknown => document.toJS());
+    objects.push(...built.map((object) => manifestSchema.parse(object)).filter((object) => !['Deployment', 'Service'].includes(object.kind)));
+  }
+  await applyManifests(bed, objects);
 }
 
 /** What the Deployment sets of the Node runtime itself; a process started here runs with the same heap as the pod. */

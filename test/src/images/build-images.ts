@@ -1,5 +1,5 @@
-// Builds the six images of ours (the five controllers and the console) from the one Dockerfile with buildah, on local
-// bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
+// Builds our seven images (the five controllers, the manager and the console) from the one Dockerfile with buildah, on
+// local bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
 // built. The install layer is built once and shared (`--layers`). `buildCached` is how every image here is built
 // (the bed's ZooKeeper images too: zookeeper-images.ts); `saveCached`, its caching, serves an image made otherwise
 // (the CoreDNS image, made from scratch: ../network/coredns-image.ts).
@@ -21,6 +21,8 @@ export interface BuildImagesOptions {
   /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
   readonly extraCaFile?: string | undefined;
   readonly progress: (line: string) => void;
+  /** The images to build: every one of IMAGE_NAMES unless the tree is older and ships fewer. */
+  readonly names?: readonly ImageName[];
 }
 
 export interface BuiltImage<Name extends string = ImageName> {
@@ -123,7 +125,7 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuiltIma
   const tree = options.tree ?? repo;
   const context = await contextDigest(tree);
   const images: BuiltImage[] = [];
-  for (const name of IMAGE_NAMES) {
+  for (const name of options.names ?? IMAGE_NAMES) {
     const build = {
       name,
       reference: controllerImage(name),

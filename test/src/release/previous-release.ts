@@ -31,8 +31,11 @@ export async function previousReleaseTree(cacheDir: string): Promise<string> {
   return tree;
 }
 
+/** The images the previous release shipped: it had no manager. */
+const PREVIOUS_RELEASE_IMAGES = ['workload', 'scale', 'rolling', 'appconfig', 'console'] as const;
+
 /** The previous release's five images, built from its tree (or found cached), their layouts apart from ours. */
 export async function previousReleaseImages(options: BuildImagesOptions, cacheDir: string): Promise<BuiltImage[]> {
   const tree = await previousReleaseTree(cacheDir);
-  return buildImages({ ...options, tree, store: options.store.withLayouts(`oci-release-${PREVIOUS_RELEASE_COMMIT.slice(0, 12)}`) });
+  return buildImages({ ...options, tree, names: PREVIOUS_RELEASE_IMAGES, store: options.store.withLayouts(`oci-release-${PREVIOUS_RELEASE_COMMIT.slice(0, 12)}`) });
 }

@@ -111,6 +111,11 @@ export class Manager {
     return this.informers.every((informer) => informer.hasSynced());
   }
 
+  /** This manager's line in /readyz: undefined once its caches are synced. */
+  readinessProblem(): string | undefined {
+    return this.isReady() ? undefined : 'informer caches not synced yet';
+  }
+
   isLeader(): boolean {
     return this.elector === undefined || this.elector.isLeader();
   }
@@ -126,8 +131,8 @@ export class Manager {
       this.server = await startHttpServer({
         host: http.host ?? '127.0.0.1',
         port: http.port,
-        registry: this.options.registry,
-        isReady: () => this.isReady(),
+        metrics: this.options.registry,
+        readiness: [{ name: this.options.name, problem: () => this.readinessProblem() }],
         logger: this.log,
       });
     }

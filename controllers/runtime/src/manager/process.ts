@@ -101,27 +101,48 @@ export function loadKubeConfig(env: Pick<ProcessEnv, 'KUBECONFIG' | 'KUBERNETES_
   return kubeConfig;
 }
 
-/** The Manager, logger and metrics registry of a controller process. */
-export function controllerProcess({ name, leaderElectionLease }: ProcessNames, env: ProcessEnv): ControllerProcessParts {
-  const identity = env.POD_NAME ?? `${hostname()}-${process.pid}`;
-  const log = createLogger({ name, level: env.LOG_LEVEL });
+/**
+ * A registry for one process' metrics, with Node's and the process' own (CPU, memory, event loop) on it: once per
+ * process, however many controllers it runs.
+ */
+export function processRegistry(): Registry {
   const registry = new Registry();
   // prom-client samples event-loop delay every 10 ms by default: 100 wake-ups a second, most of an idle controller's
   // CPU. Every 100 ms still shows a starved loop (the lease renews every 2 s).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
+  return registry;
+}
+
+/** Where a controller's parts come from beside its names and settings. */
+export interface ControllerPartsOptions {
+  /** Where its metrics are registered: the process' registry when it runs alone, a registry of its own beside others. */
+  readonly registry: Registry;
+  /** Its probe/metrics server; none when the process serves one for every controller it runs. */
+  readonly http?: { readonly port: number; readonly host: string };
+}
+
+/** The Manager (with its own Lease), logger and metrics registry of one controller. */
+export function controllerParts({ name, leaderElectionLease }: ProcessNames, env: ProcessEnv, options: ControllerPartsOptions): ControllerProcessParts {
+  const identity = env.POD_NAME ?? `${hostname()}-${process.pid}`;
+  const log = createLogger({ name, level: env.LOG_LEVEL });
   const manager = new Manager({
     name,
     kubeConfig: loadKubeConfig(env),
     logger: log,
-    registry,
-    http: { port: env.METRICS_PORT, host: env.HEALTH_HOST },
+    registry: options.registry,
+    ...(options.http === undefined ? {} : { http: options.http }),
     ...(env.WATCH_NAMESPACE === undefined ? {} : { namespaces: env.WATCH_NAMESPACE }),
     ...(env.LEADER_ELECTION === 'true'
       ? { leaderElection: { namespace: env.LEADER_ELECTION_NAMESPACE, name: env.LEADER_ELECTION_NAME ?? leaderElectionLease, identity } }
       : {}),
   });
   log.info({ watchNamespaces: env.WATCH_NAMESPACE ?? '(all)' }, 'controller process configured');
-  return { manager, log, registry, identity };
+  return { manager, log, registry: options.registry, identity };
+}
+
+/** The Manager, logger and metrics registry of a controller running in a process of its own, which serves its probes. */
+export function controllerProcess(names: ProcessNames, env: ProcessEnv): ControllerProcessParts {
+  return controllerParts(names, env, { registry: processRegistry(), http: { port: env.METRICS_PORT, host: env.HEALTH_HOST } });
 }
 
 /** The NATS settings of a process' environment. */

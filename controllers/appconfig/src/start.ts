@@ -1,0 +1,122 @@
+// The appconfig controller, started by its own process (main.ts) or beside others in the manager's (controllers/manager):
+// its settings from the environment and its wiring into the Manager it is given.
+import { applicationConfigurationSchema, type ApplicationComponent } from '@zk-oam/apis';
+import {
+  controller,
+  controllerModule,
+  type ControllerProcessParts,
+  type StartedController,
+  keyOf,
+  kubeObjectSchema,
+  processEnvSchema,
+  type KubeObject,
+  type Lister,
+  type ObjectKey,
+  type ResourceType,
+} from '@zk-oam/runtime';
+import { z } from 'zod';
+import {
+  appConfigReconciler,
+  CONTROLLER_NAME,
+  controllerRevisionResource,
+  FIELD_MANAGER,
+  KindDiscovery,
+  LEADER_ELECTION_LEASE,
+  oamResources,
+  REPORTING_CONTROLLER,
+  SYNCED_CONDITION,
+} from './reconcile/index.js';
+import { componentRevisionReconciler, DEFAULT_REVISION_LIMIT, REVISION_COMPONENT_LABEL } from './revisions/index.js';
+
+const configSchema = processEnvSchema.extend({
+  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
+  RETRY_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
+  DISCOVERY_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often an object held back for a data input looks at its source again (v0.3.3: 10 s). */
+  DEPENDENCY_CHECK_PERIOD_MS: z.coerce.number().int().min(500).default(10_000),
+  /** Component revisions kept per Component, besides those an ApplicationConfiguration pins. */
+  REVISION_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_REVISION_LIMIT),
+});
+
+/** The ApplicationConfigurations of the namespace with an entry naming the Component or pinning one of its revisions. */
+function appConfigsUsing(appConfigs: Lister<KubeObject>, namespace: string, uses: (entry: ApplicationComponent) => boolean): ObjectKey[] {
+  return appConfigs
+    .list({ namespace })
+    .filter((raw) => applicationConfigurationSchema.safeParse(raw).data?.spec.components.some(uses) ?? false)
+    .map(keyOf);
+}
+
+function usingComponent(appConfigs: Lister<KubeObject>, component: KubeObject): ObjectKey[] {
+  return appConfigsUsing(appConfigs, component.metadata.namespace ?? '', (entry) => entry.componentName === component.metadata.name);
+}
+
+function usingRevision(appConfigs: Lister<KubeObject>, revision: KubeObject): ObjectKey[] {
+  return appConfigsUsing(appConfigs, revision.metadata.namespace ?? '', (entry) => entry.revisionName === revision.metadata.name);
+}
+
+/** Wires the appconfig controller into the Manager it is given: its informers, reconcilers and event bus. */
+export function startAppconfigController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
+  const { manager, log, identity } = parts;
+  const informer = (resource: ResourceType, labelSelector?: string) =>
+    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+  const appConfigs = informer(oamResources.applicationConfiguration);
+  const components = informer(oamResources.component);
+  const revisions = informer(controllerRevisionResource, REVISION_COMPONENT_LABEL);
+  const workloadDefinitions = informer(oamResources.workloadDefinition);
+  const traitDefinitions = informer(oamResources.traitDefinition);
+  const scopeDefinitions = informer(oamResources.scopeDefinition);
+  // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
+  const everyAppConfig = (): ObjectKey[] => appConfigs.lister.list().map(keyOf);
+
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const reconcile = appConfigReconciler({
+    client: manager.client,
+    caches: {
+      appConfigs: appConfigs.lister,
+      components: components.lister,
+      revisions: revisions.lister,
+      workloadDefinitions: workloadDefinitions.lister,
+      traitDefinitions: traitDefinitions.lister,
+      scopeDefinitions: scopeDefinitions.lister,
+    },
+    discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
+    recorder,
+    now: () => new Date(),
+    periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS, dependencyCheckMs: config.DEPENDENCY_CHECK_PERIOD_MS },
+  });
+  manager.add(
+    controller('appconfig')
+      .for(appConfigs)
+      .watches(components, (component) => usingComponent(appConfigs.lister, component))
+      .watches(revisions, (revision) => usingRevision(appConfigs.lister, revision))
+      .watches(workloadDefinitions, everyAppConfig)
+      .watches(traitDefinitions, everyAppConfig)
+      .watches(scopeDefinitions, everyAppConfig)
+      .withOptions({ maxConcurrentReconciles: 2 })
+      .reportFailures({
+        client: manager.client,
+        recorder,
+        resource: oamResources.applicationConfiguration,
+        conditionType: SYNCED_CONDITION,
+        fieldManager: `${FIELD_MANAGER}-failures`,
+        logger: log,
+      })
+      .reconcile(reconcile),
+  );
+  manager.add(
+    controller('component-revisions')
+      .for(components)
+      .watches(revisions, (revision) => [{ namespace: revision.metadata.namespace ?? '', name: revision.metadata.labels?.[REVISION_COMPONENT_LABEL] ?? '' }])
+      .reconcile(
+        componentRevisionReconciler({
+          client: manager.client,
+          caches: { components: components.lister, revisions: revisions.lister, appConfigs: appConfigs.lister },
+          limit: config.REVISION_LIMIT,
+        }),
+      ),
+  );
+  log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the appconfig controller');
+  return {};
+}
+
+export const appconfigController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startAppconfigController);

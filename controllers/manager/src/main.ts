@@ -1,0 +1,18 @@
+// The manager's process: the controllers CONTROLLERS names, each loaded, configured from the environment and run under
+// its own Lease beside the others (runtime's runControllerSet). Exits 0 after SIGTERM/SIGINT, once every controller
+// released its Lease; 1 when the settings are refused.
+import { abortOnSignals, createLogger, runControllerSet, runMain } from '@zk-oam/runtime';
+import { CONTROLLER_MODULES } from './controllers.js';
+import { controllerEnv, managerEnvSchema } from './manager-env.js';
+
+async function main(): Promise<void> {
+  const env = managerEnvSchema.parse(process.env);
+  const controllers = await Promise.all(
+    env.CONTROLLERS.map(async (name) => ({ name, configured: (await CONTROLLER_MODULES[name]()).configure(controllerEnv(name, process.env)) })),
+  );
+  const log = createLogger({ name: 'manager', level: env.LOG_LEVEL });
+  await runControllerSet(controllers, { env, log, signal: abortOnSignals() });
+  process.exitCode = 0;
+}
+
+await runMain('manager', main);

@@ -1,0 +1,116 @@
+// The workload controller, started by its own process (main.ts) or beside others in the manager's (controllers/manager):
+// its settings from the environment and its wiring into the Manager it is given.
+import { derivedNames, INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR } from '@zk-oam/apis';
+import {
+  controller,
+  controllerModule,
+  type ControllerProcessParts,
+  type StartedController,
+  coreResources,
+  eventBusFrom,
+  processEnvSchema,
+  RequeuePacer,
+  type KubeObject,
+} from '@zk-oam/runtime';
+import { observeEnsemble } from '@zk-oam/zookeeper';
+import { z } from 'zod';
+import { LatestObservations, observationResponder } from './observations/index.js';
+import {
+  ApiDiscovery,
+  CACHED_CHILD_FIELDS,
+  certificateResource,
+  childResources,
+  CONTROLLER_NAME,
+  FIELD_MANAGER,
+  LEADER_ELECTION_LEASE,
+  NAMED_SECRET_FIELDS,
+  prometheusRuleResource,
+  REPORTING_CONTROLLER,
+  secretToNamingWorkloads,
+  serviceMonitorResource,
+  workloadReconciler,
+  workloadResource,
+} from './reconcile/index.js';
+
+const configSchema = processEnvSchema.extend({
+  OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
+  MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
+});
+
+function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
+  const instance = pod.metadata.labels?.[INSTANCE_LABEL];
+  return instance === undefined ? [] : [{ namespace: pod.metadata.namespace ?? '', name: instance }];
+}
+
+/**
+ * The member Secret cert-manager writes has no owner reference to the workload, only the labels the Certificate's
+ * secretTemplate asks for: its changes (issuance, renewal) enqueue the workload by them.
+ */
+function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: string }[] {
+  return podToWorkload(secret).filter((key) => derivedNames(key.name).tlsSecret === secret.metadata.name);
+}
+
+/** Wires the workload controller into the Manager it is given: its informers, reconcilers and event bus. */
+export function startWorkloadController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
+  const { manager, log, registry, identity } = parts;
+  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
+    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });
+  const workloads = manager.kubeObjectInformer(workloadResource);
+  const statefulSets = children(childResources.statefulSet, 'statefulSet', MANAGED_SELECTOR);
+  const configMaps = children(childResources.configMap, 'configMap', MANAGED_SELECTOR);
+  const services = children(childResources.service, 'service', MANAGED_SELECTOR);
+  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR);
+  const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
+  // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
+  const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });
+  const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
+  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
+  const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
+  const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs });
+  const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs });
+
+  const observations = new LatestObservations();
+  bus?.respond(observationResponder(observations, () => manager.isLeader()));
+  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const reconcile = workloadReconciler({
+    client: manager.client,
+    caches: {
+      workloads: workloads.lister,
+      statefulSets: statefulSets.lister,
+      configMaps: configMaps.lister,
+      services: services.lister,
+      podDisruptionBudgets: podDisruptionBudgets.lister,
+      secrets: secrets.lister,
+      pods: pods.lister,
+    },
+    recorder,
+    bus: bus ?? { publish: () => Promise.resolve() },
+    monitoringServed: () => monitoring.served(),
+    certManagerServed: () => certManager.served(),
+    observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
+    observations,
+    now: () => new Date(),
+    source: CONTROLLER_NAME,
+    periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
+    pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
+  });
+  manager.add(
+    controller('workload')
+      .for(workloads)
+      .owns(statefulSets)
+      .owns(configMaps)
+      .owns(services)
+      .owns(podDisruptionBudgets)
+      .owns(secrets)
+      .watches(secrets, memberSecretToWorkload)
+      .watches(secretMetadata, secretToNamingWorkloads(workloads.lister))
+      .watches(pods, podToWorkload)
+      .withOptions({ maxConcurrentReconciles: 4 })
+      .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
+      .reconcile(reconcile),
+  );
+  log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
+  return { cleanup: async () => bus?.close() };
+}
+
+export const workloadController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startWorkloadController);
