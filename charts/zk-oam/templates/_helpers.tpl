@@ -1,5 +1,5 @@
 {{/*
-The four controllers, in install order, and what differs between them beyond their values. The rolling controller's
+The controllers, in install order, and what differs between them beyond their values. The rolling controller's
 ClusterRole grants Leases (its disruption locks) everywhere, its leader Lease included; bound in some namespaces only
 (watchNamespaces), every controller needs the leader-election Role.
 */}}

@@ -8,6 +8,7 @@ export const CONTROLLER_MODULES = {
   scale: async () => (await import('@zk-oam/scale/start')).scaleController,
   rolling: async () => (await import('@zk-oam/rolling/start')).rollingController,
   appconfig: async () => (await import('@zk-oam/appconfig/start')).appconfigController,
+  znode: async () => (await import('@zk-oam/znode/start')).znodeController,
 } satisfies Record<string, () => Promise<ControllerModule>>;
 
 export type ControllerName = keyof typeof CONTROLLER_MODULES;

@@ -18,7 +18,7 @@ import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const NATS_SECRET = 'zk-oam-nats';
 
-/** How the four controllers are installed: the manager running them in one Deployment, or a Deployment each. */
+/** How the controllers are installed: the manager running them in one Deployment, or a Deployment each. */
 export type ControllerInstall = 'combined' | 'separate';
 /** What `npm start`, deploy/kustomization.yaml and the chart install (docs/operations.md says why). */
 export const DEFAULT_INSTALL: ControllerInstall = 'combined';
