@@ -27,7 +27,7 @@ const client = new WorkloadClient(bed);
 const traits = new ScaleClient(bed);
 // The images from the bed's registry, named through the chart's registry value as a platform team names its own.
 const bedRegistry = ['--set', `global.image.registry=${bed.registry}/zk-oam`];
-const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
+const onlyWorkload = ['--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', 'znode.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('the Helm chart on the bed', () => {
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
     expect(output).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group} serverside-applied (server dry run)`);
-    expect(output.trim().split('\n')).toHaveLength(36);
+    expect(output.trim().split('\n')).toHaveLength(45);
     const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);

@@ -17,6 +17,8 @@ export interface BuildImagesOptions {
   readonly repo: string;
   /** The tree the images are built from (its Dockerfile and sources): repo unless another is given (an earlier release's). */
   readonly tree?: string;
+  /** The images that tree ships: IMAGE_NAMES unless another is given (an earlier release's, which had fewer). */
+  readonly names?: readonly ImageName[];
   readonly store: ImageStore;
   /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
   readonly extraCaFile?: string | undefined;
@@ -121,7 +123,7 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuiltIma
   const tree = options.tree ?? repo;
   const context = await contextDigest(tree);
   const images: BuiltImage[] = [];
-  for (const name of IMAGE_NAMES) {
+  for (const name of options.names ?? IMAGE_NAMES) {
     const build = {
       name,
       reference: controllerImage(name),
