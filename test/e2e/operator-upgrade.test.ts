@@ -22,7 +22,7 @@ import { installCrdsFrom } from '../src/controllers/manifests.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { buildImages } from '../src/images/build-images.js';
 import { pushedReference, pushImages } from '../src/images/registry-copy.js';
-import { previousReleaseImages, previousReleaseTree } from '../src/release/previous-release.js';
+import { PREVIOUS_RELEASE_CONTROLLERS, previousReleaseImages, previousReleaseTree } from '../src/release/previous-release.js';
 import { makeRelease, type Release } from '../src/release/release.js';
 import { workerBed } from '../src/worker-bed.js';
 import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
@@ -59,9 +59,9 @@ let writer: JavaWriter | undefined;
 let steps: WritesPerStep | undefined;
 let before: UntouchedState;
 
-/** One replica of each controller that runs here, none of the others: as light as the proof allows. */
-function controllerValues(): string[] {
-  return CONTROLLER_NAMES.flatMap((name) => (RUNNING.includes(name) ? ['--set', `${name}.replicas=1`] : ['--set', `${name}.enabled=false`]));
+/** One replica of each controller that runs here, none of the others of the chart's `names`: as light as the proof allows. */
+function controllerValues(names: readonly ControllerName[]): string[] {
+  return names.flatMap((name) => (RUNNING.includes(name) ? ['--set', `${name}.replicas=1`] : ['--set', `${name}.enabled=false`]));
 }
 
 /** The current release's install of them as the previous release ran them, a Deployment each: each image replaced in place. */
@@ -111,12 +111,12 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
   it('runs a 3-member ensemble with a scale and a rolling trait under the previous release and its CRDs', async () => {
     // What a cluster of the previous release holds: its CRDs, as its chart's crds/ installed them.
     await installCrdsFrom(bed, join(previousTree, 'charts', 'zk-oam', 'crds'));
-    const images = CONTROLLER_NAMES.flatMap((name) => {
+    const images = PREVIOUS_RELEASE_CONTROLLERS.flatMap((name) => {
       const reference = previousImages[name] ?? '';
       const tag = reference.slice(reference.lastIndexOf(':') + 1);
       return ['--set', `${name}.image.repository=${reference.slice(0, reference.lastIndexOf(':'))}`, '--set', `${name}.image.tag=${tag}`];
     });
-    await helm(['install', releaseName, join(previousTree, 'charts', 'zk-oam'), '--namespace', releaseNamespace, '--wait', ...controllerValues(), ...images, '--set', `watchNamespace=${namespace}`], bed);
+    await helm(['install', releaseName, join(previousTree, 'charts', 'zk-oam'), '--namespace', releaseNamespace, '--wait', ...controllerValues(PREVIOUS_RELEASE_CONTROLLERS), ...images, '--set', `watchNamespace=${namespace}`], bed);
     await client.create(namespace, ensemble.workload, bedWorkloadSpec({ replicas: 3 }));
     await scale.create(namespace, ensemble.scaleTrait, { workloadRef: { name: ensemble.workload }, replicas: 3 });
     await rolling.create(namespace, ensemble.rollingTrait, ensemble.workload);
@@ -139,7 +139,7 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
   it('upgrades to the current release: its controllers reconcile every object, no member restarts, no spec changes', async () => {
     await writing().steps.step(async () => {
       // --take-ownership: the CRDs, installed from the previous chart's crds/, become the release's templates.
-      await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(), ...SEPARATE, '--set', `watchNamespaces={${namespace}}`], bed);
+      await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(CONTROLLER_NAMES), ...SEPARATE, '--set', `watchNamespaces={${namespace}}`], bed);
       await waitAllTakenOver((name) => current.images.find((image) => image.name === name)?.reference ?? '');
     });
     expect(await state.read()).toStrictEqual(before);

@@ -81,7 +81,7 @@ describe('a release made by npm run release', () => {
     const version = releaseVersion(repoRoot());
     // The bed's CRDs may have been applied with kubectl by other tests: the release adopts them.
     await helm(
-      ['install', releaseName, `oci://${registry}/zk-oam`, '--version', version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', `watchNamespaces={${namespace}}`],
+      ['install', releaseName, `oci://${registry}/zk-oam`, '--version', version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', 'znode.enabled=false', '--set', `watchNamespaces={${namespace}}`],
       bed,
     );
     const workload = release.images.find((image) => image.name === 'workload');

@@ -40,9 +40,8 @@ export {
 } from './admin/ensemble-admin.js';
 export { HandleGate } from './admin/handle-gate.js';
 export { adminConnector, tenantAdminConnector, type AdminConnector, type AdminTarget, type TenantAdminConnector } from './admin/connect-admin.js';
-export { PERMS, tenantAcl } from './tenant/acl.js';
-export { WireTenantAdmin, type TenantAdmin } from './tenant/tenant-admin.js';
-export type { AclEntry } from './wire/packets.js';
+export { tenantAcl } from './tenant/acl.js';
+export type { TenantAdmin } from './tenant/tenant-admin.js';
 /** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */
 export { openSession, type Outcome, type Session, type SessionOptions } from './admin/session.js';
 export { SEQUENCE_FLAG, type NativeHandle } from './admin/native.js';

@@ -17,6 +17,8 @@ export interface BuildImagesOptions {
   readonly repo: string;
   /** The tree the images are built from (its Dockerfile and sources): repo unless another is given (an earlier release's). */
   readonly tree?: string;
+  /** The images that tree ships: IMAGE_NAMES unless another is given (an earlier release's, which had fewer). */
+  readonly names?: readonly ImageName[];
   readonly store: ImageStore;
   /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
   readonly extraCaFile?: string | undefined;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { ControllerName } from '../bed/controller-images.js';
 import { repoRoot } from '../bed/paths.js';
 import { buildImages, type BuildImagesOptions, type BuiltImage } from '../images/build-images.js';
 import { commandOutput } from '../images/command.js';
@@ -31,11 +32,12 @@ export async function previousReleaseTree(cacheDir: string): Promise<string> {
   return tree;
 }
 
-/** The images the previous release shipped: it had no manager. */
-const PREVIOUS_RELEASE_IMAGES = ['workload', 'scale', 'rolling', 'appconfig', 'console'] as const;
+/** The controllers the previous release ships (the znode controller came after it): its chart knows no others. */
+export const PREVIOUS_RELEASE_CONTROLLERS = ['workload', 'scale', 'rolling', 'appconfig'] as const satisfies readonly ControllerName[];
 
 /** The previous release's five images, built from its tree (or found cached), their layouts apart from ours. */
 export async function previousReleaseImages(options: BuildImagesOptions, cacheDir: string): Promise<BuiltImage[]> {
   const tree = await previousReleaseTree(cacheDir);
-  return buildImages({ ...options, tree, names: PREVIOUS_RELEASE_IMAGES, store: options.store.withLayouts(`oci-release-${PREVIOUS_RELEASE_COMMIT.slice(0, 12)}`) });
+  const names = [...PREVIOUS_RELEASE_CONTROLLERS, 'console'] as const;
+  return buildImages({ ...options, tree, names, store: options.store.withLayouts(`oci-release-${PREVIOUS_RELEASE_COMMIT.slice(0, 12)}`) });
 }
