@@ -23,8 +23,6 @@ export interface BuildImagesOptions {
   /** A CA file this machine's Node trusts beyond its own (NODE_EXTRA_CA_CERTS: a proxy's, say): the build's npm needs it too. */
   readonly extraCaFile?: string | undefined;
   readonly progress: (line: string) => void;
-  /** The images to build: every one of IMAGE_NAMES unless the tree is older and ships fewer. */
-  readonly names?: readonly ImageName[];
 }
 
 export interface BuiltImage<Name extends string = ImageName> {
