@@ -18,7 +18,7 @@ import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
 import { peerBuild, startInstall, startOurs, startPeer, type BenchedOperator } from './operators.js';
-import type { ControllerInstall } from '../src/controllers/controller-pods.js';
+import type { ControllerInstall } from '../src/controllers/install.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
 import { freePort } from '../src/bed/ports.js';
 import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
-import { deploymentRunning, installedDeployments, type ControllerInstall } from '../src/controllers/controller-pods.js';
+import { deploymentRunning, installedDeployments, type ControllerInstall } from '../src/controllers/install.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 

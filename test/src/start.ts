@@ -14,7 +14,8 @@ import { serviceAccountBearerToken } from './bed/index.js';
 import { bedImageRepository, CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, openDoors, readyInfo } from './cluster-files.js';
 import { resolveThrough } from './bed/cluster-dns.js';
-import { ControllerPods, DEFAULT_INSTALL, installedDeployments } from './controllers/controller-pods.js';
+import { ControllerPods } from './controllers/controller-pods.js';
+import { DEFAULT_INSTALL, installedDeployments } from './controllers/install.js';
 import { applyManifests, isReady, readManifests, repoRoot, waitFor, waitForValue, WorkloadClient } from './controllers/index.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 

@@ -11,6 +11,7 @@ import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import type { JvmArchives } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions, type BuiltImage } from '../images/build-images.js';
+import { DEFAULT_INSTALL, installedImages } from '../controllers/install.js';
 import { mirroredReference } from '../images/image-reference.js';
 import { pushImage } from '../images/registry-copy.js';
 import { BED_ZOOKEEPER_IMAGE, buildZookeeperImages } from '../images/zookeeper-images.js';
@@ -47,13 +48,14 @@ async function bedZookeeperImage(options: BuildImagesOptions, log: Logger) {
 }
 
 /**
- * Ours, each unpacked as a node unpacks what it pulls (keyed by the image's digest, so the nodes find them): a node's
- * first start of each then takes no unpack (about 5 s apiece), which on a first `npm start` came after the bootstrap.
+ * Ours, those the default install runs unpacked as a node unpacks what it pulls (keyed by the image's digest, so the
+ * nodes find them): `npm start`'s first pods then take no unpack (about 5 s apiece), which came after the bootstrap.
  */
 async function ourImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
   const ours = await buildImages(options);
   const bundles = new ImageBundles(options.store);
-  for (const built of ours) await bundles.get(built.layout, built.name);
+  const installed = installedImages(DEFAULT_INSTALL);
+  for (const built of ours) if (installed.includes(built.name)) await bundles.get(built.layout, built.name);
   return ours;
 }
 

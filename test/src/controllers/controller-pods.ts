@@ -18,21 +18,6 @@ import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const NATS_SECRET = 'zk-oam-nats';
 
-/** How the controllers are installed: the manager running them in one Deployment, or a Deployment each. */
-export type ControllerInstall = 'combined' | 'separate';
-/** What `npm start`, deploy/kustomization.yaml and the chart install (docs/operations.md says why). */
-export const DEFAULT_INSTALL: ControllerInstall = 'combined';
-
-/** The Deployments (deploy/<name>) of an install. */
-export function installedDeployments(install: ControllerInstall): (ControllerName | 'manager')[] {
-  return install === 'combined' ? ['manager'] : [...CONTROLLER_NAMES];
-}
-
-/** The Deployment that runs `controller` in an install. */
-export function deploymentRunning(controller: ControllerName, install: ControllerInstall): ControllerName | 'manager' {
-  return install === 'combined' ? 'manager' : controller;
-}
-
 /** Changes an overlay makes to each Deployment it installs: its replicas, and environment variables set on its container. */
 export interface DeploymentChanges {
   readonly replicas?: number;
