@@ -59,6 +59,16 @@ const CASES: Record<string, { forbidden: readonly Request[]; allowed: Request }>
     ],
     allowed: remove('delete a pod', `/api/v1${ns}/pods/zk-0`),
   },
+  znode: {
+    forbidden: [
+      get('list Secrets', `/api/v1${ns}/secrets`),
+      remove('delete a Secret', `/api/v1${ns}/secrets/zk-users`),
+      remove('delete a pod', `/api/v1${ns}/pods/zk-0`),
+      patch("change a workload's spec", `${WORKLOADS}/zk`),
+      create('create a StatefulSet', `/apis/apps/v1${ns}/statefulsets`),
+    ],
+    allowed: patch("write a tenant's key into a users Secret", `/api/v1${ns}/secrets/zk-users`),
+  },
   appconfig: {
     forbidden: [
       get('read a Secret', `/api/v1${ns}/secrets/${derivedNames('zk').defaultSuperuserSecret}`),
