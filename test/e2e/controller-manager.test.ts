@@ -1,4 +1,4 @@
-// The four controllers in one process, installed as deploy/manager is (the default install): each controller elects
+// The controllers in one process, installed as deploy/manager is (the default install): each controller elects
 // its leader by its own Lease, so the manager's replicas lead them one by one; when the process that leads them all
 // stops (frozen, then killed), every one fails over to the standby, whose controllers then act; a controller CONTROLLERS
 // leaves out never starts, and its Lease is not touched. (A process killed and restarted at once in the same pod keeps
@@ -86,7 +86,7 @@ describe('the controllers in one manager process (deploy/manager)', () => {
     for (const left of ['rolling', 'appconfig']) expect(log).not.toContain(`starting the ${left} controller`);
   });
 
-  it('runs all four in each of two replicas, each under its own Lease, the standby following in every one', async () => {
+  it('runs them all in each of two replicas, each under its own Lease, the standby following in every one', async () => {
     // One replica first, so that one process takes every Lease; then the standby.
     await controllers.installDeployments(['manager'], { replicas: 1, env: { CONTROLLERS: ALL } });
     [leader] = await controllers.waitReady('manager', 180_000);
@@ -106,7 +106,7 @@ describe('the controllers in one manager process (deploy/manager)', () => {
     if (leader === undefined || standby === undefined) throw new Error('the previous test found no leader and standby');
     const pid = await controllers.processId(leader.name);
     const stoppedAt = Date.now();
-    // Frozen, the process neither renews nor releases any of its four Leases: as a killed one, until they expire.
+    // Frozen, the process neither renews nor releases any of its Leases: as a killed one, until they expire.
     process.kill(pid, 'SIGSTOP');
     try {
       const standbyName = standby.name;
@@ -115,7 +115,7 @@ describe('the controllers in one manager process (deploy/manager)', () => {
       process.kill(pid, 'SIGKILL');
     }
     const tookMs = Date.now() - stoppedAt;
-    console.log(`[controller-manager] all four Leases taken by ${standby.name} ${String(tookMs)} ms after ${leader.name} stopped`);
+    console.log(`[controller-manager] all ${String(CONTROLLER_NAMES.length)} Leases taken by ${standby.name} ${String(tookMs)} ms after ${leader.name} stopped`);
     expect(tookMs).toBeGreaterThan(LEASE_DURATION_MS - 4_000);
     expect(await leading(standby)).toEqual([[1], [1], [1], [1]]);
     // The killed process is started again in its pod: a standby now, every Lease staying where it is.
