@@ -80,9 +80,13 @@ export class ControllerPods {
     ]);
   }
 
-  /** Every `deploy/<name>` with kubectl -k, through its overlay, side by side: each controller installs on its own. */
+  /**
+   * Every `deploy/<name>` with kubectl -k, through its overlay, side by side: each controller installs on its own. With
+   * --force-conflicts: on a bed shared by test files, another may have bound the same roles to another ServiceAccount
+   * (deploy/manager binds each controller's to the manager's), under the harness' field manager.
+   */
   async installDeployments(names: readonly ImageName[], changes: DeploymentChanges = {}): Promise<void> {
-    await Promise.all(names.map(async (name) => kubectl(this.bed, ['apply', '--server-side', '-k', await this.writeOverlay(name, changes)])));
+    await Promise.all(names.map(async (name) => kubectl(this.bed, ['apply', '--server-side', '--force-conflicts', '-k', await this.writeOverlay(name, changes)])));
   }
 
   /** `<bed>/kustomize/<name>/`: deploy/<name> with its image in the bed's registry, and `changes`; returns the directory. */
