@@ -60,8 +60,8 @@ async function ourImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
 }
 
 export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
-  // Side by side: ours are mostly Node's work, ZooKeeper's base mostly package downloads and dpkg's unpacking.
-  const [ours, { zookeeper, image, jvmArchive }] = await Promise.all([ourImages(options), bedZookeeperImage(options, log)]);
+  const ours = await ourImages(options);
+  const { zookeeper, image, jvmArchive } = await bedZookeeperImage(options, log);
   const local: LocalImage[] = [
     ...ours.map((built) => ({ layout: built.layout, tag: built.name, references: [built.reference] })),
     {
