@@ -96,6 +96,7 @@ export {
   processRegistry,
   eventBusFrom,
   loadKubeConfig,
+  millisecondsSetting,
   processEnvSchema,
   runUntilSignalled,
   type ControllerPartsOptions,

@@ -17,6 +17,7 @@ import {
   enqueueTraitsOnFacts,
   eventBusFrom,
   keyOf,
+  millisecondsSetting,
   processEnvSchema,
   traitProcessDependencies,
   traitsOfWorkload,
@@ -37,15 +38,13 @@ import {
   workloadResource,
 } from './reconcile/index.js';
 
-const milliseconds = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
-
 const configSchema = processEnvSchema.extend({
   /** Requeue while a step is under way; must stay well below the lock's duration. */
-  STEP_PERIOD_MS: milliseconds(2_000),
-  IDLE_PERIOD_MS: milliseconds(30_000),
+  STEP_PERIOD_MS: millisecondsSetting(2_000),
+  IDLE_PERIOD_MS: millisecondsSetting(30_000),
   LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
   /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
-  ZOOKEEPER_TIMEOUT_MS: milliseconds(2_000),
+  ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(2_000),
 });
 
 /** The workload facts a membership step waits on. */

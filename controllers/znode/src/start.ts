@@ -9,13 +9,14 @@ import {
   type ControllerProcessParts,
   type EventRecorder,
   keyOf,
+  millisecondsSetting,
   processEnvSchema,
   RequeuePacer,
   type StartedController,
   traitsOfWorkload,
 } from '@zk-oam/runtime';
 import { tenantAdminConnector } from '@zk-oam/zookeeper';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CACHED_FIELDS,
   CONTROLLER_NAME,
@@ -28,17 +29,15 @@ import {
   znodeResource,
 } from './reconcile/index.js';
 
-const milliseconds = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
-
 const configSchema = processEnvSchema.extend({
   /** Between looks at a Ready znode: the path is still there, with its ACL. */
-  IDLE_PERIOD_MS: milliseconds(60_000),
+  IDLE_PERIOD_MS: millisecondsSetting(60_000),
   /** Between looks while waiting for the workload, its members, or their restart onto a tenant's user. */
-  WAIT_PERIOD_MS: milliseconds(5_000),
+  WAIT_PERIOD_MS: millisecondsSetting(5_000),
   /** How long a deleted znode waits for a missing workload before its finalizer goes anyway. */
-  RELEASE_WITHOUT_WORKLOAD_AFTER_MS: milliseconds(60_000),
+  RELEASE_WITHOUT_WORKLOAD_AFTER_MS: millisecondsSetting(60_000),
   /** Budget of the admin session's connect; each call gets 30 s. */
-  ZOOKEEPER_TIMEOUT_MS: milliseconds(10_000),
+  ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(10_000),
 });
 
 /** 24 random bytes as base64url: letters, digits, "-" and "_", which a JAAS file carries as they are. */

@@ -16,6 +16,9 @@ import { abortOnSignals } from './signals.js';
 
 const optionalText = z.string().min(1).optional();
 
+/** A controller's duration setting in milliseconds, from the environment: an integer of at least 100, else `fallback`. */
+export const millisecondsSetting = (fallback: number): z.ZodDefault<z.ZodCoercedNumber<unknown>> => z.coerce.number().int().min(100).default(fallback);
+
 const namespaceName = z.string().regex(DNS_LABEL_PATTERN, {
   error: (issue) =>
     `${JSON.stringify(issue.input)} is not a namespace name (a DNS-1123 label): WATCH_NAMESPACE must be namespace names separated by commas, or unset to watch every namespace`,
