@@ -197,8 +197,10 @@ async function serveDoors(info: BedInfo): Promise<{ doors: Door[]; close(): void
 async function daemon(): Promise<number> {
   // Loaded here, not at the top: `up` and `down` run without the bed's modules, so the daemon starts sooner.
   const { resolveBinaries, startBed } = await import('./bed/index.js');
+  const { DEFAULT_INSTALL, installedImages } = await import('./controllers/install.js');
   const log = pino({ name: 'bed-daemon' });
-  const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env) });
+  // The default install's images alone: npm start builds the separate install's once it has shown the system working.
+  const bed = await startBed({ dir: clusterDir, log, binaries: await resolveBinaries(process.env), ourImages: installedImages(DEFAULT_INSTALL) });
   writeFileSync(files.nats, `${JSON.stringify(bed.info.nats, null, 2)}\n`, { mode: 0o600 });
   const doors = await serveDoors(bed.info);
   writeFileSync(files.doors, `${JSON.stringify(doors.doors, null, 2)}\n`);

@@ -9,8 +9,11 @@ import { ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { workloadNames } from '@zk-oam/workload';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { srvrThroughService } from './service-srvr.js';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { serviceAccountBearerToken } from './bed/index.js';
+import { imageOptions } from './bed/bed.js';
+import { otherInstallImages, publishOurImages } from './bed/bed-images.js';
 import { bedImageRepository, CONTROLLER_NAMES } from './bed/controller-images.js';
 import { clusterFiles, openDoors, readyInfo } from './cluster-files.js';
 import { resolveThrough } from './bed/cluster-dns.js';
@@ -111,6 +114,19 @@ async function showClientService(dnsServiceIp: string, workload: ZookeeperWorklo
   say(`clients connect to ${name}:${String(ZOOKEEPER_PORTS.client)}: cluster DNS gives ${address} (the client Service), where a member in mode ${srvr.mode} answered`);
 }
 
+/**
+ * The separate install's images, built and pushed to the bed's registry once the default install is shown working (the
+ * bed serves the default install's alone, so that a cold start builds nothing the demo does not run).
+ */
+async function publishSeparateInstallImages(registry: string): Promise<void> {
+  const names = otherInstallImages();
+  const started = Date.now();
+  say(`building the separate install's images (${names.join(', ')}), for kubectl apply -k deploy/<controller> here:`);
+  const log = pino({ name: 'images', level: 'warn' });
+  await publishOurImages({ ...imageOptions(log), names, progress: (line) => say(`  ${line}`) }, registry, log);
+  say(`  pushed to the bed's registry ${registry} in ${String(Math.round((Date.now() - started) / 1000))} s`);
+}
+
 function ignoreConflict(error: unknown): void {
   if (!(error instanceof ApiException && error.code === 409)) throw error;
 }
@@ -155,6 +171,7 @@ async function main(): Promise<void> {
   say(`the console (deploy/console) serves ${access.url}`);
   say(`  sign in as ${namespace}/${demoUser} (may edit ${namespace} through the built-in edit role) with this token, valid for a day:`);
   process.stdout.write(`\n${access.token}\n\n`);
+  await publishSeparateInstallImages(bed.registry);
   process.stdout.write(
     [
       '',

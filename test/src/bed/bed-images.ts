@@ -1,8 +1,8 @@
 // The images a bed's nodes run, published to the bed's registry (test/src/bed/registry.ts), from which the nodes pull
-// every image (test/src/agent/node-images.ts): the six of ours from the Dockerfile under the references deploy/ names,
-// the bed's ZooKeeper image under the reference the bed's workloads name, CoreDNS for cluster DNS, and stand-ins for
-// images that cannot be had here. Built, or found in the image store's cache, once before the beds start; pushed under the path each reference
-// has on the registry that mirrors every upstream host.
+// every image (test/src/agent/node-images.ts): the seven of ours (or those an install runs) from the Dockerfile under
+// the references deploy/ names, the bed's ZooKeeper image under the reference the bed's workloads name, CoreDNS for
+// cluster DNS, and stand-ins for images that cannot be had here. Built, or found in the image store's cache, once before
+// the beds start; pushed under the path each reference has on the registry that mirrors every upstream host.
 import { imageSchema } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { ImageBundles } from '../containers/image-bundles.js';
@@ -11,6 +11,7 @@ import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import type { JvmArchives } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions, type BuiltImage } from '../images/build-images.js';
+import { IMAGE_NAMES, type ImageName } from './controller-images.js';
 import { DEFAULT_INSTALL, installedImages } from '../controllers/install.js';
 import { mirroredReference } from '../images/image-reference.js';
 import { pushImage } from '../images/registry-copy.js';
@@ -76,6 +77,18 @@ export async function bedImages(options: BuildImagesOptions, log: Logger): Promi
     await buildCorednsImage(options).then((built) => ({ layout: built.layout, tag: built.name, references: [COREDNS_IMAGE_REFERENCE] })),
   ];
   return { local, jvmArchives: jvmArchive === undefined ? {} : { [image.config.digest]: jvmArchive } };
+}
+
+/** Our images the default install does not run (the separate install's), for `npm start` to publish once it shows the system working. */
+export function otherInstallImages(): ImageName[] {
+  const installed = installedImages(DEFAULT_INSTALL);
+  return IMAGE_NAMES.filter((name) => !installed.includes(name));
+}
+
+/** Builds (or finds cached) our images of `names` and pushes them to `registry`, where a running bed's nodes pull from. */
+export async function publishOurImages(options: BuildImagesOptions, registry: string, log: Logger): Promise<void> {
+  const built = await buildImages(options);
+  await publishBedImages({ local: built.map((image) => ({ layout: image.layout, tag: image.name, references: [image.reference] })), jvmArchives: {} }, registry, log);
 }
 
 /** Pushes every image under each of its references to `registry` (blobs already there are not sent again). */

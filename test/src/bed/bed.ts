@@ -8,6 +8,7 @@ import { claimBedDir, reapAbandonedBeds, releaseBedDir } from './abandoned.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import { agentStopGraceMs, startAgent } from './agent.js';
 import { bedImages, publishBedImages } from './bed-images.js';
+import type { ImageName } from './controller-images.js';
 import { createBedNetwork, type BedAddresses, type BedNetwork } from './bed-network.js';
 import { createClusterDns, waitForClusterDns } from './cluster-dns.js';
 import { writeClusterResolvConf } from './cluster-resolver.js';
@@ -76,6 +77,8 @@ export interface BedOptions {
    * registry served before, since two builds of the same images into one buildah storage would collide.
    */
   images?: NodeImageSource;
+  /** Which of our images a bed that builds its own serves: every one when absent. */
+  ourImages?: readonly ImageName[];
 }
 
 const defaultNodeCount = 5;
@@ -146,7 +149,7 @@ export async function startBed(options: BedOptions = {}): Promise<Bed> {
       images
         ? Promise.resolve()
         : timed(log, 'images', async () => {
-            const served = await serveBedImages(dir, log);
+            const served = await serveBedImages(dir, log, options.ourImages);
             registry = served.registry;
             images = served.images;
           }),
@@ -209,11 +212,11 @@ function addressesOf(network: BedNetwork): BedInfo['network'] {
 }
 
 /**
- * Builds (or finds cached) the bed's images and serves them from a registry started in `dir`, its storage shared by
+ * Builds (or finds cached) the bed's images (of ours, `ourImages` or every one) and serves them from a registry started in `dir`, its storage shared by
  * every bed and run (<cache>/registry), so that a push sends only the blobs it does not have yet.
  */
-export async function serveBedImages(dir: string, log: Logger): Promise<{ registry: Registry; images: NodeImageSource }> {
-  const built = await bedImages(imageOptions(log), log);
+export async function serveBedImages(dir: string, log: Logger, ourImages?: readonly ImageName[]): Promise<{ registry: Registry; images: NodeImageSource }> {
+  const built = await bedImages({ ...imageOptions(log), ...(ourImages === undefined ? {} : { names: ourImages }) }, log);
   const registry = await startRegistry({ bedDir: dir, storageDir: join(bedCacheDir(process.env), 'registry'), log, timeoutMs: startTimeoutMs });
   try {
     return { registry, images: await publishBedImages(built, registry.host, log) };

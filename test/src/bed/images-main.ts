@@ -6,6 +6,7 @@
 import { pino } from 'pino';
 import { z } from 'zod';
 import { bedImages } from './bed-images.js';
+import { DEFAULT_INSTALL, installedImages } from '../controllers/install.js';
 import { imageOptions } from './bed.js';
 import { buildZookeeperImages } from '../images/zookeeper-images.js';
 import { previousReleaseImages } from '../release/previous-release.js';
@@ -24,9 +25,11 @@ const log = pino(
 );
 
 const started = performance.now();
-const options = imageOptions(log);
+const forTests = process.argv.includes('--tests');
+// npm start's bed runs the default install; it builds the separate install's images once it shows the system working.
+const options = { ...imageOptions(log), ...(forTests ? {} : { names: installedImages(DEFAULT_INSTALL) }) };
 const images = await bedImages(options, log);
-if (process.argv.includes('--tests')) {
+if (forTests) {
   await buildZookeeperImages(options);
   await previousReleaseImages(options, bedCacheDir(process.env));
 }
