@@ -1,12 +1,18 @@
 // Three projects: fast unit tests beside the code; test-bed tests, each worker of which runs its files on a real bed
 // of its own (test/src/bed-workers.ts says how many); and the images, built from the Dockerfile, started by runc and
 // pushed to a registry, and the bed's ZooKeeper images started by runc (no bed).
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { bedWorkers } from './test/src/bed-workers.js';
+import { bedCacheDir } from './test/src/cache-dir.js';
 
 const beds = bedWorkers(process.env);
 
 export default defineConfig({
+  // Outside the clone, like every other cache: vitest keeps each file's last duration there and starts the slowest
+  // first, so that the bed workers finish together instead of one running a long file alone at the end. A fresh clone
+  // (as CI's) would otherwise order the files by size.
+  cacheDir: join(bedCacheDir(process.env), 'vitest'),
   test: {
     projects: [
       {

@@ -22,7 +22,8 @@ import { withJvmArchive } from '../src/agent/jvm-archive.js';
 import { imageCdsArchive } from '../src/zookeeper-jvm/image-cds-archive.js';
 import { buildZookeeperImages } from '../src/images/zookeeper-images.js';
 import { localServerEntry, renderDynamicConfig, renderStaticConfig } from '../src/zookeeper-local/member-files.js';
-import { bedCacheDir, DEBIAN_ZOOKEEPER_CLASSPATH, sharedArchiveOptions, SHORT_LIVED_JVM_FLAGS, zookeeperCdsArchive } from '../src/zookeeper-jvm/index.js';
+import { bedCacheDir } from '../src/cache-dir.js';
+import { DEBIAN_ZOOKEEPER_CLASSPATH, sharedArchiveOptions, SHORT_LIVED_JVM_FLAGS, zookeeperCdsArchive } from '../src/zookeeper-jvm/index.js';
 import { cell, median, type Figure, type Sample } from './figures.js';
 
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);

@@ -14,7 +14,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { pino } from 'pino';
-import { bedCacheDir, DEBIAN_ZOOKEEPER_CLASSPATH, sharedArchiveOptions, SHORT_LIVED_JVM_FLAGS, zookeeperCdsArchive } from '../src/zookeeper-jvm/index.js';
+import { bedCacheDir } from '../src/cache-dir.js';
+import { DEBIAN_ZOOKEEPER_CLASSPATH, sharedArchiveOptions, SHORT_LIVED_JVM_FLAGS, zookeeperCdsArchive } from '../src/zookeeper-jvm/index.js';
 import { startLocalEnsemble } from '../src/zookeeper-local/index.js';
 import { cell, median, ratio, type Figure, type Sample } from './figures.js';
 

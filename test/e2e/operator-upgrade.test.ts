@@ -25,7 +25,7 @@ import { pushedReference, pushImages } from '../src/images/registry-copy.js';
 import { PREVIOUS_RELEASE_CONTROLLERS, previousReleaseImages, previousReleaseTree } from '../src/release/previous-release.js';
 import { makeRelease, type Release } from '../src/release/release.js';
 import { workerBed } from '../src/worker-bed.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 import { RollingClient } from './rolling-fixtures.js';
 import { ScaleClient, traitCondition } from './scale-support.js';
 import { writerSummary, WritesPerStep } from './tls-fixtures.js';

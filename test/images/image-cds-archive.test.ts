@@ -16,7 +16,7 @@ import { ImageStore } from '../src/images/image-store.js';
 import { buildZookeeperImages } from '../src/images/zookeeper-images.js';
 import { DEBIAN_ZOOKEEPER_CLASSPATH } from '../src/zookeeper-jvm/classpath.js';
 import { imageCdsArchive } from '../src/zookeeper-jvm/image-cds-archive.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 const store = new ImageStore(bedCacheDir(process.env));
 const dirs: string[] = [];

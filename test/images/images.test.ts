@@ -10,7 +10,7 @@ import type { CommandResult } from '../src/controllers/command.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { imageConfig } from '../src/images/oci-layout.js';
 import { unpackImage, type UnpackedImage } from '../src/images/runc-bundle.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 const store = new ImageStore(bedCacheDir(process.env));
 const failureLineSchema = z.object({ level: z.number(), name: z.string(), msg: z.string(), err: z.object({ stack: z.string() }) });

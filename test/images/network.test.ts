@@ -12,7 +12,7 @@ import { imageConfig } from '../src/images/oci-layout.js';
 import { unpackImage } from '../src/images/runc-bundle.js';
 import { resolveNetworkBinaries, type NetworkBinaries } from '../src/network/binaries.js';
 import { buildCorednsImage, type COREDNS_IMAGE_NAME, COREDNS_IMAGE_REFERENCE } from '../src/network/coredns-image.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 /**
  * What test/controlplane/coredns/main.go compiles in, and nothing else (not forward, not the cloud plugins): the seven it

@@ -18,7 +18,7 @@ import { imageConfig } from '../src/images/oci-layout.js';
 import { pushImage } from '../src/images/registry-copy.js';
 import { buildZookeeperImages, type ZookeeperImageName } from '../src/images/zookeeper-images.js';
 import type { BuiltImage } from '../src/images/build-images.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 /** An upstream reference, as a pod names it; the node reaches it only through the mirror. */
 const REFERENCE = 'registry.example/zk-oam/pull-test:3.9';

@@ -20,7 +20,7 @@ import { runcLauncher } from '../src/agent/runc-launcher.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { buildZookeeperImages } from '../src/images/zookeeper-images.js';
 import { waitForValue } from '../src/wait-for.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 const log = pino({ level: 'silent' });
 const store = new ImageStore(bedCacheDir(process.env));

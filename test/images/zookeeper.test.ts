@@ -17,7 +17,7 @@ import { imageConfig } from '../src/images/oci-layout.js';
 import { unpackImage, type UnpackedImage } from '../src/images/runc-bundle.js';
 import { buildZookeeperImages, ZOOKEEPER_IMAGE_NAMES, type ZookeeperImageName } from '../src/images/zookeeper-images.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../src/wait-for.js';
-import { bedCacheDir } from '../src/zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../src/cache-dir.js';
 
 /** The line each layout's start begins with: where the start script found ZooKeeper, and the classpath it made. */
 const FOUND: Record<ZookeeperImageName, RegExp> = {

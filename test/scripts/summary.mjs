@@ -17,6 +17,8 @@ try {
     name: relative(process.cwd(), result.name),
     seconds: (result.endTime - result.startTime) / 1000,
     tests: result.assertionResults.length,
+    startTime: result.startTime,
+    endTime: result.endTime,
   }));
 } catch {
   failed = 1;
@@ -29,6 +31,13 @@ console.log(`slowest test files (of ${String(files.length)}; bed files ${sum(bed
 for (const entry of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN)) {
   console.log(`  ${entry.seconds.toFixed(1).padStart(7)} s  ${String(entry.tests).padStart(3)} tests  ${entry.name}`);
 }
+// When each group of files ran, from the first file's start: a group ending well after the others has a long tail.
+const first = Math.min(...files.map((entry) => entry.startTime));
+const groups = { bed, images: files.filter((entry) => entry.name.startsWith('test/images/')), unit: files.filter((entry) => !entry.name.startsWith('test/e2e/') && !entry.name.startsWith('test/images/')) };
+const spans = Object.entries(groups)
+  .filter(([, entries]) => entries.length > 0)
+  .map(([name, entries]) => `${name} ${((Math.min(...entries.map((entry) => entry.startTime)) - first) / 1000).toFixed(0)}-${((Math.max(...entries.map((entry) => entry.endTime)) - first) / 1000).toFixed(0)} s`);
+if (spans.length > 0) console.log(`test files ran (seconds from the first file's start): ${spans.join(', ')}`);
 console.log(`suite time: ${seconds}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { startAgent } from './agent.js';
 import { jvmArchivesSchema } from './node-images.js';
 import { ImageStore } from '../images/image-store.js';
-import { bedCacheDir } from '../zookeeper-jvm/index.js';
+import { bedCacheDir } from '../cache-dir.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 const argsSchema = z.object({

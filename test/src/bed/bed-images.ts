@@ -7,7 +7,7 @@ import { imageSchema } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import { ImageBundles } from '../containers/image-bundles.js';
 import { imageCdsArchive } from '../zookeeper-jvm/image-cds-archive.js';
-import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import type { JvmArchives } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions, type BuiltImage } from '../images/build-images.js';

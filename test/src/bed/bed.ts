@@ -28,7 +28,7 @@ import { timed } from './timing.js';
 import { repoRoot } from './paths.js';
 import type { BuildImagesOptions } from '../images/build-images.js';
 import { ImageStore } from '../images/image-store.js';
-import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
 export interface BedInfo {

@@ -10,7 +10,7 @@ import { DEFAULT_INSTALL, installedImages } from '../controllers/install.js';
 import { imageOptions } from './bed.js';
 import { buildZookeeperImages } from '../images/zookeeper-images.js';
 import { previousReleaseImages } from '../release/previous-release.js';
-import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 
 const lineSchema = z.object({ msg: z.string() });
 

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { repoRoot } from '../bed/paths.js';
-import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 import { buildImages } from './build-images.js';
 import { ImageStore } from './image-store.js';
 import { pushImages } from './registry-copy.js';

@@ -8,7 +8,7 @@ import { repoRoot } from '../bed/paths.js';
 import { builtBy } from '../controllers/go-built.js';
 import { buildImages } from '../images/build-images.js';
 import { ImageStore } from '../images/image-store.js';
-import { bedCacheDir } from '../zookeeper-jvm/jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 import { makeRelease } from './release.js';
 import { releaseVersion } from './version.js';
 

@@ -3,5 +3,5 @@
 export { DEBIAN_ZOOKEEPER_CLASSPATH, ZOOKEEPER_SERVER_MAIN } from './classpath.js';
 export { SHORT_LIVED_JVM_FLAGS, sharedArchiveOptions } from './flags.js';
 export { zookeeperCdsArchive } from './cds-archive.js';
-export { bedCacheDir, zookeeperJvmOptions, type JvmEnvironment } from './jvm-options.js';
+export { zookeeperJvmOptions, type JvmEnvironment } from './jvm-options.js';
 export { runZkCli } from './zkcli.js';

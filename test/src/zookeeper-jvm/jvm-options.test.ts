@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bedCacheDir } from './jvm-options.js';
+import { bedCacheDir } from '../cache-dir.js';
 
 describe('bedCacheDir', () => {
   it('is where the build scripts cache: $ZKOAM_CACHE_DIR, else $XDG_CACHE_HOME/zk-oam, else ~/.cache/zk-oam', () => {
