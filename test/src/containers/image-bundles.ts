@@ -35,6 +35,7 @@ export class ImageBundles {
       }
       await unpack;
     }
+    await Promise.all([this.store.markUsed(layout), this.store.markUsed(dir)]);
     const spec = runtimeSpecSchema.parse(JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')));
     return { rootfs: join(dir, 'rootfs'), spec, config };
   }

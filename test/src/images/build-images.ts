@@ -5,8 +5,8 @@
 // (the CoreDNS image, made from scratch: ../network/coredns-image.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { controllerImage, IMAGE_NAMES, type ImageName } from '../bed/controller-images.js';
 import { contextDigest, imageKey } from './image-key.js';
@@ -72,12 +72,19 @@ function extraCaArgs(caFile: string | undefined): string[] {
   return caFile === undefined ? [] : ['-v', `${caFile}:${caFile}:ro`, '--build-arg', `NODE_EXTRA_CA_CERTS=${caFile}`];
 }
 
-/** Removes the layouts of `name` other than `keep`: one image per name stays in the cache. */
-async function removeOlderLayouts(keep: string, name: string): Promise<void> {
-  const dir = dirname(keep);
-  for (const entry of await readdir(dir)) {
-    if (entry.startsWith(`${name}-`) && entry !== basename(keep)) await rm(join(dir, entry), { recursive: true, force: true });
-  }
+/**
+ * How many layouts of one name the cache keeps, the most recently used: worktrees and clones built side by side (a
+ * change under test beside main) would otherwise evict each other's images at every run and rebuild them all.
+ */
+const LAYOUTS_KEPT_PER_NAME = 3;
+
+/** Removes the layouts of `name` beyond the LAYOUTS_KEPT_PER_NAME most recently used (their directories' times). */
+async function removeOlderLayouts(dir: string, name: string): Promise<void> {
+  const layouts = await Promise.all(
+    (await readdir(dir)).filter((entry) => entry.startsWith(`${name}-`) && !entry.endsWith('.partial')).map(async (entry) => ({ path: join(dir, entry), used: (await stat(join(dir, entry))).mtimeMs })),
+  );
+  const older = layouts.sort((a, b) => b.used - a.used).slice(LAYOUTS_KEPT_PER_NAME);
+  for (const layout of older) await rm(layout.path, { recursive: true, force: true });
 }
 
 /** Builds the image with `buildah bud` and saves it as the OCI layout of its key, or finds that layout already saved. */
@@ -88,7 +95,7 @@ export function buildCached<Name extends string>(store: ImageStore, build: Image
 
 /**
  * Finds the image's layout saved in the store, or has `make` make the image (tagged with its reference in buildah's
- * storage) and saves it as that layout, the older layouts of its name removed.
+ * storage) and saves it as that layout, the least recently used layouts of its name removed.
  */
 export async function saveCached<Name extends string>(
   store: ImageStore,
@@ -100,6 +107,7 @@ export async function saveCached<Name extends string>(
   const started = Date.now();
   const layout = store.layout(name, key);
   if (existsSync(join(layout, 'index.json'))) {
+    await store.markUsed(layout);
     progress(`${name}: cached (${key}), nothing to build`);
     return { name, reference, layout, built: false, seconds: 0 };
   }
@@ -109,7 +117,7 @@ export async function saveCached<Name extends string>(
   await rm(`${layout}.partial`, { recursive: true, force: true });
   await store.buildah(['push', '--quiet', reference, `oci:${layout}.partial:${name}`]);
   await rename(`${layout}.partial`, layout);
-  await removeOlderLayouts(layout, name);
+  await removeOlderLayouts(dirname(layout), name);
   const built = { name, reference, layout, built: true, seconds: seconds(started) };
   progress(`${name}: built in ${String(built.seconds)} s (${key})`);
   return built;

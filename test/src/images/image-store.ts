@@ -1,15 +1,22 @@
 // Where the images live: buildah's storage, the local bases, each built image as an OCI layout and each image unpacked
 // for containers, all under <cache>/images/. overlay, not vfs: vfs copies the whole root filesystem for every layer,
 // several GB for five images.
+import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { commandOutput } from './command.js';
+
+/**
+ * How long a pulled layout or an unpacked image stays unused (markUsed) before pruneUnused removes it: each image built
+ * is pulled and unpacked again, about 300 MB a build, and a day of runs filled the disk.
+ */
+export const UNUSED_IMAGE_TTL_MS = 24 * 3_600_000;
 
 export class ImageStore {
   readonly dir: string;
 
   /**
    * `layouts`: the directory under dir/ the built images' layouts go in. Another tree's images of the same names (an
-   * earlier release's) get one of their own: one layout per name is kept in each, so neither evicts the other's.
+   * earlier release's) get one of their own: a few layouts per name are kept in each, so neither evicts the other's.
    */
   constructor(
     private readonly cacheDir: string,
@@ -41,6 +48,29 @@ export class ImageStore {
   /** Where an image is unpacked for containers (an OCI bundle: rootfs/ and umoci's config.json), one per manifest digest. */
   unpacked(digest: string): string {
     return join(this.dir, 'unpacked', digest.replace(/^sha256:/, ''));
+  }
+
+  /** Records that a pulled layout or an unpacked image is used now (a container starts on it): pruneUnused keeps it. */
+  async markUsed(path: string): Promise<void> {
+    const now = new Date();
+    await utimes(path, now, now).catch(() => undefined);
+  }
+
+  /** Removes the pulled layouts and unpacked images not used for `ttlMs` (their directories' times); returns their paths. */
+  async pruneUnused(ttlMs: number): Promise<string[]> {
+    const before = Date.now() - ttlMs;
+    const removed: string[] = [];
+    for (const kind of ['pulled', 'unpacked']) {
+      const dir = join(this.dir, kind);
+      for (const entry of await readdir(dir).catch(() => [])) {
+        const path = join(dir, entry);
+        const { mtimeMs } = await stat(path);
+        if (mtimeMs >= before) continue;
+        await rm(path, { recursive: true, force: true });
+        removed.push(path);
+      }
+    }
+    return removed;
   }
 
   /** Runs buildah on this storage, without a daemon. */
