@@ -17,7 +17,7 @@ status=0
 lint_log=$(mktemp)
 node_modules/.bin/eslint . >"$lint_log" 2>&1 &
 lint_pid=$!
-node_modules/.bin/turbo run typecheck --output-logs=errors-only || status=$?
+bash scripts/typecheck.sh || status=$?
 # What ships: every controller bundled into controllers/<name>/dist/ (the bed runs these; cached by turbo).
 node_modules/.bin/turbo run build --output-logs=errors-only || status=$?
 wait "$lint_pid" || status=$?
