@@ -1,0 +1,4 @@
+// The backup controller's surface for tests: the object store it writes to.
+export type { ObjectStore } from './store/object-store.js';
+export { ObjectStoreError } from './store/object-store.js';
+export { s3Store, type S3StoreOptions } from './store/s3.js';
