@@ -80,9 +80,9 @@ export const BACKUP_REASONS = reasonCatalog({
   ConcurrentChanges: {
     shownIn: FAILED_RUN,
     means:
-      'Znodes changed while the tree was read, in every attempt of the run, so no single zxid describes what was read. ' +
-      'The message names some of the paths.',
-    todo: 'Schedule backups when writes are fewer, or back up again; a tree under constant writes to the same znodes cannot be dumped consistently this way.',
+      'Znodes changed while the tree was read in a way that leaves their state at the dump\'s zxid unknown (changed twice, ' +
+      'an ACL set, a child removed, deleted), in every attempt of the run. The message names some of the paths.',
+    todo: 'Schedule backups when writes are fewer, or back up again; znodes rewritten faster than a walk of the tree takes cannot be dumped consistently this way.',
   },
   RetentionFailed: {
     shownIn: ['Warning Event'],

@@ -1,32 +1,55 @@
-// A dump is as of one zxid only if nothing it read changed before the check: data, children (a child created or
-// deleted) and ACL each count, and a znode gone by the check does too.
+// What the walk read of a znode is as of the dump's point when nothing counted changed, when its only data change came
+// after the point, or when children were only created; a znode created since is in the dump when it existed at the
+// point and nothing changed it after. Everything else is a change that makes the dump try again.
 import { describe, expect, it } from 'vitest';
-import { changedPaths, type Versions } from './consistency.js';
+import type { Stat } from '../wire/packets.js';
+import { judge, judgeNew, type Sighting } from './consistency.js';
 
-const at = (mzxid: bigint, pzxid = mzxid, aversion = 0): Versions => ({ mzxid, pzxid, aversion });
-const read = new Map<string, Versions>([
-  ['/', at(0n, 5n)],
-  ['/a', at(3n)],
-  ['/a/b', at(4n)],
-]);
+const POINT = 100n;
+const stat = (overrides: Partial<Stat> = {}): Stat => ({ czxid: 10n, mzxid: 20n, pzxid: 30n, version: 1, cversion: 2, aversion: 0, ephemeralOwner: 0n, numChildren: 2, ...overrides });
+const read: Sighting = { stat: stat(), children: ['a', 'b'] };
+const checked = (overrides: Partial<Stat>, children: readonly string[] = ['a', 'b']): Sighting => ({ stat: stat(overrides), children });
 
-describe('changedPaths', () => {
-  it('finds nothing when every check matches its read', () => {
-    expect(changedPaths(read, new Map(read))).toEqual([]);
+describe('judge', () => {
+  it('takes a znode nothing changed as read', () => {
+    expect(judge(read, checked({}), POINT)).toEqual({ kind: 'asRead' });
+  });
+
+  it('takes one data change after the point as read: at the point the data was what the walk read', () => {
+    expect(judge(read, checked({ version: 2, mzxid: 120n }), POINT)).toEqual({ kind: 'asRead' });
+  });
+
+  it('names the children created since the read, when none was removed', () => {
+    expect(judge(read, checked({ cversion: 4, numChildren: 4 }, ['a', 'b', 'c', 'd']), POINT)).toEqual({ kind: 'childrenAdded', added: ['c', 'd'] });
   });
 
   it.each([
-    ['its data changed', '/a/b', at(9n, 4n)],
-    ['a child was created or deleted under it', '/a', at(3n, 9n)],
-    ['its ACL changed', '/a', at(3n, 3n, 1)],
-    ['it was deleted', '/a/b', undefined],
-  ])('names a znode when %s', (_case, path, again) => {
-    const checked = new Map<string, Versions | undefined>(read);
-    checked.set(path, again);
-    expect(changedPaths(read, checked)).toEqual([path]);
+    ['deleted', undefined, 'deleted'],
+    ['its data changed before the point', checked({ version: 2, mzxid: 90n }), 'data'],
+    ['its data changed twice', checked({ version: 3, mzxid: 120n }), 'data'],
+    ['its ACL changed', checked({ aversion: 1 }), 'acl'],
+    ['a child was removed', checked({ cversion: 3, numChildren: 1 }, ['a']), 'children'],
+    ['a child was created and another removed', checked({ cversion: 4 }, ['a', 'c']), 'children'],
+    ['a child was created and removed again', checked({ cversion: 5, numChildren: 3 }, ['a', 'b', 'c']), 'children'],
+  ] as const)('finds a change when %s', (_case, again, what) => {
+    expect(judge(read, again, POINT)).toEqual({ kind: 'changed', what });
+  });
+});
+
+describe('judgeNew', () => {
+  it('leaves out a znode created after the point', () => {
+    expect(judgeNew(stat({ czxid: 101n, version: 3 }), POINT)).toBe('after');
   });
 
-  it('counts a znode the check never reached as changed', () => {
-    expect(changedPaths(read, new Map([['/', at(0n, 5n)]]))).toEqual(['/a', '/a/b']);
+  it('takes a znode created by the point and untouched since as read, children created since included', () => {
+    expect(judgeNew(stat({ czxid: 90n, version: 0, cversion: 3, numChildren: 3 }), POINT)).toBe('asRead');
+  });
+
+  it.each([
+    ['its data was set', { version: 1 }],
+    ['its ACL was set', { aversion: 1 }],
+    ['a child of it was removed', { cversion: 3, numChildren: 1 }],
+  ])('finds a change when %s after its creation', (_case, overrides) => {
+    expect(judgeNew(stat({ czxid: 90n, version: 0, cversion: 0, numChildren: 0, ...overrides }), POINT)).toBe('changed');
   });
 });
