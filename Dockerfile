@@ -26,6 +26,7 @@ COPY controllers/scale/package.json controllers/scale/
 COPY controllers/rolling/package.json controllers/rolling/
 COPY controllers/appconfig/package.json controllers/appconfig/
 COPY controllers/znode/package.json controllers/znode/
+COPY controllers/backup/package.json controllers/backup/
 COPY controllers/manager/package.json controllers/manager/
 COPY console/package.json console/
 # npm ci wants every workspace of the lockfile present; the test workspace's manifest is enough.

@@ -1,4 +1,5 @@
 // The zk-oam API contract: CRD schemas, OAM kinds and the NATS event contract.
+export * from './backup/index.js';
 export * from './common/conditions.js';
 export * from './common/kind.js';
 export * from './common/object-meta.js';

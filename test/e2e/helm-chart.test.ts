@@ -58,14 +58,14 @@ describe('the Helm chart on the bed', () => {
     };
     const separate = await dryRun(['--set', 'install=separate']);
     expect(separate).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
-    expect(separate.trim().split('\n')).toHaveLength(45);
+    expect(separate.trim().split('\n')).toHaveLength(47);
     const output = await dryRun([]);
     expect(output).toContain(`deployment.apps/${release}-manager serverside-applied (server dry run)`);
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
     expect(output).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group} serverside-applied (server dry run)`);
-    expect(output.trim().split('\n')).toHaveLength(33);
+    expect(output.trim().split('\n')).toHaveLength(35);
     const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);

@@ -116,6 +116,7 @@ export const chartValuesSchema = z.strictObject({
   rolling: controllerValues,
   appconfig: controllerValues,
   znode: controllerValues,
+  backup: controllerValues,
   console: consoleValues,
   metrics: z.strictObject({ port: z.int().min(1024).max(65_535).describe('Port of /metrics, /healthz and /readyz.') }),
   watchNamespaces: z

@@ -57,6 +57,7 @@ describe('generated CRDs', () => {
       { name: 'zookeeperscales.scale.zookeeper.zkoam.dev', shortNames: ['zks'], inZookeeperCategory: true, status: {}, scale: '.spec.replicas' },
       { name: 'zookeeperrollings.rolling.zookeeper.zkoam.dev', shortNames: ['zkr'], inZookeeperCategory: true, status: {}, scale: undefined },
       { name: 'zookeeperznodes.znode.zookeeper.zkoam.dev', shortNames: ['zkz'], inZookeeperCategory: true, status: {}, scale: undefined },
+      { name: 'zookeeperbackups.backup.zookeeper.zkoam.dev', shortNames: ['zkb'], inZookeeperCategory: true, status: {}, scale: undefined },
     ]);
   });
 

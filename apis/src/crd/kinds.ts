@@ -1,5 +1,7 @@
 // The custom resource kinds this project defines, with what their CRDs add beyond the schema.
 import type { z } from 'zod';
+import { ZOOKEEPER_BACKUP } from '../backup/kind.js';
+import { backupSpecSchema, backupStatusSchema } from '../backup/spec.js';
 import type { KindInfo } from '../common/kind.js';
 import type { CelRule } from '../common/structural.js';
 import { ZOOKEEPER_ROLLING } from '../rolling/kind.js';
@@ -100,6 +102,23 @@ export const ZOOKEEPER_KINDS: readonly CustomResourceKind[] = [
       { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
       { name: 'Reclaim', type: 'string', jsonPath: '.spec.reclaimPolicy', priority: 1, description: 'What happens to the path on deletion' },
       { name: 'Connect', type: 'string', jsonPath: '.status.connectString', priority: 1, description: 'Connect string with the path as chroot' },
+      AGE,
+    ],
+  },
+  {
+    info: ZOOKEEPER_BACKUP,
+    scope: 'Namespaced',
+    spec: backupSpecSchema,
+    status: backupStatusSchema,
+    printerColumns: [
+      WORKLOAD,
+      { name: 'Schedule', type: 'string', jsonPath: '.spec.schedule' },
+      { name: 'Last Success', type: 'date', jsonPath: '.status.lastSuccessful.finishedAt', description: 'When the newest successful backup finished' },
+      { name: 'Znodes', type: 'integer', jsonPath: '.status.lastSuccessful.znodes', description: 'Znodes in the newest successful backup' },
+      { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+      { name: 'Zxid', type: 'string', jsonPath: '.status.lastSuccessful.zxid', priority: 1, description: 'The zxid the newest successful backup is consistent at' },
+      { name: 'Location', type: 'string', jsonPath: '.status.lastSuccessful.location', priority: 1 },
+      { name: 'Next', type: 'date', jsonPath: '.status.nextRunAt', priority: 1, description: 'When the next scheduled run starts' },
       AGE,
     ],
   },

@@ -1,7 +1,9 @@
 // KubeVela definitions for the ZooKeeper kinds: ComponentDefinitions `zookeeper` and `zookeeper-znode` and
-// TraitDefinitions `zookeeper-scale` and `zookeeper-rolling` (core.oam.dev/v1beta1), whose CUE templates render our CRs
+// TraitDefinitions `zookeeper-scale`, `zookeeper-rolling` and `zookeeper-backup` (core.oam.dev/v1beta1), whose CUE templates render our CRs
 // and whose parameter blocks are generated from the same zod schemas as the CRDs, so the two cannot drift; pure.
 import { z } from 'zod';
+import { ZOOKEEPER_BACKUP } from '../backup/kind.js';
+import { backupSpecSchema } from '../backup/spec.js';
 import { dnsSubdomainSchema } from '../common/object-meta.js';
 import { structuralSchema } from '../crd/structural-schema.js';
 import { rollingSpecSchema } from '../rolling/spec.js';
@@ -19,6 +21,7 @@ const COMPONENT_TYPE = 'zookeeper';
 const SCALE_TRAIT_TYPE = 'zookeeper-scale';
 const ROLLING_TRAIT_TYPE = 'zookeeper-rolling';
 const ZNODE_COMPONENT_TYPE = 'zookeeper-znode';
+const BACKUP_TRAIT_TYPE = 'zookeeper-backup';
 
 export interface KubeVelaDefinition {
   readonly apiVersion: typeof KUBEVELA_API_VERSION;
@@ -201,5 +204,12 @@ export function kubeVelaDefinitions(): KubeVelaDefinition[] {
       parameter: parameterBlock(structuralSchema(rollingSpecSchema, 'spec'), TRAIT_OMITS),
     }),
     znodeComponentDefinition(),
+    traitDefinition({
+      name: BACKUP_TRAIT_TYPE,
+      description: 'Backs up the persistent znodes of a zookeeper component to S3, on a cron schedule or once, with retention (zk-oam backup controller).',
+      output: 'backup',
+      kind: ZOOKEEPER_BACKUP,
+      parameter: parameterBlock(structuralSchema(backupSpecSchema, 'spec'), TRAIT_OMITS),
+    }),
   ];
 }

@@ -1,4 +1,5 @@
 export { APPCONFIG_REASONS, type AppConfigReason } from './appconfig.js';
+export { BACKUP_REASONS, type BackupReason } from './backup.js';
 export { TRAIT_BINDING_REASONS, type TraitBindingReason } from './binding.js';
 export { isCatalogued, reasonCatalog, type ReasonCatalog, type ReasonEntry } from './entry.js';
 export { RECONCILE_FAILURE_REASONS, type ReconcileFailureReason } from './reconcile-failure.js';

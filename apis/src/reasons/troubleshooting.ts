@@ -1,6 +1,7 @@
 // docs/troubleshooting.md, written from the controllers' reason catalogs: one entry per condition and Warning Event
 // reason, per kind. The catalogs are the types the controllers' conditions and Events take, so this cannot drift.
 import { APPCONFIG_REASONS } from './appconfig.js';
+import { BACKUP_REASONS } from './backup.js';
 import type { ReasonCatalog } from './entry.js';
 import { RECONCILE_FAILURE_REASONS } from './reconcile-failure.js';
 import { ROLLING_REASONS } from './rolling.js';
@@ -19,6 +20,7 @@ const SECTIONS: readonly Section[] = [
   { title: 'ZookeeperScale', intro: 'Set by the scale controller. `kubectl describe zks NAME` shows them.', catalog: SCALE_REASONS },
   { title: 'ZookeeperRolling', intro: 'Set by the rolling controller. `kubectl describe zkr NAME` shows them.', catalog: ROLLING_REASONS },
   { title: 'ZookeeperZnode', intro: 'Set by the znode controller. `kubectl describe zkz NAME` shows them.', catalog: ZNODE_REASONS },
+  { title: 'ZookeeperBackup', intro: 'Set by the backup controller. `kubectl describe zkb NAME` shows them.', catalog: BACKUP_REASONS },
   {
     title: 'ApplicationConfiguration',
     intro: 'Set by the appconfig controller on `core.oam.dev/v1alpha2` ApplicationConfigurations. `kubectl describe applicationconfiguration NAME` shows them.',

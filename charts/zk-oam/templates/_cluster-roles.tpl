@@ -180,6 +180,9 @@ rules:
   - apiGroups: [znode.zookeeper.zkoam.dev]
     resources: [zookeeperznodes]
     verbs: [get, create, patch, delete]
+  - apiGroups: [backup.zookeeper.zkoam.dev]
+    resources: [zookeeperbackups]
+    verbs: [get, create, patch, delete]
 {{- if .Values.watchNamespaces }}
 ---
 # The OAM definitions are cluster-scoped: a RoleBinding cannot grant reading them, so this read stays cluster-wide.
@@ -237,6 +240,34 @@ rules:
   - apiGroups: [""]
     resources: [secrets]
     verbs: [get, create, patch]
+  - apiGroups: [events.k8s.io]
+    resources: [events]
+    verbs: [create, patch]
+{{- end }}
+{{- define "zk-oam.clusterRoles.backup" }}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-backup
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "backup" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [backup.zookeeper.zkoam.dev]
+    resources: [zookeeperbackups]
+    verbs: [get, list, watch]
+  - apiGroups: [backup.zookeeper.zkoam.dev]
+    resources: [zookeeperbackups/status]
+    verbs: [get, patch]
+  - apiGroups: [workload.zookeeper.zkoam.dev]
+    resources: [zookeeperworkloads]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [pods]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
+    resources: [secrets]
+    verbs: [get]
   - apiGroups: [events.k8s.io]
     resources: [events]
     verbs: [create, patch]

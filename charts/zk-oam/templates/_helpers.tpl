@@ -9,10 +9,11 @@ scale: { nats: true, leaderElectionRole: true }
 rolling: { nats: true, leaderElectionRole: false }
 appconfig: { nats: false, leaderElectionRole: true }
 znode: { nats: false, leaderElectionRole: true }
+backup: { nats: false, leaderElectionRole: true }
 {{- end -}}
 
 {{- define "zk-oam.names" -}}
-[workload, scale, rolling, appconfig, znode]
+[workload, scale, rolling, appconfig, znode, backup]
 {{- end -}}
 
 {{/* The controllers enabled, in install order. */}}

@@ -9,6 +9,7 @@ export const CONTROLLER_MODULES = {
   rolling: async () => (await import('@zk-oam/rolling/start')).rollingController,
   appconfig: async () => (await import('@zk-oam/appconfig/start')).appconfigController,
   znode: async () => (await import('@zk-oam/znode/start')).znodeController,
+  backup: async () => (await import('@zk-oam/backup/start')).backupController,
 } satisfies Record<string, () => Promise<ControllerModule>>;
 
 export type ControllerName = keyof typeof CONTROLLER_MODULES;

@@ -5,8 +5,8 @@ import { controllerEnv, managerEnvSchema } from './manager-env.js';
 
 describe('managerEnvSchema', () => {
   it('runs every controller unless CONTROLLERS names some, each once, in the order given', () => {
-    expect(managerEnvSchema.parse({}).CONTROLLERS).toEqual(['workload', 'scale', 'rolling', 'appconfig', 'znode']);
-    expect(CONTROLLER_NAMES).toEqual(['workload', 'scale', 'rolling', 'appconfig', 'znode']);
+    expect(managerEnvSchema.parse({}).CONTROLLERS).toEqual(['workload', 'scale', 'rolling', 'appconfig', 'znode', 'backup']);
+    expect(CONTROLLER_NAMES).toEqual(['workload', 'scale', 'rolling', 'appconfig', 'znode', 'backup']);
     expect(managerEnvSchema.parse({ CONTROLLERS: 'rolling, workload,rolling' }).CONTROLLERS).toEqual(['rolling', 'workload']);
   });
 
@@ -15,7 +15,7 @@ describe('managerEnvSchema', () => {
       const result = managerEnvSchema.safeParse({ CONTROLLERS: list });
       expect(result.success, list).toBe(false);
       expect(failureReason(result.error), list).toContain(
-        `CONTROLLERS.${String(index)}: ${JSON.stringify(entry)} is not a controller: CONTROLLERS names some of workload, scale, rolling, appconfig, znode, separated by commas`,
+        `CONTROLLERS.${String(index)}: ${JSON.stringify(entry)} is not a controller: CONTROLLERS names some of workload, scale, rolling, appconfig, znode, backup, separated by commas`,
       );
     }
   });

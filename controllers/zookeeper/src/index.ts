@@ -39,7 +39,18 @@ export {
   type EnsembleAdmin,
 } from './admin/ensemble-admin.js';
 export { HandleGate } from './admin/handle-gate.js';
-export { adminConnector, tenantAdminConnector, type AdminConnector, type AdminTarget, type TenantAdminConnector } from './admin/connect-admin.js';
+export {
+  adminConnector,
+  tenantAdminConnector,
+  treeDumperConnector,
+  type AdminConnector,
+  type AdminTarget,
+  type TenantAdminConnector,
+  type TreeDumper,
+  type TreeDumperConnector,
+} from './admin/connect-admin.js';
+export * from './dump/index.js';
+export type { AclEntry } from './wire/packets.js';
 export { tenantAcl } from './tenant/acl.js';
 export type { TenantAdmin } from './tenant/tenant-admin.js';
 /** A raw session, for tools and tests that need more than the admin verbs (e.g. a client writing znodes). */

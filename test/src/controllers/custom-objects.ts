@@ -1,6 +1,6 @@
-// A test's client for one of our custom resource kinds: create, read through the kind's zod schema, list, delete, and
+// A test's client for one of our custom resource kinds: create, read through the kind's zod schema, patch, list, delete, and
 // whether one is gone, as the bed's admin.
-import { CustomObjectsApi } from '@kubernetes/client-node';
+import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { parseResource, type KindInfo } from '@zk-oam/apis';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
@@ -33,6 +33,11 @@ export class CustomObjects<S extends z.ZodType> {
   async get(namespace: string, name: string): Promise<z.output<S>> {
     const object: unknown = await this.objects.getNamespacedCustomObject({ ...this.target(namespace), name });
     return parseResource(this.schema, object, `${this.kind.kind} ${namespace}/${name}`);
+  }
+
+  /** A JSON merge patch of the object (spec or metadata). */
+  async patch(namespace: string, name: string, body: object): Promise<void> {
+    await this.objects.patchNamespacedCustomObject({ ...this.target(namespace), name, body }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
   }
 
   async list(namespace: string): Promise<string[]> {

@@ -150,13 +150,14 @@ describe('parameters are checked as our CRDs check them', () => {
 });
 
 describe('the traits apply to the zookeeper component only', () => {
-  it.each(['zookeeper-scale', 'zookeeper-rolling'])('%s names the component type and the workload kind', (name) => {
+  it.each(['zookeeper-scale', 'zookeeper-rolling', 'zookeeper-backup'])('%s names the component type and the workload kind', (name) => {
     expect(definition(name).spec.appliesToWorkloads).toEqual(['zookeeper', `${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group}`]);
   });
 
   it.each([
     ['zookeeper-scale', { replicas: 3 }],
     ['zookeeper-rolling', {}],
+    ['zookeeper-backup', { target: { s3: { endpoint: 'https://s3.example', bucket: 'zk-backups', credentialsSecretRef: { name: 's3' } } } }],
   ] as const)('%s reports an error in errs, which fails KubeVela\'s render, on a component that renders a Deployment', async (name, parameter) => {
     const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: {} };
     expect(await exported(name, { ...context, name: 'web', output: deployment }, parameter, 'errs')).toEqual([
@@ -184,6 +185,7 @@ describe('health and status read our conditions', () => {
     ['zookeeper', undefined],
     ['zookeeper-scale', 'scale'],
     ['zookeeper-rolling', 'rolling'],
+    ['zookeeper-backup', 'backup'],
   ] as const)('%s is healthy only when Ready is True, and says the phase and why', async (name, key) => {
     expect(await health(name, key, ready('True', 'all 3 members serving'))).toEqual({ isHealth: true, message: 'Running: all 3 members serving' });
     expect(await health(name, key, ready('False', 'member zookeeper-1 unreachable'))).toEqual({ isHealth: false, message: 'Degraded: member zookeeper-1 unreachable' });

@@ -2,7 +2,10 @@
 // spoken over TLS on the secure one when that is the only port the members open. The members are the ones the
 // controller observed, so the session goes where the observation just went, trusted the same way.
 import type { MemberAccess } from '../ensemble/observe-ensemble.js';
+import { dumpTree, type TreeDump } from '../dump/dump.js';
 import { connectTenantAdmin, type TenantAdmin } from '../tenant/tenant-admin.js';
+import { openSuperuserSession } from '../wire/superuser-session.js';
+import type { WireEndpoint, WireSessionOptions } from '../wire/wire-session.js';
 import { connectTlsEnsembleAdmin } from '../wire/tls-admin.js';
 import { connectEnsembleAdmin, type EnsembleAdmin } from './ensemble-admin.js';
 import type { HandleGate } from './handle-gate.js';
@@ -38,19 +41,39 @@ export function adminConnector(timeoutMs: number, gate: HandleGate): AdminConnec
 
 export type TenantAdminConnector = (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => Promise<TenantAdmin>;
 
+/** The members as the wire protocol dials them: by IP, and over TLS with the name each one's certificate carries. */
+function wireEndpoints(targets: readonly AdminTarget[], access: MemberAccess): WireEndpoint[] {
+  const tls = access.tls;
+  return targets.map((target) => ({ host: target.ip, port: access.port, ...(tls === undefined ? {} : { serverName: tls.serverName(target) }) }));
+}
+
+function wireOptions(access: MemberAccess, timeoutMs: number): WireSessionOptions {
+  return { ca: access.tls?.ca, connectTimeoutMs: timeoutMs, sessionTimeoutMs: SESSION_TIMEOUT_MS, operationTimeoutMs: OPERATION_TIMEOUT_MS };
+}
+
 /**
  * The superuser's session for a tenant's path, on the members `access` says: over TLS on the secure port (checking each
  * member's name), or on the plain port. Always the wire protocol, whose create carries the path's ACL.
  */
 export function tenantAdminConnector(timeoutMs: number): TenantAdminConnector {
-  return (targets, access, superPassword) => {
-    const tls = access.tls;
-    const endpoints = targets.map((target) => ({ host: target.ip, port: access.port, ...(tls === undefined ? {} : { serverName: tls.serverName(target) }) }));
-    return connectTenantAdmin(endpoints, superPassword, {
-      ca: tls?.ca,
-      connectTimeoutMs: timeoutMs,
-      sessionTimeoutMs: SESSION_TIMEOUT_MS,
-      operationTimeoutMs: OPERATION_TIMEOUT_MS,
-    });
+  return (targets, access, superPassword) => connectTenantAdmin(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
+}
+
+/** A superuser's session that dumps the tree (dump/), then closes. */
+export interface TreeDumper {
+  dump(attempts: number): Promise<TreeDump>;
+  close(): void;
+}
+
+export type TreeDumperConnector = (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => Promise<TreeDumper>;
+
+/**
+ * The superuser's session for a dump, on the first of `targets` that opens one (list the followers first to keep the
+ * walk's reads off the leader), over TLS whenever the members open a secure port only.
+ */
+export function treeDumperConnector(timeoutMs: number): TreeDumperConnector {
+  return async (targets, access, superPassword) => {
+    const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
+    return { dump: (attempts) => dumpTree(session, attempts), close: () => session.close() };
   };
 }

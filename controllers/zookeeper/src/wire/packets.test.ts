@@ -32,11 +32,20 @@ describe('the client protocol packets', () => {
   });
 
   it('reads a reply header, a Stat and a connect response', () => {
-    const stat = new JuteWriter().long(1n).long(0x200000005n).long(3n).long(4n).int(6).int(0).int(0).long(0n).int(10).int(0).long(1n);
+    const stat = new JuteWriter().long(1n).long(0x200000005n).long(3n).long(4n).int(6).int(2).int(1).long(0n).int(10).int(3).long(0x200000007n);
     const reply = new JuteWriter().int(9).long(0x200000005n).int(-103);
     const replyReader = new JuteReader(reply.framed().subarray(4));
     expect(readReplyHeader(replyReader)).toEqual({ xid: 9, zxid: 0x200000005n, err: -103 });
-    expect(readStat(new JuteReader(stat.framed().subarray(4)))).toEqual({ mzxid: 0x200000005n, version: 6 });
+    expect(readStat(new JuteReader(stat.framed().subarray(4)))).toEqual({
+      czxid: 1n,
+      mzxid: 0x200000005n,
+      pzxid: 0x200000007n,
+      version: 6,
+      cversion: 2,
+      aversion: 1,
+      ephemeralOwner: 0n,
+      numChildren: 3,
+    });
     const connected = new JuteWriter().int(0).int(6_000).long(0x1234n).buffer(Buffer.alloc(16)).bool(false).framed();
     expect(parseConnectResponse(connected.subarray(4))).toEqual({ timeoutMs: 6_000, sessionId: 0x1234n });
   });

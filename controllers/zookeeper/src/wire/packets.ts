@@ -1,6 +1,6 @@
 // The few packets of ZooKeeper's client protocol the admin verbs need (org.apache.zookeeper.proto, ZooDefs.OpCode):
 // the session handshake, the request and reply headers, and the bodies of auth, getData, setData, create, delete,
-// exists, getACL, setACL, getChildren, sync and reconfig.
+// exists, getACL, setACL, getChildren (and getChildren2, with the parent's Stat), sync and reconfig.
 import { JuteReader, JuteWriter } from './jute.js';
 
 export const OP_CODES = {
@@ -13,6 +13,7 @@ export const OP_CODES = {
   setACL: 7,
   getChildren: 8,
   sync: 9,
+  getChildren2: 12,
   ping: 11,
   reconfig: 16,
   auth: 100,
@@ -78,25 +79,34 @@ export function readReplyHeader(reader: JuteReader): ReplyHeader {
   return { xid: reader.int(), zxid: reader.long(), err: reader.int() };
 }
 
-/** The fields of a Stat the admin reads: the zxid of the last change and the data version. */
+/** A znode's Stat, as every read answers it. */
 export interface Stat {
+  /** The zxid that created it, of its last data change, and of the last change to its children. */
+  readonly czxid: bigint;
   readonly mzxid: bigint;
+  readonly pzxid: bigint;
+  /** Changes to its data, its children and its ACL. */
   readonly version: number;
+  readonly cversion: number;
+  readonly aversion: number;
+  /** The owner's session of an ephemeral znode; 0 for a persistent one. */
+  readonly ephemeralOwner: bigint;
+  readonly numChildren: number;
 }
 
 export function readStat(reader: JuteReader): Stat {
-  reader.long();
+  const czxid = reader.long();
   const mzxid = reader.long();
   reader.long();
   reader.long();
   const version = reader.int();
+  const cversion = reader.int();
+  const aversion = reader.int();
+  const ephemeralOwner = reader.long();
   reader.int();
-  reader.int();
-  reader.long();
-  reader.int();
-  reader.int();
-  reader.long();
-  return { mzxid, version };
+  const numChildren = reader.int();
+  const pzxid = reader.long();
+  return { czxid, mzxid, pzxid, version, cversion, aversion, ephemeralOwner, numChildren };
 }
 
 /** A request: its header, then the body `write` adds. */
