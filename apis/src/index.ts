@@ -1,6 +1,7 @@
 // The zk-oam API contract: CRD schemas, OAM kinds and the NATS event contract.
 export * from './common/conditions.js';
 export * from './common/kind.js';
+export * from './common/label-selector.js';
 export * from './common/object-meta.js';
 export * from './common/quantity.js';
 export * from './common/resource.js';

@@ -2,6 +2,7 @@
 // the path when the object goes.
 import { z } from 'zod';
 import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
+import { DNS_LABEL_PATTERN, dnsSubdomainSchema } from '../common/object-meta.js';
 import { withCel } from '../common/structural.js';
 import { workloadRefSchema } from '../common/workload-ref.js';
 
@@ -34,13 +35,43 @@ export const znodePathSchema = withCel(
   { rule: `self != '${RESERVED_ZNODE_ROOT}' && !self.startsWith('${RESERVED_ZNODE_ROOT}/')`, message: `${RESERVED_ZNODE_ROOT} is ZooKeeper's own subtree` },
 );
 
+/**
+ * The workload a znode lives in: a trait's workloadRef, and a namespace, since a tenant often runs apart from the
+ * ensemble. The workload must admit the znode's namespace (its spec.znodes.namespaceSelector) unless it is its own.
+ */
+export const znodeWorkloadRefSchema = withCel(
+  workloadRefSchema
+    .extend({
+      name: dnsSubdomainSchema.describe('Name of the ZookeeperWorkload.'),
+      namespace: z
+        .string()
+        .max(63)
+        .regex(DNS_LABEL_PATTERN, 'expected a namespace name')
+        .optional()
+        .describe(
+          "Namespace of the ZookeeperWorkload; the znode's own when absent. Another namespace's workload serves the znode only if " +
+            "its spec.znodes.namespaceSelector selects the znode's namespace.",
+        ),
+    })
+    .describe('The ZookeeperWorkload the znode lives in: in the same namespace, or in another that admits it. Immutable.'),
+  { rule: 'self == oldSelf', message: 'workloadRef is immutable; delete and recreate the object to retarget it' },
+);
+
+/** Where the znode's workload lives: spec.workloadRef.namespace, or the znode's own namespace. */
+export function znodeWorkloadKey(znode: { metadata: { namespace?: string | undefined }; spec: { workloadRef: { name: string; namespace?: string | undefined } } }): {
+  namespace: string;
+  name: string;
+} {
+  return { namespace: znode.spec.workloadRef.namespace ?? znode.metadata.namespace ?? '', name: znode.spec.workloadRef.name };
+}
+
 export const ZNODE_RECLAIM_POLICIES = ['Delete', 'Retain'] as const;
 export type ZnodeReclaimPolicy = (typeof ZNODE_RECLAIM_POLICIES)[number];
 
 export const znodeSpecSchema = withCel(
   z
     .object({
-      workloadRef: workloadRefSchema,
+      workloadRef: znodeWorkloadRefSchema,
       path: znodePathSchema.optional(),
       reclaimPolicy: z
         .enum(ZNODE_RECLAIM_POLICIES)

@@ -8,6 +8,7 @@ const READY_WARNINGS = {
   InvalidSpec: 'Validate',
   WorkloadNotFound: 'FindWorkload',
   WorkloadInvalid: 'ReadWorkload',
+  WorkloadNotShared: 'AdmitNamespace',
   PathConflict: 'ClaimPath',
 } as const satisfies Partial<Record<ZnodeReason, string>>;
 

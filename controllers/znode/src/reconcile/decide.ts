@@ -1,5 +1,5 @@
-// Step: decide. From the caches alone (pure): whether the workload can serve the znode's path, and whether the path is
-// this znode's to have.
+// Step: decide. From the caches alone (pure): whether the workload can serve the znode's path, whether it admits the
+// znode's namespace, and whether the path is this znode's to have.
 import type { ZookeeperZnode } from '@zk-oam/apis';
 import { conflictingClaim } from '../plan/index.js';
 import type { ZnodeCaches } from './dependencies.js';
@@ -11,8 +11,9 @@ const WAIT_REASONS = { missing: 'WorkloadNotFound', deleting: 'WorkloadDeleting'
 export function decide(caches: ZnodeCaches, znode: ZookeeperZnode): ZnodeVerdict {
   const view = observeWorkload(caches, znode);
   if (view.presence !== 'present') return { kind: 'Waiting', reason: WAIT_REASONS[view.presence], message: view.message };
+  if (!view.admission.admitted) return { kind: 'Refused', reason: 'WorkloadNotShared', message: `${view.admission.message}; nothing is done for this znode` };
   const own = claimOf(znode);
-  const claim = conflictingClaim(own, otherClaims(caches, znode));
+  const claim = conflictingClaim(own, otherClaims(caches, znode, view.workload));
   if (claim !== undefined) {
     const message = `path ${own.path} overlaps ${claim.path}, claimed first by ZookeeperZnode ${claim.name}; nothing is done for this one (spec.path is immutable: create another with a free path)`;
     return { kind: 'Conflict', claim, message };

@@ -6,7 +6,7 @@ import type { ZnodeReason, ZookeeperZnode } from '@zk-oam/apis';
 import { keyOf, type EventDetails, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { tenantAcl } from '@zk-oam/zookeeper';
 import { connectionOf, type SaslCredentials } from '../render/index.js';
-import { credentialsPending, grantUser, tenantCredentials } from './credentials.js';
+import { credentialsPending, grantUser, tenantCredentials, usersSecretOf, type UsersSecret } from './credentials.js';
 import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { publish } from './publish.js';
@@ -23,7 +23,7 @@ export async function serve(deps: ZnodeReconcilerDependencies, raw: KubeObject, 
   if (await publish(deps, key, { znode, connection, ca: access.tls?.ca, credentials: tenant?.credentials })) {
     await deps.recorder.record(raw, { type: 'Normal', reason: 'DiscoveryPublished', action: 'Publish', note: `wrote the discovery ConfigMap and Secret: ${connection.connectString}` });
   }
-  if (sasl !== undefined && tenant !== undefined) await grant(deps, raw, znode, sasl.usersSecretRef.name, tenant);
+  if (sasl !== undefined && tenant !== undefined) await grant(deps, raw, znode, usersSecretOf(workload, sasl), tenant);
   const principal = tenant === undefined ? undefined : { scheme: 'sasl', id: tenant.credentials.user };
   const ensured = await onZooKeeper(deps, key, 'Path', { workload, members, access }, (admin) => admin.ensurePath(path, tenantAcl(principal)));
   if (ensured.created || ensured.aclChanged) {
@@ -35,10 +35,10 @@ export async function serve(deps: ZnodeReconcilerDependencies, raw: KubeObject, 
 }
 
 /** The tenant's user into the users Secret; a new one is an Event. */
-async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, usersSecret: string, tenant: { credentials: SaslCredentials; created: boolean }): Promise<void> {
+async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, usersSecret: UsersSecret, tenant: { credentials: SaslCredentials; created: boolean }): Promise<void> {
   await inStep('Credentials', 'CredentialsWriteFailed', keyOf(raw), () => grantUser(deps, znode, usersSecret, tenant.credentials));
   if (!tenant.created) return;
-  const note = `made the SASL user ${tenant.credentials.user}, in the workload's users Secret ${usersSecret} and the discovery Secret`;
+  const note = `made the SASL user ${tenant.credentials.user}, in the workload's users Secret ${usersSecret.namespace}/${usersSecret.name} and the discovery Secret`;
   await deps.recorder.record(raw, { type: 'Normal', reason: 'CredentialsCreated', action: 'CreateCredentials', note });
 }
 

@@ -13,6 +13,8 @@ export type ZnodeVerdict =
   | InvalidTraitVerdict
   /** Nothing can be done for now: no workload to serve the path on, or no member to reach. */
   | { readonly kind: 'Waiting'; readonly reason: WaitReason; readonly message: string }
+  /** The workload, in another namespace, does not admit the znode's: nothing is created or written for it. */
+  | { readonly kind: 'Refused'; readonly reason: Extract<ZnodeReason, 'WorkloadNotShared'>; readonly message: string }
   /** An earlier znode claims the path: nothing is created, written or deleted for this one. */
   | { readonly kind: 'Conflict'; readonly claim: PathClaim; readonly message: string }
   | ServeVerdict;
