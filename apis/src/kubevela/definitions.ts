@@ -101,6 +101,7 @@ function componentDefinition(): KubeVelaDefinition {
 const znodeParameters = z.object({
   zookeeper: dnsSubdomainSchema.describe('Name of the zookeeper component (its ZookeeperWorkload) in the same namespace.'),
   path: znodeSpecSchema.shape.path,
+  principal: znodeSpecSchema.shape.principal,
   reclaimPolicy: znodeSpecSchema.shape.reclaimPolicy,
 });
 
@@ -114,6 +115,9 @@ function znodeComponentDefinition(): KubeVelaDefinition {
 		if parameter.path != _|_ {
 			path: parameter.path
 		}
+		if parameter.principal != _|_ {
+			principal: parameter.principal
+		}
 		reclaimPolicy: parameter.reclaimPolicy
 	}
 }`;
@@ -124,7 +128,7 @@ function znodeComponentDefinition(): KubeVelaDefinition {
       name: ZNODE_COMPONENT_TYPE,
       annotations: {
         'definition.oam.dev/description':
-          'A tenant\'s path in a zookeeper component, with its own SASL user and a discovery ConfigMap and Secret named after it (zk-oam znode controller).',
+          'A tenant\'s path in a zookeeper component, with its own principal (a SASL user, or the subject of its client certificate) and a discovery ConfigMap and Secret named after it (zk-oam znode controller).',
       },
     },
     spec: {

@@ -18,6 +18,16 @@ describe('spec.workloadRef', () => {
   });
 });
 
+describe('spec.principal.x509.subject', () => {
+  it.each(['CN=kafka', 'CN=kafka,O=example', 'CN=kafka\\, the broker,O=example', '1.2.840.113549.1.9.1=#16'])('accepts %s', (subject) => {
+    expect(znodeSpecSchema.safeParse({ workloadRef: { name: 'zk' }, principal: { x509: { subject } } }).success).toBe(true);
+  });
+
+  it.each(['', 'kafka', '=kafka', 'CN=a\nO=b'])('refuses %j', (subject) => {
+    expect(znodeSpecSchema.safeParse({ workloadRef: { name: 'zk' }, principal: { x509: { subject } } }).success).toBe(false);
+  });
+});
+
 describe('spec.path', () => {
   it.each(['/kafka', '/kafka/prod', '/a_b/c-d/e.f', '/x/_y', '/zookeeper2', '/znode-0d5c2a1e-8f0b-4b43-9d0c-6a0f3b2f7e10'])('accepts %s', (path) => {
     expect(znodeSpecSchema.safeParse(spec(path)).success).toBe(true);

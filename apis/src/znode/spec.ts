@@ -65,6 +65,35 @@ export function znodeWorkloadKey(znode: { metadata: { namespace?: string | undef
   return { namespace: znode.spec.workloadRef.namespace ?? znode.metadata.namespace ?? '', name: znode.spec.workloadRef.name };
 }
 
+/**
+ * A certificate subject as ZooKeeper's x509 provider names a client: RFC 2253, the most specific attribute first
+ * (`CN=kafka,O=example`), as `openssl x509 -noout -subject -nameopt RFC2253` prints it. The ACL id is
+ * `x509:<subject>`, compared as a whole string.
+ */
+export const X509_SUBJECT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]*=[^\n\r]+$/;
+
+export const znodePrincipalSchema = z
+  .object({
+    x509: z
+      .object({
+        subject: z
+          .string()
+          .max(1024)
+          .regex(X509_SUBJECT_PATTERN, 'expected a certificate subject in RFC 2253 form, such as CN=kafka,O=example')
+          .describe(
+            'Subject of the client certificate the tenant presents, in RFC 2253 form with the most specific attribute first ' +
+              '(`openssl x509 -noout -subject -nameopt RFC2253` prints it), e.g. CN=kafka,O=example. The path\'s ACL lets ' +
+              'x509:<subject> alone in. The certificate is the user\'s to issue with the workload\'s client CA.',
+          ),
+      })
+      .describe('A client certificate\'s subject: needs a workload with spec.authentication.x509.'),
+  })
+  .describe(
+    'The tenant\'s own principal, when the user brings it. Absent on a workload with SASL: the controller makes a SASL user. ' +
+      'A workload that authenticates clients by x509 alone needs one.',
+  );
+export type ZnodePrincipal = z.infer<typeof znodePrincipalSchema>;
+
 export const ZNODE_RECLAIM_POLICIES = ['Delete', 'Retain'] as const;
 export type ZnodeReclaimPolicy = (typeof ZNODE_RECLAIM_POLICIES)[number];
 
@@ -73,6 +102,7 @@ export const znodeSpecSchema = withCel(
     .object({
       workloadRef: znodeWorkloadRefSchema,
       path: znodePathSchema.optional(),
+      principal: znodePrincipalSchema.optional(),
       reclaimPolicy: z
         .enum(ZNODE_RECLAIM_POLICIES)
         .default('Delete')
@@ -93,7 +123,10 @@ export const znodeStatusSchema = z
     path: z.string().max(MAX_ZNODE_PATH_LENGTH).optional().describe('The path of the tenant, chosen or generated; kept for the object\'s life.'),
     exists: z.boolean().optional().describe('Whether the path existed at the last look.'),
     connectString: z.string().optional().describe('What clients connect with: the client Service, its port, and the path as chroot.'),
-    principal: z.string().optional().describe('The ACL id of the tenant\'s own principal (sasl:<user>), when the workload authenticates clients with SASL.'),
+    principal: z
+      .string()
+      .optional()
+      .describe('The ACL id of the tenant\'s own principal: sasl:<user> made by the controller, or x509:<subject> from spec.principal.'),
     conditions: conditionsSchema.optional(),
   })
   .describe('The path, whether it exists, how to reach it, and the Ready and Synced conditions.');

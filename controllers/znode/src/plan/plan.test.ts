@@ -1,6 +1,6 @@
 // Who may be a tenant of a workload, the path a znode gets and who may have it, and what its deletion comes to.
 import { describe, expect, it } from 'vitest';
-import { admission, conflictingClaim, deletionStep, znodePath, type AdmissionInput, type DeletionInput, type PathClaim } from './index.js';
+import { admission, conflictingClaim, deletionStep, principalId, tenantPrincipal, znodePath, type AdmissionInput, type DeletionInput, type PathClaim } from './index.js';
 
 const claim = (name: string, path: string, createdAt: string, uid = `uid-${name}`): PathClaim => ({ name, uid, path, createdAt });
 
@@ -57,6 +57,43 @@ describe('admission', () => {
 
   it('refuses a namespace it does not know yet, even to an empty selector', () => {
     expect(admission({ workload: workload({}), znodeNamespace: 'kafka', namespaceLabels: undefined })).toMatchObject({ admitted: false, message: 'namespace kafka is not known to the controller yet' });
+  });
+});
+
+describe('tenantPrincipal', () => {
+  const sasl = { usersSecretRef: { name: 'users' } };
+  const x509 = { clientCaSecretRef: { name: 'clients' } };
+  const alice = { x509: { subject: 'CN=alice,O=example' } };
+  const on = (authentication: Parameters<typeof tenantPrincipal>[0]['authentication']) => ({ name: 'zk', authentication });
+
+  it('is the certificate subject the user names, on a workload with x509, with or without SASL beside it', () => {
+    expect(tenantPrincipal(on({ x509 }), alice)).toEqual({ kind: 'x509', subject: 'CN=alice,O=example' });
+    expect(tenantPrincipal(on({ sasl, x509 }), alice)).toEqual({ kind: 'x509', subject: 'CN=alice,O=example' });
+  });
+
+  it('is a SASL user the controller makes when the user names none and the workload has SASL', () => {
+    expect(tenantPrincipal(on({ sasl }), undefined)).toEqual({ kind: 'sasl' });
+    expect(tenantPrincipal(on({ sasl, x509 }), undefined)).toEqual({ kind: 'sasl' });
+  });
+
+  it('is nobody on a workload that does not authenticate clients', () => {
+    expect(tenantPrincipal(on(undefined), undefined)).toEqual({ kind: 'open' });
+  });
+
+  it('refuses a certificate subject on a workload without x509, and no principal on one with x509 alone', () => {
+    expect(tenantPrincipal(on({ sasl }), alice)).toEqual({
+      kind: 'mismatch',
+      message: 'spec.principal.x509 names a certificate subject, but ZookeeperWorkload zk does not authenticate clients by certificate (no spec.authentication.x509)',
+    });
+    expect(tenantPrincipal(on(undefined), alice)).toMatchObject({ kind: 'mismatch' });
+    expect(tenantPrincipal(on({ x509 }), undefined)).toEqual({
+      kind: 'mismatch',
+      message: "ZookeeperWorkload zk authenticates clients by certificate alone: spec.principal.x509.subject must name the subject of the tenant's certificate",
+    });
+  });
+
+  it('is named in the ACL and the status as scheme:id', () => {
+    expect(principalId({ scheme: 'x509', id: 'CN=alice,O=example' })).toBe('x509:CN=alice,O=example');
   });
 });
 

@@ -9,6 +9,7 @@ const READY_WARNINGS = {
   WorkloadNotFound: 'FindWorkload',
   WorkloadInvalid: 'ReadWorkload',
   WorkloadNotShared: 'AdmitNamespace',
+  PrincipalMismatch: 'ChoosePrincipal',
   PathConflict: 'ClaimPath',
 } as const satisfies Partial<Record<ZnodeReason, string>>;
 
