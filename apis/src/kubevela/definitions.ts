@@ -39,15 +39,19 @@ _phase: *"Pending" | string
 if ${path}.status != _|_ if ${path}.status.conditions != _|_ {
 	_conditions: ${path}.status.conditions
 }
+_ready: [for c in _conditions if c.type == "Ready" {c}]
 if ${path}.status != _|_ if ${path}.status.phase != _|_ {
 	_phase: ${path}.status.phase
 }
-_ready: [for c in _conditions if c.type == "Ready" {c}]`;
+if ${path}.status != _|_ if ${path}.status.phase == _|_ if len(_ready) > 0 {
+	_phase: _ready[0].reason
+}`;
 }
 
 /**
  * Every kind reports a Ready condition (the workload: quorum and every member synced; the traits: at target, or
- * blocked with the reason), so `vela status` says healthy when it is True, and otherwise the phase and its message.
+ * blocked with the reason; a znode: its path served), so `vela status` says healthy when it is True, and the phase (a
+ * znode has none: the Ready reason) and its message.
  */
 function statusOf(path: string): Record<string, string> {
   return {
