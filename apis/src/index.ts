@@ -2,6 +2,7 @@
 export * from './backup/index.js';
 export * from './common/conditions.js';
 export * from './common/kind.js';
+export * from './common/label-selector.js';
 export * from './common/object-meta.js';
 export * from './common/quantity.js';
 export * from './common/resource.js';

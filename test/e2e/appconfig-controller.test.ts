@@ -2,7 +2,9 @@
 // the sample ApplicationConfiguration becomes a Ready ZookeeperWorkload (real ZooKeeper) and two trait CRs that wait
 // harmlessly for their controllers; parameter and Component changes re-render; each Component spec change is kept as
 // a ControllerRevision an entry may pin; a data input holds its object back until ready (a trait until its ensemble
-// runs); a removed trait is deleted; workloads are added to and removed from their scopes; bad input is a condition
+// runs); a client application and its ZookeeperZnode declared in one ApplicationConfiguration get a Ready znode, whose
+// published connect string the application's settings take and a client writes through (with the znode controller);
+// a removed trait is deleted; workloads are added to and removed from their scopes; bad input is a condition
 // and an Event; deleting the ApplicationConfiguration garbage-collects everything; a standby replica takes over when
 // the leader stops.
 import { join } from 'node:path';
@@ -14,6 +16,8 @@ import {
   ZOOKEEPER_ROLLING,
   ZOOKEEPER_SCALE,
   ZOOKEEPER_WORKLOAD,
+  ZOOKEEPER_ZNODE,
+  DISCOVERY_CONFIG_KEYS,
   type ApplicationConfiguration,
   type KindInfo,
 } from '@zk-oam/apis';
@@ -34,6 +38,7 @@ import {
   type ControllerProcess,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';
 
 const bed = workerBed();
 const namespace = `appconfig-${Date.now().toString(36)}`;
@@ -48,6 +53,7 @@ const scaleRef = { apiVersion: ZOOKEEPER_SCALE.apiVersion, kind: ZOOKEEPER_SCALE
 const rollingRef = { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, name: 'zookeeper-rolling' };
 let appconfigController: ControllerProcess | undefined;
 let workloadController: ControllerProcess | undefined;
+let znodeController: ControllerProcess | undefined;
 
 const objectSchema = z.looseObject({
   metadata: z.looseObject({
@@ -161,8 +167,10 @@ describe('the appconfig controller on the bed', () => {
     await installOam(bed);
     workloadController = await startControllerProcess({ bed, name: 'workload' });
     appconfigController = await startControllerProcess({ bed, name: 'appconfig', env: APPCONFIG_ENV });
+    znodeController = await startControllerProcess({ bed, name: 'znode', env: { WAIT_PERIOD_MS: '1000' } });
     await waitControllerReady(workloadController);
     await waitControllerReady(appconfigController);
+    await waitControllerReady(znodeController);
     await workloads.createNamespace(namespace);
     await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', join(repoRoot, 'deploy/samples/component.yaml'), '-f', join(repoRoot, 'deploy/samples/application-configuration.yaml')]);
   });
@@ -182,6 +190,7 @@ describe('the appconfig controller on the bed', () => {
     // A clean exit means reconciles finished and the lease was released.
     expect(await appconfigController?.stop()).toBe(0);
     expect(await workloadController?.stop()).toBe(0);
+    expect(await znodeController?.stop()).toBe(0);
   });
 
   it('renders the sample into a ZookeeperWorkload the workload controller brings to Ready, and two trait CRs with workloadRef, labels and owner', async () => {
@@ -639,6 +648,56 @@ spec:
     expect(trait?.metadata.annotations?.['zkoam.dev/connect-string']).toBe(connectString);
     const released = await waitSynced('the dependency satisfied', (c) => c.status?.dependency === undefined && synced(c)?.status === 'True', 'gated');
     expect(released.status?.workloads?.[0]?.traits).toEqual([{ traitRef: { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: ZOOKEEPER_ROLLING.kind, name: 'gated-roll' }, status: 'applied' }]);
+  });
+
+  it('gives a client application and its znode, declared in one ApplicationConfiguration, a Ready znode whose published connect string a client writes through', async () => {
+    await apply(`
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: kafka-zk }
+spec:
+  workload:
+    apiVersion: znode.zookeeper.zkoam.dev/v1alpha1
+    kind: ZookeeperZnode
+    spec: { workloadRef: { name: gated-zk }, path: /kafka }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: kafka }
+spec:
+  workload: { apiVersion: v1, kind: ConfigMap, data: { broker.id: "0" } }
+---
+apiVersion: core.oam.dev/v1alpha2
+kind: ApplicationConfiguration
+metadata: { name: kafka }
+spec:
+  components:
+    - componentName: kafka-zk
+      dataOutputs: [{ name: kafka-zk-connect, fieldPath: status.connectString }]
+    - componentName: kafka
+      dataInputs: [{ valueFrom: { dataOutputName: kafka-zk-connect }, toFieldPaths: ["data[zookeeper.connect]"] }]
+`);
+    const znodes = new ZnodeClient(bed);
+    const znode = await waitFor('the znode Ready', () => znodes.get(namespace, 'kafka-zk').catch(() => undefined), (z) => z !== undefined && znodeCondition(z, 'Ready')?.status === 'True', ENSEMBLE_TIMEOUT_MS);
+    expect(ownedByApp(await read(ZOOKEEPER_ZNODE, 'kafka-zk'), (await appConfig('kafka')).metadata.uid ?? '')).toBe(true);
+    const connectString = `gated-zk-client.${namespace}.svc.cluster.local:2181/kafka`;
+    expect(znode?.status).toMatchObject({ path: '/kafka', exists: true, connectString });
+    const settings = await waitFor('the application given the connect string', () => read(CONFIG_MAP, 'kafka'), (c) => c?.data?.['zookeeper.connect'] !== undefined, 60_000);
+    expect(settings?.data).toEqual({ 'broker.id': '0', 'zookeeper.connect': connectString });
+    const config = await waitSynced('the ApplicationConfiguration Synced', (c) => c.status?.dependency === undefined && synced(c)?.status === 'True', 'kafka');
+    expect(config.status?.workloads?.map((entry) => entry.componentName)).toEqual(['kafka-zk', 'kafka']);
+    const discovery = await readDiscovery(workloads, namespace, 'kafka-zk');
+    expect(discovery.config[DISCOVERY_CONFIG_KEYS.connectString]).toBe(connectString);
+
+    // The client knows only what the application was given: the connect string, with the path as chroot.
+    const given = { config: { [DISCOVERY_CONFIG_KEYS.connectString]: settings?.data?.['zookeeper.connect'] ?? '' }, secret: {} };
+    expect((await tenantZkCli(bed, given, ['create', '/brokers', 'kafka'])).output).toContain('Created /brokers');
+    const root = { config: { [DISCOVERY_CONFIG_KEYS.connectString]: `gated-zk-client.${namespace}.svc.cluster.local:2181` }, secret: {} };
+    expect((await tenantZkCli(bed, root, ['get', '/kafka/brokers'])).output).toContain('kafka');
+
+    await kubectl(bed, ['delete', 'applicationconfiguration', 'kafka', '-n', namespace, '--wait=false']);
+    await waitFor('the znode gone, its path removed', () => znodes.gone(namespace, 'kafka-zk'), (gone) => gone, 120_000);
+    expect((await tenantZkCli(bed, root, ['stat', '/kafka'])).output).toContain('Node does not exist');
   });
 
   it('never takes a field another manager owns: the conflict is reported and the other value stays', async () => {

@@ -2,12 +2,14 @@
 // workload, scale and rolling controllers: the sample Application (a `zookeeper` component, the `zookeeper-scale` and
 // `zookeeper-rolling` traits) becomes a Ready 3-member ensemble (real ZooKeeper) and a healthy Application; a component
 // parameter that changes the pod template rolls it, the leader last (at 3 members, before the scale: three JVM restarts,
-// not five); raising the trait's replicas scales it 3 → 5 one member at a time, no acknowledged write lost; a zookeeper
-// trait on a component of another type is refused with KubeVela's message; deleting the Application removes everything.
+// not five); raising the trait's replicas scales it 3 → 5 one member at a time, no acknowledged write lost; a
+// `zookeeper-znode` component added beside the ensemble (our znode controller too) is healthy with every other part, and
+// a client writes through its discovery ConfigMap's connect string; a zookeeper trait on a component of another type is
+// refused with KubeVela's message; deleting the Application removes everything.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
-import { ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
+import { DISCOVERY_CONFIG_KEYS, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -29,6 +31,7 @@ import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { installKubeVela, startVelaCore, SYSTEM_DEFINITION_NAMESPACE, uninstallKubeVela } from '../src/kubevela/vela-core.js';
 import { figures, probeEnsemble } from './rolling-fixtures.js';
 import { workerBed } from '../src/worker-bed.js';
+import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';
 
 const bed = workerBed();
 const namespace = `vela-${Date.now().toString(36)}`;
@@ -110,7 +113,7 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     await installCrds(bed);
     await installKubeVela(bed);
     velaCore = await startVelaCore(bed);
-    for (const name of ['workload', 'scale', 'rolling']) running.push(await startControllerProcess({ bed, name }));
+    for (const name of ['workload', 'scale', 'rolling', 'znode']) running.push(await startControllerProcess({ bed, name }));
     for (const controller of running) await waitControllerReady(controller);
     await workloads.createNamespace(namespace);
     await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', join(repoRoot, 'deploy/samples/kubevela-application.yaml')]);
@@ -184,6 +187,23 @@ describe('ZooKeeper through a KubeVela Application, rendered by KubeVela\'s own 
     expect(report.writes.acknowledged).toBeGreaterThan(0);
     expect(report.writes.lost).toEqual([]);
     await waitFor('the Application healthy again', () => application(), healthy, 180_000);
+  });
+
+  it('declares a znode beside the ensemble and its traits: every part healthy, and a client writes through its discovery connect string', async () => {
+    await patchApplication([{ op: 'add', path: '/spec/components/-', value: { name: 'kafka-zk', type: 'zookeeper-znode', properties: { zookeeper: 'zookeeper', path: '/kafka' } } }]);
+    const everyPartHealthy = (app: Application | undefined): boolean => {
+      const services = app?.status?.services ?? [];
+      return app?.status?.status === 'running' && app.status.observedGeneration === app.metadata.generation && services.length === 2 && services.every((service) => service.healthy === true);
+    };
+    const app = await waitFor('the Application healthy with its znode', () => application(), everyPartHealthy, 180_000);
+    console.log(`Application status with a znode: ${JSON.stringify(app?.status?.services)}`);
+    expect(app?.status?.services?.find((service) => service.name === 'kafka-zk')?.message).toMatch(/^Available: \/kafka exists; /);
+    const znode = await new ZnodeClient(bed).get(namespace, 'kafka-zk');
+    expect(znodeCondition(znode, 'Ready')?.status).toBe('True');
+    const discovery = await readDiscovery(workloads, namespace, 'kafka-zk');
+    expect(discovery.config[DISCOVERY_CONFIG_KEYS.connectString]).toBe(`zookeeper-client.${namespace}.svc.cluster.local:2181/kafka`);
+    expect((await tenantZkCli(bed, discovery, ['create', '/brokers', 'kafka'])).output).toContain('Created /brokers');
+    expect((await tenantZkCli(bed, discovery, ['get', '/brokers'])).output).toContain('kafka');
   });
 
   it('refuses a zookeeper trait on a component of another type, with KubeVela\'s own message, and renders no trait', async () => {

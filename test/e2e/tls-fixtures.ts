@@ -1,10 +1,13 @@
 // What the bed tests of ensembles with a secure client port share: the member certificate in the workload's Secret, the
-// one each member serves, the CA file and connect string a TLS client is given, and the TLS writer's figures.
+// one each member serves, the CA file and connect string a TLS client is given, the TLS writer's figures, and client
+// certificates made with openssl for the x509 provider.
+import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
+import { promisify } from 'node:util';
 import { derivedNames, memberHost, memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import type { V1Pod } from '@kubernetes/client-node';
 import type { WorkloadClient } from '../src/controllers/index.js';
@@ -111,4 +114,27 @@ export async function handshakeVerifies(ip: string, port: number, credentials: {
   } finally {
     socket.destroy();
   }
+}
+
+const run = promisify(execFile);
+
+function openssl(dir: string, ...args: string[]): Promise<unknown> {
+  return run('openssl', args, { cwd: dir });
+}
+
+/** A self-signed CA: `<file>.key` and `<file>.crt` in dir. */
+export async function makeCa(dir: string, file: string, subject: string): Promise<void> {
+  await openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${file}.key`, '-out', `${file}.crt`, '-days', '2', '-subj', subject);
+}
+
+/**
+ * A client certificate of the CA `ca` with the subject CN=<user>, its PKCS#8 key before it in `<user>.pem`: ZooKeeper's
+ * PEM key store.
+ */
+export async function makeClient(dir: string, ca: string, user: string): Promise<string> {
+  await openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${user}.key`, '-out', `${user}.csr`, '-subj', `/CN=${user}`);
+  await openssl(dir, 'x509', '-req', '-in', `${user}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${user}.crt`, '-days', '1');
+  const pem = join(dir, `${user}.pem`);
+  await writeFile(pem, `${await readFile(join(dir, `${user}.key`), 'utf8')}${await readFile(join(dir, `${user}.crt`), 'utf8')}`);
+  return pem;
 }

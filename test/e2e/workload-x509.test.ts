@@ -8,12 +8,10 @@
 // client CA Secret that is missing, lacks ca.crt, or holds a certificate that does not parse: a condition naming the
 // Secret and the key, and no pods. The controller has no timed look during the file: it sees each change of the client
 // CA Secret, good or bad, through its watch on the Secret.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, memberServerName, myidOfPod, SUPERUSER_SECRET_KEYS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { CLIENT_CA_ANNOTATION } from '@zk-oam/workload';
@@ -23,9 +21,8 @@ import { runZkCli } from '../src/zookeeper-jvm/index.js';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { appsApi } from './rolling-scenario.js';
-import { memberServers } from './tls-fixtures.js';
+import { makeCa, makeClient, memberServers } from './tls-fixtures.js';
 
-const run = promisify(execFile);
 const bed = workerBed();
 /**
  * An hour between timed looks of a Ready ensemble, longer than the file runs: the members restarted onto a changed
@@ -47,24 +44,6 @@ async function memberPods(owner = name): Promise<V1Pod[]> {
 function healthy(workload: ZookeeperWorkload): boolean {
   const status = workload.status;
   return isReady(workload) && status?.leader !== undefined && status.members?.length === 3 && status.members.every((member) => member.synced);
-}
-
-function openssl(dir: string, ...args: string[]): Promise<unknown> {
-  return run('openssl', args, { cwd: dir });
-}
-
-/** A self-signed CA: `<file>.key` and `<file>.crt` in dir. */
-async function makeCa(dir: string, file: string, subject: string): Promise<void> {
-  await openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${file}.key`, '-out', `${file}.crt`, '-days', '2', '-subj', subject);
-}
-
-/** A client certificate of the CA `ca`, with its PKCS#8 key before it in `<user>.pem`: ZooKeeper's PEM key store. */
-async function makeClient(dir: string, ca: string, user: string): Promise<string> {
-  await openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${user}.key`, '-out', `${user}.csr`, '-subj', `/CN=${user}`);
-  await openssl(dir, 'x509', '-req', '-in', `${user}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${user}.crt`, '-days', '1');
-  const pem = join(dir, `${user}.pem`);
-  await writeFile(pem, `${await readFile(join(dir, `${user}.key`), 'utf8')}${await readFile(join(dir, `${user}.crt`), 'utf8')}`);
-  return pem;
 }
 
 describe('an ensemble whose clients authenticate by certificate', () => {

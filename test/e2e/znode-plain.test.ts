@@ -1,8 +1,9 @@
 // ZookeeperZnodes on an ensemble without client authentication, on real ZooKeeper 3.8 and its own Java client: a znode
 // gets a path and a connect string a client writes through as it is; bad input is refused by the CRD or reported on the
 // object, never half-done (a path under another's is a PathConflict, and its deletion leaves the other's path alone);
-// deleting a znode removes its path, under Retain keeps it; and a znode whose workload is missing says so and does not
-// hold its namespace's deletion past the bounded wait.
+// deleting a znode removes its path, under Retain keeps it; a znode of another namespace is refused until the
+// workload's spec.znodes.namespaceSelector selects that namespace's labels, then served there; and a znode whose
+// workload is missing says so and does not hold its namespace's deletion past the bounded wait.
 import { DISCOVERY_CONFIG_KEYS, DISCOVERY_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, waitFor } from '../src/controllers/index.js';
@@ -84,6 +85,45 @@ describe('znodes on a plain-text ensemble', () => {
     expect(await reasons('kept')).toContain('PathRetained');
     expect(await reasons('inner')).toContain('ReleasedWithoutCleanup');
   }, 240_000);
+});
+
+describe('a znode in another namespace than its workload', () => {
+  const tenants = `${namespace}-tenants`;
+  const remote = { workloadRef: { name: WORKLOAD, namespace }, path: '/remote' };
+  const condition = () => znodes.get(tenants, 'remote').then((seen) => znodeCondition(seen, 'Ready'));
+
+  it('is refused, with nothing made, until the workload admits its namespace; the CRD refuses a malformed selector', async () => {
+    await client.createNamespace(tenants);
+    await znodes.create(tenants, 'remote', remote);
+    const refused = await waitFor('remote refused', condition, (seen) => seen?.reason === 'WorkloadNotShared', 60_000);
+    expect(refused?.message).toBe(`ZookeeperWorkload ${namespace}/${WORKLOAD} admits ZookeeperZnodes of its own namespace only: it has no spec.znodes.namespaceSelector; nothing is done for this znode`);
+    const warnings = (await eventsAbout(client, tenants, 'remote', 'ZookeeperZnode')).filter((event) => event.type === 'Warning');
+    expect(warnings.map((event) => event.reason)).toEqual(['WorkloadNotShared']);
+    await expect(client.core.readNamespacedConfigMap({ namespace: tenants, name: 'remote' })).rejects.toThrow();
+
+    const malformed = { spec: { znodes: { namespaceSelector: { matchExpressions: [{ key: 'team', operator: 'In' }] } } } };
+    await expect(client.patch(namespace, WORKLOAD, malformed)).rejects.toThrow(/values must be non-empty for In and NotIn/);
+    await client.patch(namespace, WORKLOAD, { spec: { znodes: { namespaceSelector: { matchLabels: { 'zk-oam.test/tenant': 'yes' } } } } });
+    const unselected = await waitFor('refused by the selector', condition, (seen) => seen?.message.includes('does not select') === true, 60_000);
+    expect(unselected?.reason).toBe('WorkloadNotShared');
+    expect((await tenantZkCli(bed, { config: { [DISCOVERY_CONFIG_KEYS.connectString]: `zk-client.${namespace}.svc.cluster.local:2181` }, secret: {} }, ['stat', '/remote'])).output).toContain('Node does not exist');
+  }, 120_000);
+
+  it("is served on the workload once its namespace carries the selected label, and cleaned up when deleted", async () => {
+    const labelled = await client.core.readNamespace({ name: tenants });
+    labelled.metadata = { ...labelled.metadata, labels: { ...labelled.metadata?.labels, 'zk-oam.test/tenant': 'yes' } };
+    await client.core.replaceNamespace({ name: tenants, body: labelled });
+    await waitFor('remote Ready', condition, (seen) => seen?.status === 'True', 60_000);
+    const discovery = await readDiscovery(client, tenants, 'remote');
+    expect(discovery.config[DISCOVERY_CONFIG_KEYS.connectString]).toBe(`zk-client.${namespace}.svc.cluster.local:2181/remote`);
+    expect((await tenantZkCli(bed, discovery, ['create', '/from-tenants', 'x'])).output).toContain('Created /from-tenants');
+
+    await znodes.delete(tenants, 'remote');
+    await waitFor('remote gone', () => znodes.gone(tenants, 'remote'), (gone) => gone, 60_000);
+    expect((await eventsAbout(client, tenants, 'remote', 'ZookeeperZnode')).map((event) => event.reason)).toContain('PathDeleted');
+    expect((await tenantZkCli(bed, rootClient(discovery), ['stat', '/remote'])).output).toContain('Node does not exist');
+    await client.deleteNamespace(tenants);
+  }, 120_000);
 });
 
 describe('a znode whose workload is missing', () => {

@@ -73,9 +73,9 @@ describe('two tenants of an ensemble with SASL', () => {
     expect(ownB.output).toContain('Created /ledger');
     expect((await tenantZkCli(bed, a, ['get', '/orders'])).output).toContain('a-data');
 
-    const aIntoB = await tenantZkCli(bed, a, ['create', '/intruder', 'x'], b.config[DISCOVERY_CONFIG_KEYS.connectString]);
+    const aIntoB = await tenantZkCli(bed, a, ['create', '/intruder', 'x'], { connectString: b.config[DISCOVERY_CONFIG_KEYS.connectString] });
     expect(aIntoB).toMatchObject({ ok: false, output: expect.stringContaining('Insufficient permission') as unknown });
-    const bIntoA = await tenantZkCli(bed, b, ['create', '/intruder', 'x'], a.config[DISCOVERY_CONFIG_KEYS.connectString]);
+    const bIntoA = await tenantZkCli(bed, b, ['create', '/intruder', 'x'], { connectString: a.config[DISCOVERY_CONFIG_KEYS.connectString] });
     expect(bIntoA).toMatchObject({ ok: false, output: expect.stringContaining('Insufficient permission') as unknown });
     const anonymous = await tenantZkCli(bed, { config: a.config, secret: {} }, ['create', '/anonymous', 'x']);
     expect(anonymous).toMatchObject({ ok: false, output: expect.stringContaining('Insufficient permission') as unknown });

@@ -71,19 +71,43 @@ export async function readDiscovery(client: WorkloadClient, namespace: string, z
 
 /**
  * ZooKeeper's Java client as a tenant's application runs it: connected with the discovery ConfigMap's ZOOKEEPER (the
- * client Service's name, resolved through cluster DNS, and the path as chroot), logged in with the JAAS file of the
- * discovery Secret when there is one. `connectString` lets a test point one tenant's credentials at another's path.
+ * client Service's name, resolved through cluster DNS, and the path as chroot), over TLS trusting the ConfigMap's
+ * ca.crt when ZOOKEEPER_TLS says that port speaks TLS, logged in with the JAAS file of the discovery Secret when there
+ * is one. `options.connectString` lets a test point one tenant's credentials at another's path; `options.keyStore`
+ * is the tenant's own certificate and key (PEM), which it brings where the workload authenticates clients by x509.
  */
-export async function tenantZkCli(bed: BedInfo, tenant: Discovery, command: readonly string[], connectString?: string): Promise<{ ok: boolean; output: string }> {
-  const server = connectString ?? tenant.config[DISCOVERY_CONFIG_KEYS.connectString] ?? '';
-  const jaas = tenant.secret[DISCOVERY_SECRET_KEYS.jaas];
-  if (jaas === undefined) return runZkCli(bed.resolvConf, [], server, ...command);
+export async function tenantZkCli(
+  bed: BedInfo,
+  tenant: Discovery,
+  command: readonly string[],
+  options: { readonly connectString?: string | undefined; readonly keyStore?: string } = {},
+): Promise<{ ok: boolean; output: string }> {
+  const server = options.connectString ?? tenant.config[DISCOVERY_CONFIG_KEYS.connectString] ?? '';
   const dir = await mkdtemp(join(tmpdir(), 'zk-oam-tenant-'));
   try {
-    const file = join(dir, 'jaas.conf');
-    await writeFile(file, jaas);
-    return await runZkCli(bed.resolvConf, [`-Djava.security.auth.login.config=${file}`], server, ...command);
+    return await runZkCli(bed.resolvConf, await clientOptions(dir, tenant, options.keyStore), server, ...command);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The JVM options of a tenant's client: its JAAS file, the CA it trusts and its own certificate, as it has them. */
+async function clientOptions(dir: string, tenant: Discovery, keyStore: string | undefined): Promise<string[]> {
+  const options: string[] = [];
+  const jaas = tenant.secret[DISCOVERY_SECRET_KEYS.jaas];
+  if (jaas !== undefined) {
+    await writeFile(join(dir, 'jaas.conf'), jaas);
+    options.push(`-Djava.security.auth.login.config=${join(dir, 'jaas.conf')}`);
+  }
+  if (tenant.config[DISCOVERY_CONFIG_KEYS.tls] === 'true') {
+    await writeFile(join(dir, 'ca.crt'), tenant.config[DISCOVERY_CONFIG_KEYS.ca] ?? '');
+    options.push(
+      '-Dzookeeper.clientCnxnSocket=org.apache.zookeeper.ClientCnxnSocketNetty',
+      '-Dzookeeper.client.secure=true',
+      `-Dzookeeper.ssl.trustStore.location=${join(dir, 'ca.crt')}`,
+      '-Dzookeeper.ssl.trustStore.type=PEM',
+    );
+  }
+  if (keyStore !== undefined) options.push(`-Dzookeeper.ssl.keyStore.location=${keyStore}`, '-Dzookeeper.ssl.keyStore.type=PEM');
+  return options;
 }

@@ -42,15 +42,19 @@ _phase: *"Pending" | string
 if ${path}.status != _|_ if ${path}.status.conditions != _|_ {
 	_conditions: ${path}.status.conditions
 }
+_ready: [for c in _conditions if c.type == "Ready" {c}]
 if ${path}.status != _|_ if ${path}.status.phase != _|_ {
 	_phase: ${path}.status.phase
 }
-_ready: [for c in _conditions if c.type == "Ready" {c}]`;
+if ${path}.status != _|_ if ${path}.status.phase == _|_ if len(_ready) > 0 {
+	_phase: _ready[0].reason
+}`;
 }
 
 /**
  * Every kind reports a Ready condition (the workload: quorum and every member synced; the traits: at target, or
- * blocked with the reason), so `vela status` says healthy when it is True, and otherwise the phase and its message.
+ * blocked with the reason; a znode: its path served), so `vela status` says healthy when it is True, and the phase (a
+ * znode has none: the Ready reason) and its message.
  */
 function statusOf(path: string): Record<string, string> {
   return {
@@ -104,6 +108,7 @@ function componentDefinition(): KubeVelaDefinition {
 const znodeParameters = z.object({
   zookeeper: dnsSubdomainSchema.describe('Name of the zookeeper component (its ZookeeperWorkload) in the same namespace.'),
   path: znodeSpecSchema.shape.path,
+  principal: znodeSpecSchema.shape.principal,
   reclaimPolicy: znodeSpecSchema.shape.reclaimPolicy,
 });
 
@@ -117,6 +122,9 @@ function znodeComponentDefinition(): KubeVelaDefinition {
 		if parameter.path != _|_ {
 			path: parameter.path
 		}
+		if parameter.principal != _|_ {
+			principal: parameter.principal
+		}
 		reclaimPolicy: parameter.reclaimPolicy
 	}
 }`;
@@ -127,7 +135,7 @@ function znodeComponentDefinition(): KubeVelaDefinition {
       name: ZNODE_COMPONENT_TYPE,
       annotations: {
         'definition.oam.dev/description':
-          'A tenant\'s path in a zookeeper component, with its own SASL user and a discovery ConfigMap and Secret named after it (zk-oam znode controller).',
+          'A tenant\'s path in a zookeeper component, with its own principal (a SASL user, or the subject of its client certificate) and a discovery ConfigMap and Secret named after it (zk-oam znode controller).',
       },
     },
     spec: {

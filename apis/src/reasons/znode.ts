@@ -34,6 +34,21 @@ export const ZNODE_REASONS = reasonCatalog({
     means: 'The workload does not validate, so how to reach it and whether it has SASL cannot be read.',
     todo: 'Fix the workload (its own InvalidSpec condition names the fields).',
   },
+  WorkloadNotShared: {
+    shownIn: NOT_READY,
+    means:
+      'The workload is in another namespace, and its spec.znodes.namespaceSelector does not select this znode\'s namespace ' +
+      '(absent, it admits its own namespace only). Nothing is created or written for the znode, and its path claims nothing.',
+    todo: 'Label the znode\'s namespace so that the selector selects it, or have the workload\'s owner widen the selector; the znode follows at once.',
+  },
+  PrincipalMismatch: {
+    shownIn: NOT_READY,
+    means:
+      'The znode\'s principal does not fit how the workload authenticates clients: spec.principal.x509 on a workload without ' +
+      'spec.authentication.x509, or no principal on a workload that authenticates clients by certificate alone (a tenant ' +
+      'there is known by its certificate\'s subject, which the controller cannot make). Nothing is created or written.',
+    todo: 'Set spec.principal.x509.subject to the subject of the certificate the tenant presents, or remove it where the workload has no x509.',
+  },
   WorkloadNotServing: {
     shownIn: ['Ready'],
     means: 'No member pod of the workload is ready: the ensemble is starting, restarting, or down.',

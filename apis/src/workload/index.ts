@@ -11,3 +11,4 @@ export * from './spec.js';
 export * from './status.js';
 export * from './tls.js';
 export * from './zoo-config.js';
+export * from './znodes.js';

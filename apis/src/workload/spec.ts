@@ -9,6 +9,7 @@ import { jvmSchema, resourcesSchema } from './resources.js';
 import { authenticationSchema, type AuthenticationSpec } from './authentication.js';
 import { tlsSchema, type TlsSpec } from './tls.js';
 import { zooConfigSchema } from './zoo-config.js';
+import { workloadZnodesSchema } from './znodes.js';
 
 export const imageSchema = z
   .object({
@@ -108,6 +109,7 @@ export const workloadSpecSchema = withCel(
         .describe('Secret holding the ZooKeeper superuser credentials used for reconfig. Created by the operator when absent.'),
       tls: tlsSchema.prefault({}),
       authentication: authenticationSchema.optional(),
+      znodes: workloadZnodesSchema.optional(),
     })
     .superRefine((spec, context) => {
       refineAuthentication(spec, context);

@@ -2,9 +2,31 @@
 // own subtree), and the Delete reclaim policy by default. The CRD's pattern is the same regular expression.
 import { describe, expect, it } from 'vitest';
 import { crdManifests } from '../crd/manifests.js';
-import { ZNODE_PATH_PATTERN, znodeSpecSchema } from './spec.js';
+import { ZNODE_PATH_PATTERN, znodeSpecSchema, znodeWorkloadKey } from './spec.js';
 
 const spec = (path: string | undefined): unknown => ({ workloadRef: { name: 'zk' }, ...(path === undefined ? {} : { path }) });
+
+describe('spec.workloadRef', () => {
+  it('takes a namespace, the znode\'s own when absent', () => {
+    expect(znodeSpecSchema.parse({ workloadRef: { name: 'zk', namespace: 'zk-system' } }).workloadRef).toMatchObject({ name: 'zk', namespace: 'zk-system' });
+    expect(znodeWorkloadKey({ metadata: { namespace: 'kafka' }, spec: { workloadRef: { name: 'zk' } } })).toEqual({ namespace: 'kafka', name: 'zk' });
+    expect(znodeWorkloadKey({ metadata: { namespace: 'kafka' }, spec: { workloadRef: { name: 'zk', namespace: 'zk-system' } } })).toEqual({ namespace: 'zk-system', name: 'zk' });
+  });
+
+  it.each(['Zk-System', 'zk.system', '-zk', 'a'.repeat(64)])('refuses the namespace %s', (namespace) => {
+    expect(znodeSpecSchema.safeParse({ workloadRef: { name: 'zk', namespace } }).success).toBe(false);
+  });
+});
+
+describe('spec.principal.x509.subject', () => {
+  it.each(['CN=kafka', 'CN=kafka,O=example', 'CN=kafka\\, the broker,O=example', '1.2.840.113549.1.9.1=#16'])('accepts %s', (subject) => {
+    expect(znodeSpecSchema.safeParse({ workloadRef: { name: 'zk' }, principal: { x509: { subject } } }).success).toBe(true);
+  });
+
+  it.each(['', 'kafka', '=kafka', 'CN=a\nO=b'])('refuses %j', (subject) => {
+    expect(znodeSpecSchema.safeParse({ workloadRef: { name: 'zk' }, principal: { x509: { subject } } }).success).toBe(false);
+  });
+});
 
 describe('spec.path', () => {
   it.each(['/kafka', '/kafka/prod', '/a_b/c-d/e.f', '/x/_y', '/zookeeper2', '/znode-0d5c2a1e-8f0b-4b43-9d0c-6a0f3b2f7e10'])('accepts %s', (path) => {

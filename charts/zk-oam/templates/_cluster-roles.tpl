@@ -232,6 +232,9 @@ rules:
     resources: [zookeeperworkloads]
     verbs: [get, list, watch]
   - apiGroups: [""]
+    resources: [namespaces]
+    verbs: [get, list, watch]
+  - apiGroups: [""]
     resources: [pods]
     verbs: [get, list, watch]
   - apiGroups: [""]
@@ -243,6 +246,36 @@ rules:
   - apiGroups: [events.k8s.io]
     resources: [events]
     verbs: [create, patch]
+{{- if .Values.watchNamespaces }}
+---
+# Namespaces are cluster-scoped: a RoleBinding cannot grant reading their labels (whom a workload's
+# spec.znodes.namespaceSelector admits), so this read stays cluster-wide.
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: {{ .Release.Name }}-znode-namespaces
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "znode" "root" .) | nindent 4 }}
+rules:
+  - apiGroups: [""]
+    resources: [namespaces]
+    verbs: [get, list, watch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: {{ .Release.Name }}-znode-namespaces
+  labels:
+    {{- include "zk-oam.labels" (dict "name" "znode" "root" .) | nindent 4 }}
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: {{ .Release.Name }}-znode-namespaces
+subjects:
+  - kind: ServiceAccount
+    name: {{ include "zk-oam.serviceAccount" (dict "name" "znode" "root" .) }}
+    namespace: {{ .Release.Namespace }}
+{{- end }}
 {{- end }}
 {{- define "zk-oam.clusterRoles.backup" }}
 ---

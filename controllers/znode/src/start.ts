@@ -3,17 +3,18 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBER_SELECTOR, workloadOfLabels, type ZnodeReason } from '@zk-oam/apis';
 import {
-  childToTraits,
   controller,
   controllerModule,
   type ControllerProcessParts,
   type EventRecorder,
   keyOf,
+  type KubeObject,
+  type Lister,
   millisecondsSetting,
+  type ObjectKey,
   processEnvSchema,
   RequeuePacer,
   type StartedController,
-  traitsOfWorkload,
 } from '@zk-oam/runtime';
 import { tenantAdminConnector } from '@zk-oam/zookeeper';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import {
   REPORTING_CONTROLLER,
   watchedResources,
   workloadResource,
+  znodeKeysOfWorkload,
   znodeReconciler,
   znodeResource,
 } from './reconcile/index.js';
@@ -51,10 +53,11 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
   const znodes = manager.kubeObjectInformer(znodeResource);
   const workloads = manager.kubeObjectInformer(workloadResource);
   const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
+  const namespaces = manager.kubeObjectInformer(watchedResources.namespace, { transform: CACHED_FIELDS.namespace });
   const recorder: EventRecorder<ZnodeReason> = manager.eventRecorder(identity, REPORTING_CONTROLLER);
 
   const reconciler = znodeReconciler({
-    caches: { traits: znodes.lister, workloads: workloads.lister, pods: pods.lister },
+    caches: { traits: znodes.lister, workloads: workloads.lister, pods: pods.lister, namespaces: namespaces.lister },
     client: manager.client,
     recorder,
     connectTenant: tenantAdminConnector(config.ZOOKEEPER_TIMEOUT_MS),
@@ -66,14 +69,21 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
   manager.add(
     controller('znode')
       .for(znodes)
-      .watches(workloads, (workload) => traitsOfWorkload(znodes.lister, keyOf(workload)))
-      .watches(pods, childToTraits(znodes.lister, (pod) => workloadOfLabels(pod.metadata.labels)))
+      // A workload and its pods wake the znodes naming it from any namespace; a namespace's labels, its own znodes.
+      .watches(workloads, (workload) => znodeKeysOfWorkload(znodes.lister, keyOf(workload)))
+      .watches(pods, (pod) => podWorkloadKeys(znodes.lister, pod))
+      .watches(namespaces, (namespace) => znodes.lister.list({ namespace: namespace.metadata.name }).map(keyOf))
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: znodeResource, conditionType: 'Synced', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
       .reconcile(reconciler),
   );
   log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the znode controller');
   return {};
+}
+
+function podWorkloadKeys(znodes: Lister<KubeObject>, pod: KubeObject): ObjectKey[] {
+  const workload = workloadOfLabels(pod.metadata.labels);
+  return workload === undefined ? [] : znodeKeysOfWorkload(znodes, { namespace: pod.metadata.namespace ?? '', name: workload });
 }
 
 export const znodeController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startZnodeController);

@@ -294,8 +294,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const objects = await rendered('watchNamespaces={kafka,billing}');
     const bindings = objects.filter((object) => object.kind.endsWith('Binding'));
     const clusterWide = bindings.filter((object) => object.kind === 'ClusterRoleBinding').map((object) => object.metadata.name);
-    // The OAM definitions are cluster-scoped: that read alone cannot be namespaced.
-    expect(clusterWide).toEqual(['zk-oam-appconfig-definitions']);
+    // The OAM definitions and namespaces' labels are cluster-scoped: those reads alone cannot be namespaced.
+    expect(clusterWide.sort()).toEqual(['zk-oam-appconfig-definitions', 'zk-oam-znode-namespaces']);
     const inNamespace = (namespace: string) =>
       bindings
         .filter((object) => object.kind === 'RoleBinding' && (object.metadata as { namespace?: string }).namespace === namespace)

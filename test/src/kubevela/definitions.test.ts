@@ -191,4 +191,11 @@ describe('health and status read our conditions', () => {
     expect(await health(name, key, ready('False', 'member zookeeper-1 unreachable'))).toEqual({ isHealth: false, message: 'Degraded: member zookeeper-1 unreachable' });
     expect(await health(name, key, undefined)).toEqual({ isHealth: false, message: 'Pending' });
   });
+
+  it('zookeeper-znode, whose status has no phase, says the Ready reason and why', async () => {
+    const znode = (status: string, reason: string, message: string) => ({ conditions: [{ type: 'Ready', status, reason, message }] });
+    expect(await health('zookeeper-znode', undefined, znode('True', 'Available', '/kafka exists'))).toEqual({ isHealth: true, message: 'Available: /kafka exists' });
+    expect(await health('zookeeper-znode', undefined, znode('False', 'WorkloadNotShared', 'not admitted'))).toEqual({ isHealth: false, message: 'WorkloadNotShared: not admitted' });
+    expect(await health('zookeeper-znode', undefined, undefined)).toEqual({ isHealth: false, message: 'Pending' });
+  });
 });

@@ -8,6 +8,8 @@ const READY_WARNINGS = {
   InvalidSpec: 'Validate',
   WorkloadNotFound: 'FindWorkload',
   WorkloadInvalid: 'ReadWorkload',
+  WorkloadNotShared: 'AdmitNamespace',
+  PrincipalMismatch: 'ChoosePrincipal',
   PathConflict: 'ClaimPath',
 } as const satisfies Partial<Record<ZnodeReason, string>>;
 

@@ -28,23 +28,29 @@ export async function tenantCredentials(deps: Deps, znode: ZookeeperZnode): Prom
   return password === undefined || password === '' ? { credentials: { user, password: deps.newPassword() }, created: true } : { credentials: { user, password }, created: false };
 }
 
+/** The workload's users Secret, in the workload's namespace (which may not be the znode's). */
+export type UsersSecret = { readonly namespace: string; readonly name: string };
+
 /** Puts the tenant's user into the workload's users Secret unless it is there with this password; a missing Secret is the workload's to report. */
-export async function grantUser(deps: Deps, znode: ZookeeperZnode, usersSecret: string, credentials: SaslCredentials): Promise<void> {
-  const namespace = znode.metadata.namespace ?? '';
-  const stored = await readData(deps.client, 'secret', { namespace, name: usersSecret });
-  if (stored === undefined) throw new Error(`the workload's SASL users Secret ${usersSecret} does not exist`);
+export async function grantUser(deps: Deps, znode: ZookeeperZnode, usersSecret: UsersSecret, credentials: SaslCredentials): Promise<void> {
+  const stored = await readData(deps.client, 'secret', usersSecret);
+  if (stored === undefined) throw new Error(`the workload's SASL users Secret ${usersSecret.name} does not exist`);
   const encoded = Buffer.from(credentials.password, 'utf8').toString('base64');
   if (stored.data[credentials.user] === encoded) return;
-  await applyObject(deps.client, coreResources.secret, { apiVersion: 'v1', kind: 'Secret', metadata: { name: usersSecret, namespace }, data: { [credentials.user]: encoded } }, { fieldManager: credentialsFieldManager(znode.metadata.uid ?? '') });
+  await applyObject(deps.client, coreResources.secret, { apiVersion: 'v1', kind: 'Secret', metadata: { ...usersSecret }, data: { [credentials.user]: encoded } }, { fieldManager: credentialsFieldManager(znode.metadata.uid ?? '') });
 }
 
 /** Takes the tenant's user out of the users Secret: an apply of nothing by its field manager drops the key it alone owned. */
-export async function revokeUser(deps: Pick<Deps, 'client'>, znode: ZookeeperZnode, usersSecret: string): Promise<boolean> {
-  const namespace = znode.metadata.namespace ?? '';
-  const stored = await readData(deps.client, 'secret', { namespace, name: usersSecret });
+export async function revokeUser(deps: Pick<Deps, 'client'>, znode: ZookeeperZnode, usersSecret: UsersSecret): Promise<boolean> {
+  const stored = await readData(deps.client, 'secret', usersSecret);
   if (stored?.data[znodeSaslUser(znode.metadata.uid ?? '')] === undefined) return false;
-  await applyObject(deps.client, coreResources.secret, { apiVersion: 'v1', kind: 'Secret', metadata: { name: usersSecret, namespace } }, { fieldManager: credentialsFieldManager(znode.metadata.uid ?? '') });
+  await applyObject(deps.client, coreResources.secret, { apiVersion: 'v1', kind: 'Secret', metadata: { ...usersSecret } }, { fieldManager: credentialsFieldManager(znode.metadata.uid ?? '') });
   return true;
+}
+
+/** The users Secret a workload with SASL names, in its namespace. */
+export function usersSecretOf(workload: ZookeeperWorkload, sasl: { usersSecretRef: { name: string } }): UsersSecret {
+  return { namespace: workload.metadata.namespace ?? '', name: sasl.usersSecretRef.name };
 }
 
 /**

@@ -9,6 +9,8 @@ export interface ZnodeCaches {
   readonly workloads: Lister<KubeObject>;
   /** Member pods (MEMBER_SELECTOR). */
   readonly pods: Lister<KubeObject>;
+  /** Namespaces, by their labels: whom a workload's spec.znodes.namespaceSelector admits. */
+  readonly namespaces: Lister<KubeObject>;
 }
 
 export interface ZnodeTiming {

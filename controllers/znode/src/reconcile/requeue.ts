@@ -11,6 +11,8 @@ export function nextReconcile(finding: Finding, timing: ZnodeTiming, paced: (per
     case 'Served':
       return finding.pending === undefined ? requeueAfter(paced(timing.idleMs)) : requeueAfter(timing.waitMs);
     case 'Conflict':
+    case 'Refused':
+      // A change of the workload or of the znode's namespace's labels wakes it sooner.
       return requeueAfter(paced(timing.idleMs));
     case 'Waiting':
     case 'Deleting':

@@ -31,10 +31,17 @@ export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKL
 
 export const ZNODE_STATUS: StatusTarget<typeof znodeStatusSchema> = { resource: znodeResource, schema: znodeStatusSchema, fieldManager: FIELD_MANAGER };
 
-/** The workload's member pods: where the admin session goes, and which JAAS revision each member started with. */
-export const watchedResources = { pod: coreResources.pod } as const satisfies Record<string, ResourceType>;
+/**
+ * The workload's member pods: where the admin session goes, and which JAAS revision each member started with.
+ * Namespaces: their labels, which a workload's spec.znodes.namespaceSelector admits znodes of other namespaces by.
+ */
+export const watchedResources = {
+  pod: coreResources.pod,
+  namespace: { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false },
+} as const satisfies Record<string, ResourceType>;
 
-/** What the pod informer keeps: the SASL revision annotation, the IP and readiness; never the spec. */
+/** What the informers keep: of a pod, the SASL revision annotation, the IP and readiness, never the spec; of a namespace, its labels. */
 export const CACHED_FIELDS = {
   pod: keepFields({ annotations: true, paths: [['status', 'podIP'], ['status', 'conditions']] }),
+  namespace: keepFields({}),
 } as const;

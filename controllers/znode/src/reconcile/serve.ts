@@ -1,12 +1,13 @@
-// Steps: credentials, publish, path. The tenant's user (on a workload with SASL), the discovery objects, then the path
-// with the ACL that lets only that user in (and the superuser, whom ZooKeeper lets past every ACL). Each is safe to
+// Steps: credentials, publish, path. The tenant's user (on a workload with SASL, unless the tenant brings a certificate),
+// the discovery objects, then the path with the ACL that lets only that principal in (and the superuser, whom ZooKeeper lets past every ACL). Each is safe to
 // repeat: what is already as it should be is left alone. What a step changed is a Normal Event as soon as it is done,
 // so that a later step's failure does not lose it.
 import type { ZnodeReason, ZookeeperZnode } from '@zk-oam/apis';
 import { keyOf, type EventDetails, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { tenantAcl } from '@zk-oam/zookeeper';
+import { principalId } from '../plan/index.js';
 import { connectionOf, type SaslCredentials } from '../render/index.js';
-import { credentialsPending, grantUser, tenantCredentials } from './credentials.js';
+import { credentialsPending, grantUser, tenantCredentials, usersSecretOf, type UsersSecret } from './credentials.js';
 import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { publish } from './publish.js';
@@ -17,28 +18,41 @@ export async function serve(deps: ZnodeReconcilerDependencies, raw: KubeObject, 
   const key = keyOf(raw);
   const { workload, members, path } = verdict;
   const access = await memberAccess(deps, key, 'Publish', workload);
-  const sasl = workload.spec.authentication?.sasl;
+  const sasl = verdict.principal.kind === 'sasl' ? workload.spec.authentication?.sasl : undefined;
   const tenant = sasl === undefined ? undefined : await inStep('Credentials', 'CredentialsWriteFailed', key, () => tenantCredentials(deps, znode));
   const connection = connectionOf(workload, path);
   if (await publish(deps, key, { znode, connection, ca: access.tls?.ca, credentials: tenant?.credentials })) {
     await deps.recorder.record(raw, { type: 'Normal', reason: 'DiscoveryPublished', action: 'Publish', note: `wrote the discovery ConfigMap and Secret: ${connection.connectString}` });
   }
-  if (sasl !== undefined && tenant !== undefined) await grant(deps, raw, znode, sasl.usersSecretRef.name, tenant);
-  const principal = tenant === undefined ? undefined : { scheme: 'sasl', id: tenant.credentials.user };
+  if (sasl !== undefined && tenant !== undefined) await grant(deps, raw, znode, usersSecretOf(workload, sasl), tenant);
+  const principal = aclPrincipal(verdict.principal, tenant?.credentials);
   const ensured = await onZooKeeper(deps, key, 'Path', { workload, members, access }, (admin) => admin.ensurePath(path, tenantAcl(principal)));
+  const id = principal === undefined ? undefined : principalId(principal);
   if (ensured.created || ensured.aclChanged) {
-    log.info({ path, principal, created: ensured.created }, 'tenant path made sure of');
-    await deps.recorder.record(raw, pathEvent(path, ensured.created, principal === undefined ? undefined : `sasl:${principal.id}`));
+    log.info({ path, principal: id, created: ensured.created }, 'tenant path made sure of');
+    await deps.recorder.record(raw, pathEvent(path, ensured.created, id));
   }
   const pending = tenant === undefined ? undefined : await inStep('Credentials', 'CredentialsWriteFailed', key, () => credentialsPending(deps, workload, tenant.credentials.user, members));
-  return { kind: 'Served', path, connection, principal: principal === undefined ? undefined : `sasl:${principal.id}`, pending };
+  return { kind: 'Served', path, connection, principal: id, pending };
+}
+
+/** Whom the path's ACL names: the SASL user made for the tenant, or the subject of the certificate it brings. */
+function aclPrincipal(principal: ServeVerdict['principal'], credentials: SaslCredentials | undefined): { scheme: 'sasl' | 'x509'; id: string } | undefined {
+  switch (principal.kind) {
+    case 'sasl':
+      return credentials === undefined ? undefined : { scheme: 'sasl', id: credentials.user };
+    case 'x509':
+      return { scheme: 'x509', id: principal.subject };
+    case 'open':
+      return undefined;
+  }
 }
 
 /** The tenant's user into the users Secret; a new one is an Event. */
-async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, usersSecret: string, tenant: { credentials: SaslCredentials; created: boolean }): Promise<void> {
+async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: ZookeeperZnode, usersSecret: UsersSecret, tenant: { credentials: SaslCredentials; created: boolean }): Promise<void> {
   await inStep('Credentials', 'CredentialsWriteFailed', keyOf(raw), () => grantUser(deps, znode, usersSecret, tenant.credentials));
   if (!tenant.created) return;
-  const note = `made the SASL user ${tenant.credentials.user}, in the workload's users Secret ${usersSecret} and the discovery Secret`;
+  const note = `made the SASL user ${tenant.credentials.user}, in the workload's users Secret ${usersSecret.namespace}/${usersSecret.name} and the discovery Secret`;
   await deps.recorder.record(raw, { type: 'Normal', reason: 'CredentialsCreated', action: 'CreateCredentials', note });
 }
 

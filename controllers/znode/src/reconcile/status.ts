@@ -17,7 +17,8 @@ export function nextStatus(previous: ZookeeperZnodeStatus | undefined, finding: 
     case 'Invalid':
       return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
     case 'Waiting':
-      // What the last look found of the path stays: the workload's absence says nothing of it.
+    case 'Refused':
+      // What the last look found of the path stays: the workload's absence, or its refusal, says nothing of it.
       return { ...base, conditions: stamp([{ type: 'Ready', status: 'False', reason: finding.reason, message: finding.message }, SYNCED]) };
     case 'Conflict': {
       // The path is not this znode's: nothing of it is claimed in the status.
