@@ -1,13 +1,14 @@
-// The whole system as a user meets it: the four controllers, each with only its own RBAC, and the sample
+// The whole system as a user meets it: the five controllers, each with only its own RBAC, and the sample
 // ApplicationConfiguration. With only the workload and appconfig controllers running, it becomes a Ready 3-member
-// ensemble (real ZooKeeper) whose trait CRs wait untouched; the trait controllers, started later, bind them; a
-// Component spec change (revision v2) is rolled by the rolling trait, the leader last (at 3 members, before the scale,
-// so the roll restarts three JVMs, not five); raising the scale trait's replicas in the ApplicationConfiguration to 5
-// scales it; removing the rolling trait from it deletes the trait and returns the StatefulSet to RollingUpdate;
-// deleting it removes everything.
+// ensemble (real ZooKeeper) whose trait CRs wait untouched; the trait controllers, started later, bind them; a znode
+// component added to the same ApplicationConfiguration (with the znode controller) is Ready beside the Ready ensemble
+// and both Ready traits, and a client writes through its published connect string; a Component spec change (revision
+// v2) is rolled by the rolling trait, the leader last (at 3 members, before the scale, so the roll restarts three JVMs,
+// not five); raising the scale trait's replicas in the ApplicationConfiguration to 5 scales it; removing the rolling
+// trait from it deletes the trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
 import { join } from 'node:path';
 import { AppsV1Api } from '@kubernetes/client-node';
-import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
+import { DISCOVERY_CONFIG_KEYS, ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import {
   type ControllerProcess,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';
 
 const bed = workerBed();
 const namespace = `oam-all-${Date.now().toString(36)}`;
@@ -36,7 +38,21 @@ const apps = kubeConfig.makeApiClient(AppsV1Api);
 const workloads = new WorkloadClient(bed);
 const ENSEMBLE_TIMEOUT_MS = 600_000;
 const running: ControllerProcess[] = [];
-const traitSchema = z.looseObject({ status: z.looseObject({ phase: z.string().optional(), replicas: z.int().optional() }).optional() });
+const conditionSchema = z.looseObject({ type: z.string(), status: z.string() });
+const traitSchema = z.looseObject({
+  status: z.looseObject({ phase: z.string().optional(), replicas: z.int().optional(), conditions: z.array(conditionSchema).optional() }).optional(),
+});
+/** A client application's path in the ensemble, as an OAM Component the ApplicationConfiguration can name. */
+const TENANT_COMPONENT = `
+apiVersion: core.oam.dev/v1alpha2
+kind: Component
+metadata: { name: tenant }
+spec:
+  workload:
+    apiVersion: znode.zookeeper.zkoam.dev/v1alpha1
+    kind: ZookeeperZnode
+    spec: { workloadRef: { name: zookeeper } }
+`;
 
 function path(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: string): string {
   return `/apis/${kind.group}/${kind.version}/namespaces/${namespace}/${kind.plural}/${name}`;
@@ -59,7 +75,11 @@ async function patchApp(operations: unknown[]): Promise<void> {
   await kubectl(bed, ['patch', 'applicationconfiguration', 'example', '-n', namespace, '--type=json', '-p', JSON.stringify(operations)]);
 }
 
-describe('the four controllers and the sample ApplicationConfiguration', () => {
+function traitReady(trait: z.infer<typeof traitSchema> | undefined): boolean {
+  return trait?.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+}
+
+describe('the five controllers and the sample ApplicationConfiguration', () => {
   beforeAll(async () => {
     await installCrds(bed);
     await installOam(bed);
@@ -91,6 +111,24 @@ describe('the four controllers and the sample ApplicationConfiguration', () => {
     expect(bound.metadata.annotations).toMatchObject({ [SCALE_BINDING_ANNOTATION]: 'zookeeper-scale', [ROLLING_BINDING_ANNOTATION]: 'zookeeper-rolling' });
     await waitFor('the StatefulSet OnDelete', updateStrategy, (type) => type === 'OnDelete', 60_000);
     await waitFor('the scale trait Idle at 3', () => read(ZOOKEEPER_SCALE, 'zookeeper-scale'), (t) => t?.status?.phase === 'Idle' && t.status.replicas === 3, 120_000);
+  });
+
+  it('serves a znode added to the same ApplicationConfiguration: Ready beside the Ready ensemble and traits, a client writes through its connect string', async () => {
+    const znodeController = await startControllerProcess({ bed, name: 'znode' });
+    running.push(znodeController);
+    await waitControllerReady(znodeController);
+    await kubectl(bed, ['apply', '--server-side', '-n', namespace, '-f', '-'], TENANT_COMPONENT);
+    await patchApp([{ op: 'add', path: '/spec/components/-', value: { componentName: 'tenant' } }]);
+    const znodes = new ZnodeClient(bed);
+    const znode = await waitFor('the znode Ready', () => znodes.get(namespace, 'tenant').catch(() => undefined), (z) => z !== undefined && znodeCondition(z, 'Ready')?.status === 'True', 120_000);
+    expect(isReady(await workloads.get(namespace, 'zookeeper'))).toBe(true);
+    await waitFor('both traits Ready', async () => [await read(ZOOKEEPER_SCALE, 'zookeeper-scale'), await read(ZOOKEEPER_ROLLING, 'zookeeper-rolling')], (traits) => traits.every(traitReady), 60_000);
+    const discovery = await readDiscovery(workloads, namespace, 'tenant');
+    expect(discovery.config[DISCOVERY_CONFIG_KEYS.connectString]).toBe(`zookeeper-client.${namespace}.svc.cluster.local:2181${znode?.status?.path ?? '?'}`);
+    expect((await tenantZkCli(bed, discovery, ['create', '/written', 'by the tenant'])).output).toContain('Created /written');
+
+    await patchApp([{ op: 'remove', path: '/spec/components/1' }]);
+    await waitFor('the znode gone with its component', () => znodes.gone(namespace, 'tenant'), (gone) => gone, 120_000);
   });
 
   it('rolls a Component spec change (its revision v2) through the rolling trait, every pod once, the leader last', async () => {
