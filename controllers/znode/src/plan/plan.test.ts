@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { admission, conflictingClaim, deletionStep, principalId, tenantPrincipal, znodePath, type AdmissionInput, type DeletionInput, type PathClaim } from './index.js';
 
-const claim = (name: string, path: string, createdAt: string, uid = `uid-${name}`): PathClaim => ({ name, uid, path, createdAt });
+const claim = (name: string, path: string, createdAt: string, uid = `uid-${name}`, served = false): PathClaim => ({ name, uid, path, createdAt, served });
 
 describe('znodePath', () => {
   it('is spec.path, or /znode-<uid> without one', () => {
@@ -119,6 +119,13 @@ describe('conflictingClaim', () => {
     const b = claim('b', '/x', '2026-11-28T10:00:00Z', 'uid-2');
     expect(conflictingClaim(b, [a])).toBe(a);
     expect(conflictingClaim(a, [b])).toBeUndefined();
+  });
+
+  it('puts a served claim before a newcomer made in the same second, whatever their uids', () => {
+    const serving = claim('kept', '/shared', '2026-11-28T10:00:00Z', 'uid-2', true);
+    const newcomer = claim('inner', '/shared/inner', '2026-11-28T10:00:00Z', 'uid-1');
+    expect(conflictingClaim(newcomer, [serving])).toBe(serving);
+    expect(conflictingClaim(serving, [newcomer])).toBeUndefined();
   });
 
   it('names the earliest of several', () => {

@@ -73,10 +73,11 @@ function memberViews(pods: readonly KubeObject[], workload: string): MemberView[
   });
 }
 
-/** A znode's claim on its path; its uid and creation time order it among the others. */
-export function claimOf(znode: Pick<ZookeeperZnode, 'metadata' | 'spec'>): PathClaim {
+/** A znode's claim on its path; whether it is served, then its creation time and uid, order it among the others. */
+export function claimOf(znode: Pick<ZookeeperZnode, 'metadata' | 'spec' | 'status'>): PathClaim {
   const { name, uid = '', creationTimestamp = '' } = znode.metadata;
-  return { name, uid, path: znodePath(znode.spec, uid), createdAt: creationTimestamp };
+  const path = znodePath(znode.spec, uid);
+  return { name, uid, path, createdAt: creationTimestamp, served: znode.status?.path === path };
 }
 
 /**

@@ -41,7 +41,7 @@ describe('nextStatus', () => {
   });
 
   it('claims no path in conflict with an earlier znode', () => {
-    const claim = { name: 'first', uid: 'u0', path: '/kafka', createdAt: at };
+    const claim = { name: 'first', uid: 'u0', path: '/kafka', createdAt: at, served: true };
     const status = nextStatus(nextStatus(undefined, served, context), { kind: 'Conflict', claim, message: 'path /kafka overlaps /kafka' }, context);
     expect(status.path).toBeUndefined();
     expect(status.connectString).toBeUndefined();
