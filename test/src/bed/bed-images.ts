@@ -33,6 +33,11 @@ export interface BedImages {
   readonly jvmArchives: JvmArchives;
 }
 
+/** One of our images, as the bed serves it: under the reference deploy/ names. */
+function localImageOf(built: BuiltImage): LocalImage {
+  return { layout: built.layout, tag: built.name, references: [built.reference] };
+}
+
 /** The image a workload that names none runs: the official image, which cannot be pulled here. */
 function defaultZookeeperReference(): string {
   const { repository, tag } = imageSchema.parse({});
@@ -67,7 +72,7 @@ export async function bedImages(options: BuildImagesOptions, log: Logger): Promi
   const ours = await ourImages(options);
   const { zookeeper, image, jvmArchive } = await bedZookeeperImage(options, log);
   const local: LocalImage[] = [
-    ...ours.map((built) => ({ layout: built.layout, tag: built.name, references: [built.reference] })),
+    ...ours.map(localImageOf),
     {
       layout: zookeeper.layout,
       tag: zookeeper.name,
@@ -91,7 +96,7 @@ export function otherInstallImages(): ImageName[] {
 /** Builds (or finds cached) our images of `names` and pushes them to `registry`, where a running bed's nodes pull from. */
 export async function publishOurImages(options: BuildImagesOptions, registry: string, log: Logger): Promise<void> {
   const built = await buildImages(options);
-  await publishBedImages({ local: built.map((image) => ({ layout: image.layout, tag: image.name, references: [image.reference] })), jvmArchives: {} }, registry, log);
+  await publishBedImages({ local: built.map(localImageOf), jvmArchives: {} }, registry, log);
 }
 
 /** Pushes every image under each of its references to `registry` (blobs already there are not sent again). */

@@ -5,12 +5,12 @@
 // (the CoreDNS image, made from scratch: ../network/coredns-image.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { controllerImage, IMAGE_NAMES, type ImageName } from '../bed/controller-images.js';
 import { contextDigest, imageKey } from './image-key.js';
-import type { ImageStore } from './image-store.js';
+import { lastUsed, type ImageStore } from './image-store.js';
 
 export interface BuildImagesOptions {
   /** The repository whose test/images/base.sh makes the bases. */
@@ -81,7 +81,7 @@ const LAYOUTS_KEPT_PER_NAME = 3;
 /** Removes the layouts of `name` beyond the LAYOUTS_KEPT_PER_NAME most recently used (their directories' times). */
 async function removeOlderLayouts(dir: string, name: string): Promise<void> {
   const layouts = await Promise.all(
-    (await readdir(dir)).filter((entry) => entry.startsWith(`${name}-`) && !entry.endsWith('.partial')).map(async (entry) => ({ path: join(dir, entry), used: (await stat(join(dir, entry))).mtimeMs })),
+    (await readdir(dir)).filter((entry) => entry.startsWith(`${name}-`) && !entry.endsWith('.partial')).map(async (entry) => ({ path: join(dir, entry), used: (await lastUsed(join(dir, entry))) ?? 0 })),
   );
   const older = layouts.sort((a, b) => b.used - a.used).slice(LAYOUTS_KEPT_PER_NAME);
   for (const layout of older) await rm(layout.path, { recursive: true, force: true });

@@ -11,6 +11,14 @@ import { commandOutput } from './command.js';
  */
 export const UNUSED_IMAGE_TTL_MS = 24 * 3_600_000;
 
+/** When a cache entry was last used (its directory's time), or undefined when it is gone (another process removed it). */
+export async function lastUsed(path: string): Promise<number | undefined> {
+  return stat(path).then(
+    (stats) => stats.mtimeMs,
+    () => undefined,
+  );
+}
+
 export class ImageStore {
   readonly dir: string;
 
@@ -64,8 +72,9 @@ export class ImageStore {
       const dir = join(this.dir, kind);
       for (const entry of await readdir(dir).catch(() => [])) {
         const path = join(dir, entry);
-        const { mtimeMs } = await stat(path);
-        if (mtimeMs >= before) continue;
+        // Gone meanwhile (another run pruned it): nothing to do.
+        const used = await lastUsed(path);
+        if (used === undefined || used >= before) continue;
         await rm(path, { recursive: true, force: true });
         removed.push(path);
       }
