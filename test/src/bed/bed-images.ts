@@ -69,6 +69,8 @@ async function ourImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
 export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
   const pruned = await options.store.pruneUnused(UNUSED_IMAGE_TTL_MS);
   if (pruned.length > 0) log.info({ step: 'prune', removed: pruned.length }, `removed ${String(pruned.length)} pulled or unpacked images unused for a day`);
+  const layerCache = await options.store.pruneStorage(UNUSED_IMAGE_TTL_MS);
+  if (layerCache > 0) log.info({ step: 'prune', removed: layerCache }, `removed ${String(layerCache)} images older than a day from buildah's storage (the builds' layer cache)`);
   // Side by side: the ZooKeeper image's base is mostly waiting on Debian's packages while ours bundle.
   const [ours, { zookeeper, image, jvmArchive }] = await Promise.all([ourImages(options), bedZookeeperImage(options, log)]);
   const local: LocalImage[] = [

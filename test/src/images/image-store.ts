@@ -3,7 +3,11 @@
 // several GB for five images.
 import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { commandOutput } from './command.js';
+
+/** What `buildah images --json` says of each image, as far as pruning reads it (created: seconds since the epoch). */
+const storedImagesSchema = z.array(z.object({ id: z.string(), created: z.number() }));
 
 /**
  * How long a pulled layout or an unpacked image stays unused (markUsed) before pruneUnused removes it: each image built
@@ -80,6 +84,26 @@ export class ImageStore {
       }
     }
     return removed;
+  }
+
+  /**
+   * Removes from buildah's storage the images made more than `ttlMs` ago; returns how many went. Whatever a run needs
+   * is kept as an OCI layout (ours, the bases, which base.sh takes back from theirs), so the storage is only the builds'
+   * layer cache, which grew by every build and held 45 GB after two days of work. An image in use (by a build under
+   * way) is not removed; a layer cache older than a day is made again once (its npm ci: about a minute).
+   */
+  async pruneStorage(ttlMs: number): Promise<number> {
+    const before = (Date.now() - ttlMs) / 1000;
+    const old = (await this.storedImages()).filter((image) => image.created < before).map((image) => image.id);
+    if (old.length === 0) return 0;
+    // One call for all: buildah removes what it can and reports the others (in use, or a parent of a newer image).
+    await this.buildah(['rmi', ...old]).catch(() => undefined);
+    const left = new Set((await this.storedImages()).map((image) => image.id));
+    return old.filter((id) => !left.has(id)).length;
+  }
+
+  private async storedImages(): Promise<z.infer<typeof storedImagesSchema>> {
+    return storedImagesSchema.parse(JSON.parse((await this.buildah(['images', '--all', '--json'])).trim() || '[]'));
   }
 
   /** Runs buildah on this storage, without a daemon. */
