@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageStore, UNUSED_IMAGE_TTL_MS } from '../src/images/image-store.js';
+import { ImageStore, LAYER_CACHE_TTL_MS } from '../src/images/image-store.js';
 
 let cacheDir = '';
 let store: ImageStore;
@@ -41,9 +41,9 @@ describe("buildah's storage, pruned", () => {
   it('removes the images made more than a day ago and keeps the newer', async () => {
     expect(await names()).toEqual(expect.arrayContaining(['localhost/prune-test/old', 'localhost/prune-test/new']));
 
-    expect(await store.pruneStorage(UNUSED_IMAGE_TTL_MS)).toBe(1);
+    expect(await store.pruneStorage(LAYER_CACHE_TTL_MS)).toBe(1);
 
     expect(await names()).toEqual(['localhost/prune-test/new']);
-    expect(await store.pruneStorage(UNUSED_IMAGE_TTL_MS)).toBe(0);
+    expect(await store.pruneStorage(LAYER_CACHE_TTL_MS)).toBe(0);
   });
 });

@@ -23,6 +23,13 @@ export async function lastUsed(path: string): Promise<number | undefined> {
   );
 }
 
+/**
+ * How long an image stays in buildah's storage (pruneStorage): a source change adds about 120 MB of layers there (its
+ * bundles, its run stage), and a day of work by several agents made 1,500 images, 45 GB. What a run needs is kept as
+ * an OCI layout; the cost is an npm ci layer made again (about a minute) when a build comes 6 hours after it was made.
+ */
+export const LAYER_CACHE_TTL_MS = 6 * 3_600_000;
+
 export class ImageStore {
   readonly dir: string;
 
@@ -89,8 +96,7 @@ export class ImageStore {
   /**
    * Removes from buildah's storage the images made more than `ttlMs` ago; returns how many went. Whatever a run needs
    * is kept as an OCI layout (ours, the bases, which base.sh takes back from theirs), so the storage is only the builds'
-   * layer cache, which grew by every build and held 45 GB after two days of work. An image in use (by a build under
-   * way) is not removed; a layer cache older than a day is made again once (its npm ci: about a minute).
+   * layer cache (LAYER_CACHE_TTL_MS says why it is bounded). An image in use by a build under way is not removed.
    */
   async pruneStorage(ttlMs: number): Promise<number> {
     const before = (Date.now() - ttlMs) / 1000;
