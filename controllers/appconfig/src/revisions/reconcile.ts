@@ -16,7 +16,7 @@ import {
   type ObjectKey,
   type Reconciler,
 } from '@zk-oam/runtime';
-import { FIELD_MANAGER } from '../reconcile/markers.js';
+import { FIELD_MANAGER } from '../reconcile/resources.js';
 import { controllerRevisionResource, oamResources } from '../reconcile/resource-types.js';
 import { planRevisions, type RevisionPlan } from './plan.js';
 import { revisionObject } from './revision-object.js';

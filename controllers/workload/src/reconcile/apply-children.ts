@@ -10,7 +10,7 @@ import type { RenderedResource, RenderedWorkload } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 import { FIELD_MANAGER } from './markers.js';
-import { childResources, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
+import { childResources, prometheusRuleResource, serviceMonitorResource } from './resources.js';
 
 export interface ChildKind {
   readonly resource: ResourceType;

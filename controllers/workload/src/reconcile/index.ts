@@ -1,7 +1,7 @@
 // The workload reconcile: the pipeline, its dependencies, and the markers it keeps on what it renders.
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-export { CACHED_CHILD_FIELDS } from './cached-objects.js';
+export { CACHED_CHILD_FIELDS } from './views.js';
 export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
 export {
@@ -14,4 +14,4 @@ export {
 } from './markers.js';
 export { decideRenderInput, type RenderDecision } from './render-decisions.js';
 export { refusalMessage, SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON, type ScaleRefusal } from './scale-refusal.js';
-export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resource-types.js';
+export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resources.js';

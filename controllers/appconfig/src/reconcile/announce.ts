@@ -5,7 +5,7 @@ import { applicationConfigurationStatusSchema, type TypedReference } from '@zk-o
 import type { KubeObject, StatusTarget } from '@zk-oam/runtime';
 import type { AppliedObject } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
-import { FIELD_MANAGER } from './markers.js';
+import { FIELD_MANAGER } from './resources.js';
 import { oamResources } from './resource-types.js';
 import { SYNCED_CONDITION, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
