@@ -17,7 +17,8 @@ import { departedEntries, leaveScopes, scopeEntries, tellScopes } from './scopes
 import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
 import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
-import { APP_CONFIG_STATUS, recordChanges, recordProblems } from './announce.js';
+import { recordChanges, recordProblems } from './announce.js';
+import { APP_CONFIG_STATUS } from './resources.js';
 import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
 export function appConfigReconciler(deps: AppConfigReconcilerDependencies): Reconciler {
