@@ -1,7 +1,7 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
-import { disruptionLeaseName, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { disruptionLeaseName, kubernetesTime, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import { lostLockMessage, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
@@ -63,8 +63,8 @@ function planned(base: ZookeeperRollingStatus, verdict: Extract<RollingVerdict, 
     ...base,
     targetRevision: statefulSet.updateRevision ?? stored?.targetRevision,
     ...(recording ? {} : { updatedReplicas: progress.updated.length, pendingReplicas: progress.pending.length }),
-    ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } : {}),
-    ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
+    ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: kubernetesTime(step.at) } : {}),
+    ...(starting ? { startedAt: kubernetesTime(now), leaderRestarted: false, completedAt: undefined } : {}),
     ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
     ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
     currentPod: handover?.pod ?? currentPod(step, deleting, stored, down),
@@ -79,12 +79,12 @@ function recordedHandover(planned: HandoverRecord | undefined, lock: LockOutcome
 }
 
 function storedRecord(record: HandoverRecord | undefined): ZookeeperRollingStatus['handover'] {
-  return record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: record.startedAt.toISOString() };
+  return record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: kubernetesTime(record.startedAt) };
 }
 
 /** A roll that was started is completed once: its time stays while it stays Completed. */
 function completedAt(stored: ZookeeperRollingStatus, now: Date): string {
-  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : now.toISOString();
+  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : kubernetesTime(now);
 }
 
 function inRoll(phase: RollingPhase | undefined): boolean {

@@ -1,6 +1,6 @@
 // The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
 // the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
-import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
+import { kubernetesTime, type Condition, type ScalePhase, type ScaleReason, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { lostLockMessage, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 import type { Finding } from './verdict.js';
@@ -87,7 +87,7 @@ function operationOf(previous: ZookeeperScaleStatus | undefined, plan: ScalePlan
   if (plan.phase === 'Blocked' || plan.phase === 'Failed') return kept;
   if (plan.phase === 'Idle') return undefined;
   if (kept !== undefined && (previous?.phase === plan.phase || previous?.phase === 'Blocked')) return kept;
-  return plan.current === undefined ? undefined : { from: plan.current, startedAt: now.toISOString() };
+  return plan.current === undefined ? undefined : { from: plan.current, startedAt: kubernetesTime(now) };
 }
 
 function planVerdicts(plan: ScalePlan): Verdict[] {
