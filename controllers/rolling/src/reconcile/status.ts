@@ -2,7 +2,7 @@
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
 import { disruptionLeaseName, kubernetesTime, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import { lostLockMessage, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { lostLockMessage, observedGeneration, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type RollingVerdict } from './verdict.js';
@@ -32,7 +32,7 @@ export interface StatusContext {
 
 export function nextStatus(verdict: RollingVerdict, context: StatusContext): ZookeeperRollingStatus {
   const { stored } = context;
-  const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
+  const base: ZookeeperRollingStatus = { ...stored, ...observedGeneration(context) };
   switch (verdict.kind) {
     case 'Invalid': {
       // Nothing of the spec was read: what the status recorded stays (a handover record, the generation it speaks of
@@ -139,10 +139,6 @@ function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext)
   }
   if (step.kind === 'Wait' || step.kind === 'Blocked') return { condition: waitingVerdict(step), since: waitingSince(step) };
   return { condition: notWaiting(step.kind === 'Done' || step.kind === 'Paused' ? step.kind : 'Proceeding') };
-}
-
-function generationOf(context: StatusContext): Pick<ZookeeperRollingStatus, 'observedGeneration'> {
-  return context.generation === undefined ? {} : { observedGeneration: context.generation };
 }
 
 function withConditions(

@@ -12,6 +12,11 @@ export interface ConditionContext {
   readonly now: Date;
 }
 
+/** `observedGeneration`, of a status or a condition, from the context; left out when the generation is unknown. */
+export function observedGeneration(context: Pick<ConditionContext, 'generation'>): { readonly observedGeneration?: number } {
+  return context.generation === undefined ? {} : { observedGeneration: context.generation };
+}
+
 /** What setCondition reads of the conditions it is given: OAM's (crossplane-runtime's) may leave the message out. */
 export type StoredCondition = Pick<Condition, 'type' | 'status' | 'lastTransitionTime'>;
 
@@ -28,7 +33,7 @@ export function setCondition<C extends StoredCondition>(
     status: verdict.status,
     reason: verdict.reason,
     message: verdict.message,
-    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    ...observedGeneration(context),
     lastTransitionTime: before?.status === verdict.status ? before.lastTransitionTime : kubernetesTime(context.now),
   };
   return before === undefined ? [...current, condition] : current.map((entry) => (entry === before ? condition : entry));

@@ -1,7 +1,7 @@
 // The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
 // the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import { kubernetesTime, type Condition, type ScalePhase, type ScaleReason, type ZookeeperScaleStatus } from '@zk-oam/apis';
-import { lostLockMessage, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { lostLockMessage, observedGeneration, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 import type { Finding } from './verdict.js';
 
@@ -13,7 +13,7 @@ export function nextStatus(
   finding: Finding,
   context: ConditionContext,
 ): ZookeeperScaleStatus {
-  const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const base = { ...previous, ...observedGeneration(context) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'Invalid':

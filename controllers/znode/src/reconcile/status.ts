@@ -1,7 +1,7 @@
 // The znode's status from what this reconcile concluded (pure): the path, whether it exists, the connect string and
 // principal, and the Ready and Synced conditions, set by the kit's setConditions.
 import type { Condition, ZnodeReason, ZookeeperZnodeStatus } from '@zk-oam/apis';
-import { setConditions, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
+import { observedGeneration, setConditions, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
 import type { Finding } from './verdict.js';
 
 /** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
@@ -11,7 +11,7 @@ type Verdict = ConditionVerdict & { reason: ZnodeReason };
 const SYNCED: Verdict = { type: 'Synced', status: 'True', reason: 'Synced', message: 'the last reconcile did all it had to do' };
 
 export function nextStatus(previous: ZookeeperZnodeStatus | undefined, finding: Finding, context: ConditionContext): ZookeeperZnodeStatus {
-  const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const base = { ...previous, ...observedGeneration(context) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'Invalid':
