@@ -38,7 +38,7 @@ export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } 
 export { jsonPatchObject, mergePatchObject, type JsonPatchOperation } from './apply/patch.js';
 export { retryOnConflict } from './apply/conflict-retry.js';
 export { ensureFinalizer, removeFinalizer } from './apply/finalizer.js';
-export { conditionMessage, observedGeneration, setCondition, setConditions, type ConditionContext, type ConditionVerdict } from './status/condition.js';
+export { conditionMessage, observedGeneration, setCondition, setConditions, withInvalidSpec, type ConditionContext, type ConditionVerdict } from './status/condition.js';
 export { conditionNews, warningOnNews } from './status/condition-news.js';
 export { sameStatus, storedStatus } from './status/stored-status.js';
 export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';

@@ -2,7 +2,7 @@
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
 import { disruptionLeaseName, kubernetesTime, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import { lostLockMessage, observedGeneration, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { lostLockMessage, observedGeneration, setConditions, withInvalidSpec, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type RollingVerdict } from './verdict.js';
@@ -34,12 +34,9 @@ export function nextStatus(verdict: RollingVerdict, context: StatusContext): Zoo
   const { stored } = context;
   const base: ZookeeperRollingStatus = { ...stored, ...observedGeneration(context) };
   switch (verdict.kind) {
-    case 'Invalid': {
-      // Nothing of the spec was read: what the status recorded stays (a handover record, the generation it speaks of
-      // included), and Ready says why nothing is done.
-      const ready: RollingCondition = { type: READY_CONDITION_TYPE, status: 'False', reason: 'InvalidSpec', message: verdict.message };
-      return { ...stored, conditions: setConditions(stored?.conditions, [ready], context) };
-    }
+    case 'Invalid':
+      // A handover record stays too.
+      return withInvalidSpec(stored, verdict.message, context);
     case 'Unbound':
       return withConditions(base, context, bound(false, verdict.reason, verdict.message), { condition: waiting(verdict.reason, verdict.message) }, 'Blocked');
     case 'NoStatefulSet': {

@@ -48,6 +48,19 @@ export function setConditions<C extends StoredCondition>(
   return verdicts.reduce<(C | Condition)[]>((current, verdict) => setCondition(current, verdict, context), [...(conditions ?? [])]);
 }
 
+/**
+ * A spec that does not validate: Ready=False/InvalidSpec with the validation's message, and the rest of the status as
+ * it was, the generation it speaks of included, since nothing of the spec was read.
+ */
+export function withInvalidSpec<S extends { readonly conditions?: readonly Condition[] | undefined }>(
+  stored: S | undefined,
+  message: string,
+  context: ConditionContext,
+): S | { conditions: Condition[] } {
+  const conditions = setCondition(stored?.conditions, { type: 'Ready', status: 'False', reason: 'InvalidSpec', message }, context);
+  return stored === undefined ? { conditions } : { ...stored, conditions };
+}
+
 /** Text as a condition's message carries it: its first 4 KiB (the API takes 32 KiB; a person reads the start). */
 export function conditionMessage(text: string): string {
   return text.slice(0, 4096);

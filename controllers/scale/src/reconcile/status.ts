@@ -1,7 +1,7 @@
 // The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
 // the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
 import { kubernetesTime, type Condition, type ScalePhase, type ScaleReason, type ZookeeperScaleStatus } from '@zk-oam/apis';
-import { lostLockMessage, observedGeneration, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { lostLockMessage, observedGeneration, setConditions, withInvalidSpec, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 import type { Finding } from './verdict.js';
 
@@ -17,9 +17,7 @@ export function nextStatus(
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'Invalid':
-      // Nothing of the spec was read: what the status recorded stays (the generation it speaks of included), and
-      // Ready says why nothing is done.
-      return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
+      return withInvalidSpec(previous, finding.message, context);
     case 'Unbound':
       return {
         ...base,
