@@ -1,7 +1,7 @@
 // Unit tests of the applied hash: what tells a rendered child that changed from one that did not.
 import { describe, expect, it } from 'vitest';
 import { appliedHash, canonicalJson, stampAppliedHash } from './applied-hash.js';
-import { APPLIED_HASH_ANNOTATION } from './markers.js';
+import { APPLIED_HASH_ANNOTATION } from './resources.js';
 
 describe('applied hash', () => {
   it('is the same for equal objects whatever their key order, and differs when a value does', () => {

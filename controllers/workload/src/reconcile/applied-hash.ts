@@ -1,6 +1,6 @@
 // The hash that says whether a rendered child differs from what was last applied; pure.
 import { createHash } from 'node:crypto';
-import { APPLIED_HASH_ANNOTATION } from './markers.js';
+import { APPLIED_HASH_ANNOTATION } from './resources.js';
 
 interface Annotated {
   metadata?: { annotations?: Record<string, string> | undefined } | undefined;
