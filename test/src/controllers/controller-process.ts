@@ -98,6 +98,11 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
       LEADER_ELECTION_NAMESPACE: CONTROLLER_NAMESPACE,
       LOG_LEVEL: options.logLevel ?? 'info',
       [podDirEnvName]: join(configDir, name),
+      // Each controller in the manager acts as its own ServiceAccount, as deploy/manager runs it; its tokens in a
+      // directory of this process alone.
+      ...(name === 'manager'
+        ? { CONTROLLER_SERVICE_ACCOUNT_PREFIX: 'zk-oam-', CONTROLLER_SERVICE_ACCOUNT_NAMESPACE: CONTROLLER_NAMESPACE, CONTROLLER_TOKEN_DIR: join(configDir, `manager-${String(metricsPort)}-tokens`) }
+        : {}),
       ...options.env,
     },
   };

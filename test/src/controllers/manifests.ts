@@ -75,8 +75,8 @@ export async function installOam(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): P
 
 /**
  * Applies deploy/namespace and deploy/<controller>/*.yaml without its Deployment and Service: the ServiceAccount and its
- * RBAC; and what the kustomizations inside it build (deploy/manager/controller-rbac: each controller's RBAC, bound to
- * the manager's ServiceAccount), likewise.
+ * RBAC; and what the kustomizations inside it build (deploy/manager/controller-rbac: each controller's ServiceAccount and
+ * RBAC, which the manager runs it as), likewise.
  */
 export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, controller: string): Promise<void> {
   const directory = join(repoRoot, 'deploy', controller);
