@@ -103,10 +103,23 @@ const deploymentEnvSchema = z.looseObject({
   }),
 });
 
+/** The literal values deploy/<deployable>/deployment.yaml gives its container's variables `names`. */
+async function deploymentEnv(deployable: string, names: readonly string[]): Promise<Record<string, string>> {
+  const [deployment] = (await readManifests(join(repoRoot, 'deploy', deployable))).filter((object) => object['kind'] === 'Deployment');
+  const env = deploymentEnvSchema.parse(deployment).spec.template.spec.containers[0]?.env ?? [];
+  return Object.fromEntries(env.flatMap((entry) => (names.includes(entry.name) && entry.value !== undefined ? [[entry.name, entry.value]] : [])));
+}
+
 /** The literal values deploy/<controller>/deployment.yaml gives its container for RUNTIME_ENV_NAMES. */
 export async function deploymentRuntimeEnv(controller: string): Promise<Record<string, string>> {
-  const [deployment] = (await readManifests(join(repoRoot, 'deploy', controller))).filter((object) => object['kind'] === 'Deployment');
-  const env = deploymentEnvSchema.parse(deployment).spec.template.spec.containers[0]?.env ?? [];
-  const names: readonly string[] = RUNTIME_ENV_NAMES;
-  return Object.fromEntries(env.flatMap((entry) => (names.includes(entry.name) && entry.value !== undefined ? [[entry.name, entry.value]] : [])));
+  return deploymentEnv(controller, RUNTIME_ENV_NAMES);
+}
+
+/**
+ * What deploy/manager's Deployment gives the manager beside the Node runtime's settings: the controllers it runs
+ * (CONTROLLERS), each acting as its own ServiceAccount (CONTROLLER_SERVICE_ACCOUNT_PREFIX); the namespace and the token
+ * directory come from the pod, so the caller gives them.
+ */
+export async function managerDeploymentEnv(): Promise<Record<string, string>> {
+  return deploymentEnv('manager', ['CONTROLLERS', 'CONTROLLER_SERVICE_ACCOUNT_PREFIX']);
 }
