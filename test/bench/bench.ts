@@ -313,6 +313,8 @@ async function main(): Promise<void> {
     log: pino({ level: 'warn' }),
     binaries: await resolveBinaries(process.env),
     controllerManagerApiQps: CONTROLLER_MANAGER_API_QPS,
+    // Our controllers run here from their bundles, as processes: the bed serves none of our images.
+    ourImages: [],
   });
   const operators: BenchedOperator[] = [];
   try {

@@ -66,7 +66,7 @@ async function countWithStatus(objects: CustomObjectsApi, target: { group: strin
  * of its whole run (`--cpu-prof`) is written there when it stops.
  */
 export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string } = {}): Promise<BenchedOperator> {
-  const profiling = options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv('workload'))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
+  const profiling: Record<string, string> = options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv('workload'))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
   const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn', env: profiling });
   await waitControllerReady(controller);
   return {
