@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import { createLogger } from '../logging/logger.js';
 import type { ConfiguredController } from './controller-module.js';
-import { runControllerSet } from './controller-set.js';
+import { runControllerSet, type NamedController } from './controller-set.js';
 import { Manager } from './manager.js';
 import { processEnvSchema, type ControllerProcessParts } from './process.js';
 
@@ -36,7 +36,7 @@ function controller(name: string, failures = 0): { name: string; configured: Con
 }
 
 /** A Manager with no informer and no election: it leads at once and needs no apiserver. */
-function offlineParts(configured: ConfiguredController, registry: Registry): ControllerProcessParts {
+function offlineParts({ configured }: NamedController, registry: Registry): ControllerProcessParts {
   const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromClusterAndUser({ name: 'none', server: 'https://127.0.0.1:1', skipTLSVerify: false }, { name: 'none' });
   const manager = new Manager({ name: configured.names.name, kubeConfig, logger: log, registry });

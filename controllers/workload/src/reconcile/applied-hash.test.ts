@@ -10,6 +10,22 @@ describe('applied hash', () => {
     expect(canonicalJson({ b: undefined, a: [2, 1] })).toBe('{"a":[2,1]}');
   });
 
+  it('writes what JSON.stringify gives of the object rebuilt with sorted keys, so hashes stamped before stay the same', () => {
+    const sortedKeys = (value: unknown): string =>
+      JSON.stringify(value, (_key, inner: unknown) =>
+        inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+          ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+          : inner,
+      );
+    const object = {
+      spec: { z: [1, undefined, { b: null, a: 'x"y' }], '10': 'ten', '9': 'nine', a10: true, A: 0.5, é: 'e' },
+      metadata: { annotations: { 'b/x': '1', 'a/x': '2' }, created: new Date(0), skipped: undefined },
+      nested: [[{ d: 1, c: [] }], {}],
+    };
+    expect(canonicalJson(object)).toBe(sortedKeys(object));
+    expect(canonicalJson('text')).toBe('"text"');
+  });
+
   it('stamps the hash of the object without the stamp into its annotations', () => {
     const object = { metadata: { name: 'zk', annotations: { kept: 'yes' } }, data: { x: '1' } };
     const { object: stamped, hash } = stampAppliedHash(object);
