@@ -102,7 +102,7 @@ describe('packBackup', () => {
   const facts = { id: '20261129T030000.000Z', workload: { namespace: 'ns', name: 'zk', uid: 'u1' }, zxid: 0x10000002an, startedAt: at(0), finishedAt: at(1) };
 
   it('splits the records over objects in order, and the manifest validates and describes each', () => {
-    const { objects, manifest } = packBackup(records, facts, 3);
+    const { objects, manifest } = packBackup(records, facts, { records: 3, bytes: 1 << 20 });
     expect(backupManifestSchema.parse(manifest)).toEqual(manifest);
     expect(manifest).toMatchObject({ zxid: '0x10000002a', znodes: 4, startedAt: '2026-11-29T03:00:00.000Z' });
     expect(manifest.objects.map((entry) => [entry.name, entry.znodes])).toEqual([

@@ -3,6 +3,7 @@
 // controller observed, so the session goes where the observation just went, trusted the same way.
 import type { MemberAccess } from '../ensemble/observe-ensemble.js';
 import { dumpTree, type TreeDump } from '../dump/dump.js';
+import type { DumpSink } from '../dump/read-tree.js';
 import { connectTenantAdmin, type TenantAdmin } from '../tenant/tenant-admin.js';
 import { openSuperuserSession } from '../wire/superuser-session.js';
 import type { WireEndpoint, WireSessionOptions } from '../wire/wire-session.js';
@@ -61,7 +62,7 @@ export function tenantAdminConnector(timeoutMs: number): TenantAdminConnector {
 
 /** A superuser's session that dumps the tree (dump/), then closes. */
 export interface TreeDumper {
-  dump(attempts: number): Promise<TreeDump>;
+  dump(sink: DumpSink, attempts: number): Promise<TreeDump>;
   close(): void;
 }
 
@@ -74,6 +75,6 @@ export type TreeDumperConnector = (targets: readonly AdminTarget[], access: Memb
 export function treeDumperConnector(timeoutMs: number): TreeDumperConnector {
   return async (targets, access, superPassword) => {
     const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
-    return { dump: (attempts) => dumpTree(session, attempts), close: () => session.close() };
+    return { dump: (sink, attempts) => dumpTree(session, sink, attempts), close: () => session.close() };
   };
 }
