@@ -58,6 +58,11 @@ describe('cronSchedule', () => {
     expect(daily.ok && daily.nextAfter(new Date('2026-11-29T03:02:10Z'))).toEqual(new Date('2026-11-30T00:00:00Z'));
   });
 
+  it('takes a sixth field first as seconds, the shortest real schedule', () => {
+    const every20s = cronSchedule('*/20 * * * * *');
+    expect(every20s.ok && every20s.nextAfter(new Date('2026-11-29T03:02:10Z'))).toEqual(new Date('2026-11-29T03:02:20Z'));
+  });
+
   it('refuses what the CRD\'s pattern lets through but no clock has, naming the field', () => {
     expect(cronSchedule('61 * * * *')).toMatchObject({ ok: false, message: expect.stringContaining('spec.schedule "61 * * * *" is not a cron schedule') });
   });

@@ -5,6 +5,7 @@ import {
   adminReach,
   backupIdAt,
   superuserPasswordRef,
+  targetPrefix,
   workloadBackupsPrefix,
   type BackupRun,
   type ZookeeperBackup,
@@ -17,7 +18,7 @@ import { BackupWriter } from '../store/backup-writer.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { BackupReconcilerDependencies } from './dependencies.js';
 import { inRunStep, RunFailure } from './errors.js';
-import { openTargetStore } from './target.js';
+import { openTargetStore, type TargetStore } from './target.js';
 
 export interface RunOutcome {
   readonly run: BackupRun;
@@ -54,26 +55,26 @@ export async function runBackup(deps: BackupReconcilerDependencies, target: RunT
   const { backup, workload, trigger } = target;
   const startedAt = deps.now();
   const id = backupIdAt(startedAt);
-  const prefix = workloadBackupsPrefix(backup.spec.target.s3.prefix, workload.metadata.namespace ?? '', workload.metadata.name);
+  const prefix = workloadBackupsPrefix(targetPrefix(backup.spec.target), workload.metadata.namespace ?? '', workload.metadata.name);
   const base = { id, startedAt: startedAt.toISOString(), trigger };
-  let store: ObjectStore | undefined;
+  let opened: TargetStore | undefined;
   try {
-    store = await inRunStep('ReadCredentials', 'TargetCredentialsUnusable', () => openTargetStore(deps, backup));
-    const opened = store;
-    const writer = new BackupWriter(opened, `${prefix}${id}/`);
+    opened = await inRunStep('ReadCredentials', 'TargetCredentialsUnusable', () => openTargetStore(deps, backup, id, log));
+    const store = opened.store;
+    const writer = new BackupWriter(store, `${prefix}${id}/`);
     const dump = await dumpWorkload(deps, workload, target.targets, writer);
     log.info({ id, znodes: dump.znodes, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
     const facts = { id, workload: { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid ?? '' }, zxid: dump.zxid, startedAt, finishedAt: deps.now() };
     const { manifest, sizeBytes } = await inRunStep('Upload', 'TargetUnavailable', () => writer.finish(facts));
-    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: opened.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, sizeBytes };
+    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, sizeBytes };
     log.info({ id, location: run.location, sizeBytes }, 'backup uploaded');
-    return { run, failure: undefined, ...(await applyRetention(opened, prefix, backup, deps.now(), log)) };
+    return { run, failure: undefined, ...(await applyRetention(store, prefix, backup, deps.now(), log)) };
   } catch (error) {
     if (!(error instanceof RunFailure)) throw error;
     log.warn({ id, step: error.step, category: error.category, err: error.cause }, 'backup failed');
     return { run: { ...base, finishedAt: deps.now().toISOString(), outcome: 'Failed', message: error.message.slice(0, 4096) }, failure: error, deleted: [], retentionError: undefined };
   } finally {
-    store?.close();
+    await opened?.release();
   }
 }
 
