@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { createLogger } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryStore } from '../store/directory.js';
 import { volumeStore } from '../store/volume.js';
@@ -17,7 +17,7 @@ describe('the volume server and its client: a directory as an object store over 
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'zkoam-volume-'));
-    const server = volumeServer(new DirectoryStore(dir, 'pvc://claim/'), tokenDigest(token), pino({ level: 'silent' }));
+    const server = volumeServer(new DirectoryStore(dir, 'pvc://claim/'), tokenDigest(token), createLogger({ name: 'volume-test', level: 'silent' }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
     close = () => new Promise((resolve) => server.close(() => resolve()));

@@ -2,7 +2,7 @@
 // (render/volume-job.ts), for the controller to write a backup to and apply retention on as it does on S3. It serves
 // one caller, the controller that started it, recognised by its token; it holds nothing but the files.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
+import type { Logger } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { ObjectStore } from '../store/object-store.js';
 import { authorized, VOLUME_PATHS } from './protocol.js';
