@@ -167,7 +167,7 @@ describe('backups to S3', () => {
     expect(ready(done)).toMatchObject({ status: 'True', reason: 'Available' });
     const run = lastSuccessful(done);
     console.log(`backup of ${String(run.znodes)} znodes, ${String(run.sizeBytes)} bytes, in ${String(Date.parse(run.finishedAt) - Date.parse(run.startedAt))} ms`);
-    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/` });
+    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/`, member: `${WORKLOAD}-0` });
     // The tree loaded and the root, at least (the workload controller may have written a znode of its own).
     expect(run.znodes).toBeGreaterThanOrEqual(loaded + 1);
 

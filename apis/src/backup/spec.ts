@@ -54,6 +54,7 @@ export const backupRunSchema = z.object({
   location: z.string().max(4096).optional().describe('Where it is: s3://<bucket>/<prefix>/<namespace>/<workload>/<id>/.'),
   zxid: z.string().max(32).optional().describe('The zxid the backup is consistent at (hexadecimal, as ZooKeeper prints it).'),
   znodes: z.int().min(0).optional().describe('Persistent znodes saved.'),
+  member: z.string().max(253).optional().describe('The member pod whose session the dump read (a follower whenever one was ready): the leader answers only its sync.'),
   sizeBytes: z.int().min(0).optional().describe('Bytes stored, the manifest included.'),
   message: z.string().max(4096).optional().describe('Why it failed.'),
 });

@@ -36,7 +36,7 @@ export interface RunTarget {
   readonly trigger: RunTrigger;
 }
 
-async function dumpWorkload(deps: BackupReconcilerDependencies, workload: ZookeeperWorkload, targets: readonly AdminTarget[], writer: BackupWriter): Promise<TreeDump> {
+async function dumpWorkload(deps: BackupReconcilerDependencies, workload: ZookeeperWorkload, targets: readonly AdminTarget[], writer: BackupWriter): Promise<TreeDump & { readonly member: string }> {
   const { name, namespace = '' } = workload.metadata;
   const { secret, key } = superuserPasswordRef(workload);
   const password = await inRunStep('ReadCredentials', 'SuperuserSecretUnusable', () => readSecretValue(deps.client, secret, key));
@@ -44,7 +44,7 @@ async function dumpWorkload(deps: BackupReconcilerDependencies, workload: Zookee
   return inRunStep('Dump', 'ZooKeeperUnavailable', async () => {
     const dumper = await deps.connectDumper(targets, access, password);
     try {
-      return await dumper.dump(writer, deps.timing.dumpAttempts);
+      return { ...(await dumper.dump(writer, deps.timing.dumpAttempts)), member: dumper.member };
     } finally {
       dumper.close();
     }
@@ -63,10 +63,10 @@ export async function runBackup(deps: BackupReconcilerDependencies, target: RunT
     const store = opened.store;
     const writer = new BackupWriter(store, `${prefix}${id}/`);
     const dump = await dumpWorkload(deps, workload, target.targets, writer);
-    log.info({ id, znodes: dump.znodes, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
+    log.info({ id, member: dump.member, znodes: dump.znodes, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
     const facts = { id, workload: { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid ?? '' }, zxid: dump.zxid, startedAt, finishedAt: deps.now() };
     const { manifest, sizeBytes } = await inRunStep('Upload', 'TargetUnavailable', () => writer.finish(facts));
-    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, sizeBytes };
+    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, member: dump.member, sizeBytes };
     log.info({ id, location: run.location, sizeBytes }, 'backup uploaded');
     return { run, failure: undefined, ...(await applyRetention(store, prefix, backup, deps.now(), log)) };
   } catch (error) {

@@ -62,6 +62,8 @@ export function tenantAdminConnector(timeoutMs: number): TenantAdminConnector {
 
 /** A superuser's session that dumps the tree (dump/), then closes. */
 export interface TreeDumper {
+  /** The member the session is on (its pod), whose reads the walk is: a follower whenever one opened it. */
+  readonly member: string;
   dump(sink: DumpSink, attempts: number): Promise<TreeDump>;
   close(): void;
 }
@@ -75,6 +77,7 @@ export type TreeDumperConnector = (targets: readonly AdminTarget[], access: Memb
 export function treeDumperConnector(timeoutMs: number): TreeDumperConnector {
   return async (targets, access, superPassword) => {
     const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
-    return { dump: (sink, attempts) => dumpTree(session, sink, attempts), close: () => session.close() };
+    const member = targets.find((target) => session.address.startsWith(`${target.ip}:`) || session.address.startsWith(`[${target.ip}]:`))?.pod ?? session.address;
+    return { member, dump: (sink, attempts) => dumpTree(session, sink, attempts), close: () => session.close() };
   };
 }
