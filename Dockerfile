@@ -1,7 +1,7 @@
 # Every deployable's image, built from the repository root (the npm workspace it belongs to), e.g.
 #   docker build --build-arg CONTROLLER=workload -t ghcr.io/zk-oam/workload:0.1.0 .
-# or all seven at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
-# appconfig, znode, manager (any set of the controllers in one process, CONTROLLERS=...), or console (the console is no
+# or all eight at once: `npm run images` (docs/getting-started.md). CONTROLLER is one of workload, scale, rolling,
+# appconfig, znode, backup, manager (any set of the controllers in one process, CONTROLLERS=...), or console (the console is no
 # controller, but it ships the same way); deploy/<name>/deployment.yaml runs the result. The image holds what `npm run
 # build` ships, the package's dist/ (controllers/<name>/dist/, console/dist/
 # with its web/ files), and runs its main.mjs: the bed's node agent runs the same file for the same image name
@@ -16,7 +16,7 @@ ARG RUN_BASE=node:22-bookworm-slim
 # addon over the ZooKeeper C client, built on install) needs.
 FROM ${BUILD_BASE} AS build
 WORKDIR /src
-# The install comes first and depends on nothing but the manifests, so the seven images share its layer.
+# The install comes first and depends on nothing but the manifests, so the eight images share its layer.
 COPY package.json package-lock.json ./
 COPY apis/package.json apis/
 COPY controllers/runtime/package.json controllers/runtime/
@@ -53,7 +53,7 @@ RUN npx turbo run build && mkdir /dist && \
 
 # Run stage: the same Debian release (the addon links against its glibc), no compilers, no npm cache, not root.
 FROM ${RUN_BASE}
-# Without --build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|manager|console>, the COPY below fails on the
+# Without --build-arg CONTROLLER=<workload|scale|rolling|appconfig|znode|backup|manager|console>, the COPY below fails on the
 # missing directory /dist/pass---build-arg-CONTROLLER.
 ARG CONTROLLER=pass---build-arg-CONTROLLER
 ENV NODE_ENV=production

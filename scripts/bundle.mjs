@@ -6,7 +6,7 @@
 // runs the same file.
 //
 // Usage, from a deployable's directory (its `build` script): node ../../scripts/bundle.mjs (the console: ../scripts)
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, cp, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -72,7 +72,9 @@ await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const started = Date.now();
 const result = await build({
-  entryPoints: [resolve(packageDir, 'src/main.ts')],
+  // main.ts, and any other program the image ships beside it (src/<name>-main.ts -> dist/<name>-main.mjs: the backup
+  // controller's volume server, which its Jobs run from the same image).
+  entryPoints: [resolve(packageDir, 'src/main.ts'), ...readdirSync(join(packageDir, 'src')).filter((name) => name.endsWith('-main.ts')).map((name) => join(packageDir, 'src', name))],
   outdir: outDir,
   outExtension: { '.js': '.mjs' },
   // Chunks beside main.mjs, not below it: the addon's require('./zookeeper.node') is resolved from the chunk's place.

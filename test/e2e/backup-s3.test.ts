@@ -2,17 +2,19 @@
 // module), by the backup controller run from its bundle as its ServiceAccount: a tree of 10,101 znodes, some with a
 // digest ACL, is saved with a manifest whose checksums match the objects and whose records are the tree as it was; a
 // backup taken while a client keeps creating znodes holds exactly those acknowledged by its zxid; retention leaves the
-// newest backups after several runs; a target refusing the credentials fails the run with a Warning and Ready False.
+// newest backups after several runs, and after three runs of a real schedule every 20 seconds; a target refusing the
+// credentials fails the run with a Warning and Ready False. A backup to a PersistentVolumeClaim goes through the Job
+// the controller starts to mount it, and is read back from the volume's directory and checked against its manifest.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { backupManifestSchema, ZOOKEEPER_BACKUP, zookeeperBackupSchema, znodeRecordSchema, type BackupManifest, type BackupRun, type ZnodeRecord, type ZookeeperBackup, type ZookeeperBackupInput } from '@zk-oam/apis';
-import { checkObject, s3Store, type ObjectStore } from '@zk-oam/backup';
+import { checkObject, DirectoryStore, s3Store, type ObjectStore } from '@zk-oam/backup';
 import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, CustomObjects, eventsAbout, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import { bedWorkloadSpec, CustomObjects, eventsAbout, kubectl, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
 import { startSeaweedFs, type SeaweedFs } from '../src/s3/seaweedfs.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -106,15 +108,21 @@ function lastSuccessful(backup: ZookeeperBackup): BackupRun {
 }
 
 /** A backup's manifest and records, read back from the store, each object checked against the manifest. */
-async function readBackup(prefix: string): Promise<{ manifest: BackupManifest; records: ZnodeRecord[] }> {
-  const manifest = backupManifestSchema.parse(JSON.parse((await store.get(`${prefix}manifest.json`))?.toString('utf8') ?? 'null'));
+async function readBackup(prefix: string, from: ObjectStore = store): Promise<{ manifest: BackupManifest; records: ZnodeRecord[] }> {
+  const manifest = backupManifestSchema.parse(JSON.parse((await from.get(`${prefix}manifest.json`))?.toString('utf8') ?? 'null'));
   const records: ZnodeRecord[] = [];
   for (const entry of manifest.objects) {
-    const body = (await store.get(`${prefix}${entry.name}`)) ?? Buffer.alloc(0);
+    const body = (await from.get(`${prefix}${entry.name}`)) ?? Buffer.alloc(0);
     expect(checkObject(entry, body)).toEqual({ ok: true });
     records.push(...gunzipSync(body).toString('utf8').trim().split('\n').map((line) => znodeRecordSchema.parse(JSON.parse(line))));
   }
   return { manifest, records };
+}
+
+/** The Jobs of the namespace (the volume servers the controller started). */
+async function kubectlJobs(): Promise<string[]> {
+  const names = await kubectl(bed, ['get', 'jobs', '-n', namespace, '-o', 'jsonpath={.items[*].metadata.name}']);
+  return names.split(/\s+/).filter((name) => name !== '');
 }
 
 async function memberIp(): Promise<string> {
@@ -159,7 +167,7 @@ describe('backups to S3', () => {
     expect(ready(done)).toMatchObject({ status: 'True', reason: 'Available' });
     const run = lastSuccessful(done);
     console.log(`backup of ${String(run.znodes)} znodes, ${String(run.sizeBytes)} bytes, in ${String(Date.parse(run.finishedAt) - Date.parse(run.startedAt))} ms`);
-    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/` });
+    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/`, member: `${WORKLOAD}-0` });
     // The tree loaded and the root, at least (the workload controller may have written a znode of its own).
     expect(run.znodes).toBeGreaterThanOrEqual(loaded + 1);
 
@@ -210,6 +218,46 @@ describe('backups to S3', () => {
     const events = await eventsAbout(client, namespace, 'kept', 'ZookeeperBackup');
     expect(events.map((event) => event.reason)).toContain('BackupsDeleted');
   }, 600_000);
+
+  it('runs on a real schedule, every 20 seconds: three scheduled runs, retention deleting the older from the store', async () => {
+    const target = { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, prefix: 'cron', credentialsSecretRef: { name: 's3' } } };
+    await backups.create(namespace, 'cron', backupSpec({ target, schedule: '0,20,40 * * * * *', retention: { count: 2 } }));
+    const ran = await waitFor('three scheduled runs', () => backups.get(namespace, 'cron'), (backup) => (backup.status?.runs ?? []).filter((run) => run.outcome === 'Succeeded').length >= 3, 180_000);
+    await backups.patch(namespace, 'cron', { spec: { suspend: true } });
+    const runs = ran.status?.runs ?? [];
+    console.log(`scheduled runs: ${runs.map((run) => `${run.id} (${run.trigger}, ${run.outcome})`).join(', ')}; next ${ran.status?.nextRunAt ?? '-'}`);
+    expect(runs.slice(0, 3).map((run) => [run.trigger, run.outcome])).toEqual([
+      ['Schedule', 'Succeeded'],
+      ['Schedule', 'Succeeded'],
+      ['Schedule', 'Succeeded'],
+    ]);
+    // Each started on a tick of the schedule: a 20-second boundary (within 10 s: a run starts when its reconcile does).
+    for (const run of runs.slice(0, 3)) expect(new Date(run.startedAt).getUTCSeconds() % 20, run.startedAt).toBeLessThan(10);
+    const kept = await waitFor('retention after the latest run', () => store.list(`cron/${namespace}/${WORKLOAD}/`), (keys) => keys.filter((key) => key.endsWith('/manifest.json')).length <= 2, 30_000);
+    const latest = (await backups.get(namespace, 'cron')).status?.runs?.filter((run) => run.outcome === 'Succeeded').map((run) => run.id) ?? [];
+    expect(kept.filter((key) => key.endsWith('/manifest.json'))).toEqual(latest.slice(0, 2).reverse().map((id) => `cron/${namespace}/${WORKLOAD}/${id}/manifest.json`));
+    expect(kept.some((key) => key.includes(runs[2]?.id ?? 'none'))).toBe(false);
+  }, 300_000);
+
+  it('backs up to a PersistentVolumeClaim through the Job that mounts it: the files on the volume match the manifest', async () => {
+    await client.core.createNamespacedPersistentVolumeClaim({ namespace, body: { metadata: { name: 'backups' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } });
+    await backups.create(namespace, 'to-pvc', backupSpec({ target: { pvc: { claimName: 'backups', prefix: 'pvc' } } }));
+    const done = await waitFor('the backup to the claim', () => backups.get(namespace, 'to-pvc'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 300_000);
+    expect(done.status?.runs?.[0]).toMatchObject({ outcome: 'Succeeded' });
+    const run = lastSuccessful(done);
+    expect(run.location).toBe(`pvc://backups/pvc/${namespace}/${WORKLOAD}/${run.id}/`);
+    // The volume as the bed's node agent provides it: a directory per claim, named by its PersistentVolume.
+    const claim = await client.core.readNamespacedPersistentVolumeClaim({ namespace, name: 'backups' });
+    const volume = await client.core.readPersistentVolume({ name: claim.spec?.volumeName ?? '' });
+    const directory = new DirectoryStore(volume.spec?.hostPath?.path ?? '', 'pvc://backups/');
+    const { manifest, records } = await readBackup(`pvc/${namespace}/${WORKLOAD}/${run.id}/`, directory);
+    console.log(`backup to the claim: ${String(manifest.znodes)} znodes in ${String(manifest.objects.length)} objects, ${String(run.sizeBytes)} bytes, zxid ${manifest.zxid}`);
+    expect(manifest).toMatchObject({ id: run.id, zxid: run.zxid, znodes: run.znodes });
+    expect(records).toHaveLength(run.znodes ?? -1);
+    expect(records.find((record) => record.path === '/app/b3/n42')?.acl).toEqual([{ perms: 31, scheme: 'digest', id: digestId(ALICE.user, ALICE.password) }]);
+    const jobs = await waitFor('the volume server’s Job deleted', () => kubectlJobs(), (names) => names.length === 0, 60_000);
+    expect(jobs).toEqual([]);
+  }, 420_000);
 
   it('fails a run the target refuses: a Failed run, Ready False with the reason, a Warning Event', async () => {
     await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });

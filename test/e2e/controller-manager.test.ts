@@ -87,13 +87,13 @@ describe('the controllers in one manager process (deploy/manager)', () => {
   });
 
   it('runs only the controllers CONTROLLERS names: one left out does not start, and its Lease is not taken', async () => {
-    const untouched = { rolling: await lease('rolling'), appconfig: await lease('appconfig'), znode: await lease('znode') };
+    const untouched = { rolling: await lease('rolling'), appconfig: await lease('appconfig'), znode: await lease('znode'), backup: await lease('backup') };
     await controllers.installDeployments(['manager'], { replicas: 1, env: { CONTROLLERS: 'workload,scale' } });
     const [pod] = await controllers.waitReady('manager');
     if (pod === undefined) throw new Error('no manager pod');
     // Five retry periods (2 s) after both enabled controllers lead: a controller that ran would have written its Lease.
     await pause(10_000);
-    expect({ rolling: await lease('rolling'), appconfig: await lease('appconfig'), znode: await lease('znode') }).toEqual(untouched);
+    expect({ rolling: await lease('rolling'), appconfig: await lease('appconfig'), znode: await lease('znode'), backup: await lease('backup') }).toEqual(untouched);
     expect(await leading(pod)).toEqual(CONTROLLER_NAMES.map((controller) => (['workload', 'scale'].includes(controller) ? [1] : [])));
     const { text } = await get(pod, '/metrics');
     expect(text).not.toContain('controller="rolling"');

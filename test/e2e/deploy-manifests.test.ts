@@ -83,8 +83,7 @@ describe('deploy/ on a real apiserver', () => {
     const listed = allInOneSchema.parse(parse(readFileSync(join(repoRoot, 'deploy/kustomization.yaml'), 'utf8'))).resources;
     expect(listed).toEqual(expect.arrayContaining(['namespace', 'crds', 'oam', 'nats', 'manager']));
     // The controllers' own directories are the separate install: deploy/manager holds their RBAC, bound to its account.
-    // deploy/backup is in no install by default yet: the backup controller has no image of its own (deploy/README.md).
-    const ownDirectories: readonly string[] = [...CONTROLLER_NAMES, 'backup'];
+    const ownDirectories: readonly string[] = CONTROLLER_NAMES;
     const combined = DIRECTORIES.filter((directory) => !ownDirectories.includes(directory));
     expect(listed).toEqual(expect.arrayContaining(combined));
     expect(listed).not.toEqual(expect.arrayContaining(['workload']));

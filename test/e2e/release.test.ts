@@ -1,5 +1,5 @@
 // A release as a platform team gets one: `npm run release` (makeRelease, as test/src/release/main.ts wires it) into the
-// bed's registry pushes our seven images and the chart there; Helm then installs the workload controller from that
+// bed's registry pushes our eight images and the chart there; Helm then installs the workload controller from that
 // chart alone (oci://, nothing from the checkout), its pods run the pushed image at the digest the release recorded,
 // and an ensemble becomes Ready. The kubectl manifest pins every image by that digest, after the CRDs.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('a release made by npm run release', () => {
-  it('pushes our seven images at the version, each served at the digest it was built as, and the chart', async () => {
+  it('pushes our eight images at the version, each served at the digest it was built as, and the chart', async () => {
     const version = releaseVersion(repoRoot());
     expect(release.images.map((image) => image.reference)).toStrictEqual(IMAGE_NAMES.map((image) => `${registry}/${image}:${version}`));
     expect(release.chart.pushedTo).toBe(`oci://${registry}`);

@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('REGISTRY=<registry> npm run images -- --push', () => {
-  it('pushes our seven images, and nothing else, under the prefix', async () => {
+  it('pushes our eight images, and nothing else, under the prefix', async () => {
     expect((await repositories()).sort()).toEqual(IMAGE_NAMES.map((name) => `${prefix}/${name}`).sort());
   });
 

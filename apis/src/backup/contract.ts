@@ -25,7 +25,10 @@ export function backupTimeOf(id: string): Date | undefined {
   return match === null ? undefined : new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}.${match[7]}Z`);
 }
 
-/** The n-th object of znode records of a backup: gzip-compressed JSON lines (`znodeRecordSchema`), in path order. */
+/**
+ * The n-th object of znode records of a backup: gzip-compressed JSON lines (`znodeRecordSchema`), in the order the dump
+ * read them, each znode after its parent (a restore creating them in order finds every parent there).
+ */
 export function chunkObjectName(index: number): string {
   return `znodes-${String(index).padStart(5, '0')}.jsonl.gz`;
 }

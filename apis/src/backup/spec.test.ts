@@ -9,7 +9,7 @@ const target = { s3: { endpoint: 'http://127.0.0.1:8333', bucket: 'backups', cre
 const spec = (extra: Record<string, unknown>): unknown => ({ workloadRef: { name: 'zk' }, target, ...extra });
 
 describe('spec', () => {
-  it.each(['0 3 * * *', '*/5 * * * *', '0 0 1 1 MON', '@daily', '@hourly', '0-30/10 1,13 * * 1-5'])('accepts the schedule %s', (schedule) => {
+  it.each(['0 3 * * *', '*/5 * * * *', '0 0 1 1 MON', '@daily', '@hourly', '0-30/10 1,13 * * 1-5', '*/20 * * * * *'])('accepts the schedule %s', (schedule) => {
     expect(backupSpecSchema.safeParse(spec({ schedule })).success).toBe(true);
   });
 
@@ -23,6 +23,16 @@ describe('spec', () => {
       suspend: false,
       target: { s3: { region: 'us-east-1', forcePathStyle: true, credentialsSecretRef: { name: 's3', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } },
     });
+  });
+
+  it('takes a PersistentVolumeClaim target, and exactly one target: zod and the CRD\'s CEL rule alike', () => {
+    expect(backupSpecSchema.safeParse(spec({ target: { pvc: { claimName: 'backups', prefix: 'zk' } } })).success).toBe(true);
+    expect(backupSpecSchema.safeParse(spec({ target: { ...target, pvc: { claimName: 'backups' } } })).success).toBe(false);
+    expect(backupSpecSchema.safeParse(spec({ target: {} })).success).toBe(false);
+    expect(backupSpecSchema.safeParse(spec({ target: { pvc: { claimName: 'Not_A_Name' } } })).success).toBe(false);
+    const crd = crdManifests().find((candidate) => candidate.spec.names.kind === 'ZookeeperBackup');
+    const properties = crd?.spec.versions[0]?.schema.openAPIV3Schema.properties?.['spec']?.properties;
+    expect(properties?.['target']?.['x-kubernetes-validations']?.map((rule) => rule.rule)).toEqual(['has(self.s3) != has(self.pvc)']);
   });
 
   it('refuses a retention without a bound, a bad bucket, endpoint or prefix', () => {

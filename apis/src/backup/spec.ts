@@ -7,10 +7,11 @@ import { workloadRefSchema } from '../common/workload-ref.js';
 import { backupTargetSchema } from './target.js';
 
 /**
- * Five cron fields (minute hour day-of-month month day-of-week) or one of the @ shorthands. The controller parses it
- * fully; this pattern is what the CRD refuses before it gets there.
+ * Five cron fields (minute hour day-of-month month day-of-week), six with seconds first (croner's form, e.g.
+ * "0,20,40 * * * * *": every 20 seconds), or one of the @ shorthands. The controller parses it fully; this pattern is what
+ * the CRD refuses before it gets there.
  */
-export const CRON_PATTERN = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|[0-9A-Za-z*/,?-]+( [0-9A-Za-z*/,?-]+){4})$/;
+export const CRON_PATTERN = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|[0-9A-Za-z*/,?-]+( [0-9A-Za-z*/,?-]+){4,5})$/;
 
 export const retentionSchema = withCel(
   z
@@ -30,9 +31,9 @@ export const backupSpecSchema = z
     schedule: z
       .string()
       .max(128)
-      .regex(CRON_PATTERN, 'expected a cron schedule: five fields (minute hour day-of-month month day-of-week) or @daily, @hourly, ...')
+      .regex(CRON_PATTERN, 'expected a cron schedule: five fields (minute hour day-of-month month day-of-week), six with seconds first, or @daily, @hourly, ...')
       .optional()
-      .describe('When backups run, in cron syntax (UTC), e.g. "0 3 * * *". Without it the backup runs once, and again whenever runTrigger changes.'),
+      .describe('When backups run, in cron syntax (UTC), e.g. "0 3 * * *" (a sixth field first counts seconds). Without it the backup runs once, and again whenever runTrigger changes.'),
     runTrigger: z.string().max(253).optional().describe('Change this (a timestamp or nonce) to run a backup now, scheduled or not.'),
     suspend: z.boolean().default(false).describe('Start no run while true; retention still applies.'),
     retention: retentionSchema.default({ count: 7 }),
@@ -53,6 +54,7 @@ export const backupRunSchema = z.object({
   location: z.string().max(4096).optional().describe('Where it is: s3://<bucket>/<prefix>/<namespace>/<workload>/<id>/.'),
   zxid: z.string().max(32).optional().describe('The zxid the backup is consistent at (hexadecimal, as ZooKeeper prints it).'),
   znodes: z.int().min(0).optional().describe('Persistent znodes saved.'),
+  member: z.string().max(253).optional().describe('The member pod whose session the dump read (a follower whenever one was ready): the leader answers only its sync.'),
   sizeBytes: z.int().min(0).optional().describe('Bytes stored, the manifest included.'),
   message: z.string().max(4096).optional().describe('Why it failed.'),
 });

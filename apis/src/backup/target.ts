@@ -1,8 +1,9 @@
-// spec.target of a ZookeeperBackup: where the backups go. An S3-compatible object store for now; a
-// PersistentVolumeClaim is the other target the design names, not yet served (the CEL rule says one target, and s3 is
-// the only one the schema has).
+// spec.target of a ZookeeperBackup: where the backups go, one of two: an S3-compatible object store, or a
+// PersistentVolumeClaim in the backup's namespace (written through a pod that mounts it for the run: the controller's
+// README says how).
 import { z } from 'zod';
 import { dnsSubdomainSchema } from '../common/object-meta.js';
+import { withCel } from '../common/structural.js';
 
 /** Keys of the credentials Secret, unless the target names others: the names the AWS tools use. */
 export const S3_CREDENTIAL_KEYS = { accessKeyId: 'AWS_ACCESS_KEY_ID', secretAccessKey: 'AWS_SECRET_ACCESS_KEY' } as const;
@@ -50,7 +51,38 @@ export const s3TargetSchema = z
   .describe('An S3-compatible object store.');
 export type S3Target = z.infer<typeof s3TargetSchema>;
 
-export const backupTargetSchema = z
-  .object({ s3: s3TargetSchema })
-  .describe('Where backups go: an S3-compatible object store (a PersistentVolumeClaim target is planned, not yet served).');
+export const pvcTargetSchema = z
+  .object({
+    claimName: dnsSubdomainSchema.describe("The PersistentVolumeClaim, in the backup's namespace; it must exist, and be mountable while a run writes to it."),
+    prefix: z
+      .string()
+      .max(512)
+      .regex(S3_PREFIX_PATTERN, 'expected path segments of letters, digits, ".", "_" and "-", without a leading or trailing "/"')
+      .optional()
+      .describe('Directory in the volume under which backups go: <prefix>/<namespace>/<workload>/<backup id>/. Without it, from the volume\'s root.'),
+  })
+  .describe('A PersistentVolumeClaim, mounted for each run by a pod the controller starts from its own image.');
+export type PvcTarget = z.infer<typeof pvcTargetSchema>;
+
+export const backupTargetSchema = withCel(
+  z
+    .object({ s3: s3TargetSchema.optional(), pvc: pvcTargetSchema.optional() })
+    .refine((target) => (target.s3 === undefined) !== (target.pvc === undefined), { message: 'target needs exactly one of s3 and pvc' })
+    .describe('Where backups go: an S3-compatible object store, or a PersistentVolumeClaim; exactly one.'),
+  { rule: 'has(self.s3) != has(self.pvc)', message: 'target needs exactly one of s3 and pvc' },
+);
 export type BackupTarget = z.infer<typeof backupTargetSchema>;
+
+/** The target's one kind, told apart. */
+export type TargetKind = { readonly kind: 's3'; readonly s3: S3Target } | { readonly kind: 'pvc'; readonly pvc: PvcTarget };
+
+export function targetKind(target: BackupTarget): TargetKind {
+  if (target.s3 !== undefined) return { kind: 's3', s3: target.s3 };
+  if (target.pvc !== undefined) return { kind: 'pvc', pvc: target.pvc };
+  throw new Error('a target with neither s3 nor pvc passed its schema');
+}
+
+/** The key prefix the target names, either kind. */
+export function targetPrefix(target: BackupTarget): string | undefined {
+  return target.s3?.prefix ?? target.pvc?.prefix;
+}

@@ -61,6 +61,11 @@ spec:
               value: --max-old-space-size={{ include "zk-oam.heapMiB" $values }} --max-semi-space-size=2
             - name: MALLOC_ARENA_MAX
               value: "2"
+            {{- if or (eq .name "backup") (has "backup" (splitList "," (.controllers | default ""))) }}
+            # The backup image, whose volume server a PersistentVolumeClaim target's Job runs.
+            - name: BACKUP_IMAGE
+              value: {{ include "zk-oam.imageOf" (dict "values" $root.Values.backup "root" $root) }}
+            {{- end }}
             {{- with $root.Values.watchNamespaces }}
             - name: WATCH_NAMESPACE
               value: {{ join "," . }}

@@ -74,13 +74,19 @@ global's), each helper given (dict "name" <its selector name> "values" <its valu
 {{- with $spec }}{{ toYaml . }}{{ end -}}
 {{- end -}}
 
+{{/* A deployable's image reference, (dict "values" <its values> "root" $): under global.image.registry unless empty. */}}
+{{- define "zk-oam.imageOf" -}}
+{{- $image := .values.image -}}
+{{- $repository := $image.repository -}}
+{{- with .root.Values.global.image.registry }}{{ $repository = printf "%s/%s" . $repository }}{{ end -}}
+{{- printf "%s:%s" $repository ($image.tag | default .root.Chart.AppVersion) -}}
+{{- end -}}
+
 {{/* The container's image, pull policy and securityContext. */}}
 {{- define "zk-oam.container" -}}
 {{- $global := .root.Values.global -}}
 {{- $image := .values.image -}}
-{{- $repository := $image.repository -}}
-{{- with $global.image.registry }}{{ $repository = printf "%s/%s" . $repository }}{{ end -}}
-{{- $container := dict "image" (printf "%s:%s" $repository ($image.tag | default .root.Chart.AppVersion)) -}}
+{{- $container := dict "image" (include "zk-oam.imageOf" .) -}}
 {{- with $image.pullPolicy | default $global.image.pullPolicy }}{{ $_ := set $container "imagePullPolicy" . }}{{ end -}}
 {{- with merge (deepCopy .values.securityContext) $global.securityContext }}{{ $_ := set $container "securityContext" . }}{{ end -}}
 {{- toYaml $container -}}

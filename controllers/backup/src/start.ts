@@ -27,6 +27,11 @@ const configSchema = processEnvSchema.extend({
   ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(10_000),
   /** Walks of the tree a run may take before znodes changing under it fail it. */
   DUMP_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /**
+   * The backup image (this controller's, as the cluster pulls it), whose volume server a PersistentVolumeClaim
+   * target's Job runs. The Deployments name it beside their own image.
+   */
+  BACKUP_IMAGE: z.string().min(1).default('ghcr.io/zk-oam/backup:0.1.0'),
 });
 
 /** Wires the backup controller into the Manager it is given: its informers and reconciler. */
@@ -43,6 +48,7 @@ export function startBackupController(parts: ControllerProcessParts, config: z.i
     recorder,
     connectDumper: treeDumperConnector(config.ZOOKEEPER_TIMEOUT_MS),
     openStore: s3Store,
+    volumeImage: config.BACKUP_IMAGE,
     timing: { idleMs: config.IDLE_PERIOD_MS, waitMs: config.WAIT_PERIOD_MS, dumpAttempts: config.DUMP_ATTEMPTS },
     now: () => new Date(),
   });

@@ -1,5 +1,5 @@
 // The images a bed's nodes run, published to the bed's registry (test/src/bed/registry.ts), from which the nodes pull
-// every image (test/src/agent/node-images.ts): the seven of ours (or those an install runs) from the Dockerfile under
+// every image (test/src/agent/node-images.ts): the eight of ours (or those an install runs) from the Dockerfile under
 // the references deploy/ names, the bed's ZooKeeper image under the reference the bed's workloads name, CoreDNS for
 // cluster DNS, and stand-ins for images that cannot be had here. Built, or found in the image store's cache, once before
 // the beds start; pushed under the path each reference has on the registry that mirrors every upstream host.

@@ -7,7 +7,7 @@ import { releaseVersion } from '../release/version.js';
 import { repoRoot } from './paths.js';
 
 /** Each deployable controller: one more is one more entry here, its deploy/<name>/ and its workspace package. */
-export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig', 'znode'] as const;
+export const CONTROLLER_NAMES = ['workload', 'scale', 'rolling', 'appconfig', 'znode', 'backup'] as const;
 export type ControllerName = (typeof CONTROLLER_NAMES)[number];
 /** Every image the Dockerfile builds: the controllers, the manager that runs any set of them, and the console, which ships the same way. */
 export const IMAGE_NAMES = [...CONTROLLER_NAMES, 'manager', 'console'] as const;

@@ -155,7 +155,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it('runs only the enabled controllers in the manager, each as its own ServiceAccount, the manager asking for their tokens alone', async () => {
-    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'znode.enabled=false', 'manager.resources.limits.memory=1024Mi');
+    const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'znode.enabled=false', 'backup.enabled=false', 'manager.resources.limits.memory=1024Mi');
     // Beside the CRDs and the roles for people, which come whatever controllers are chosen, and appconfig's OAM definitions.
     const controllers = objects.filter(
       (object) => !USER_ROLES.includes(object.metadata.name) && !['CustomResourceDefinition', 'WorkloadDefinition', 'TraitDefinition'].includes(object.kind),
@@ -183,7 +183,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
   });
 
   it('with install=separate, installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
-    const objects = await rendered('install=separate', 'scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'znode.enabled=false', 'workload.resources.limits.memory=1024Mi');
+    const objects = await rendered('install=separate', 'scale.enabled=false', 'rolling.enabled=false', 'appconfig.enabled=false', 'znode.enabled=false', 'backup.enabled=false', 'workload.resources.limits.memory=1024Mi');
     // The CRDs and the roles for people come whatever controllers are chosen.
     const controllers = objects.filter((object) => !USER_ROLES.includes(object.metadata.name) && object.kind !== 'CustomResourceDefinition');
     expect(new Set(controllers.map((object) => object.metadata.labels?.['app.kubernetes.io/name']))).toEqual(new Set(['zk-oam-workload']));

@@ -1,4 +1,4 @@
-// Builds our seven images (the five controllers, the manager and the console) from the one Dockerfile with buildah, on
+// Builds our eight images (the six controllers, the manager and the console) from the one Dockerfile with buildah, on
 // local bases (test/images/base.sh), and saves each as an OCI layout keyed by its inputs: with nothing changed, nothing is
 // built. The install layer is built once and shared (`--layers`). `buildCached` is how every image here is built
 // (the bed's ZooKeeper images too: zookeeper-images.ts); `saveCached`, its caching, serves an image made otherwise

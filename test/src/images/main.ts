@@ -1,4 +1,4 @@
-// `npm run images [-- --push]`: builds the seven images of ours and the bed's two ZooKeeper images (scripts/images.sh
+// `npm run images [-- --push]`: builds the eight images of ours and the bed's two ZooKeeper images (scripts/images.sh
 // installs the tools first); with --push, pushes the six to $REGISTRY (host[:port]/prefix). The ZooKeeper images stay
 // here: they are stand-ins the images tests run, not images of ours for users. Settings come from the environment,
 // parsed here once.

@@ -1,4 +1,4 @@
-// One release, made from the working tree: the seven images built from the Dockerfile (tagged with the version, and
+// One release, made from the working tree: the eight images built from the Dockerfile (tagged with the version, and
 // known by digest), the chart packaged by Helm, the kubectl install manifest and the CRD bundle, and release notes from
 // CHANGELOG.md, all in one directory. With a registry it pushes the images and the chart (an OCI artefact) there, and
 // the chart and the manifest name that registry; without one they name ghcr.io/zk-oam, where an official release goes.

@@ -58,6 +58,11 @@ describe('cronSchedule', () => {
     expect(daily.ok && daily.nextAfter(new Date('2026-11-29T03:02:10Z'))).toEqual(new Date('2026-11-30T00:00:00Z'));
   });
 
+  it('takes a sixth field first as seconds, the shortest real schedule', () => {
+    const every20s = cronSchedule('*/20 * * * * *');
+    expect(every20s.ok && every20s.nextAfter(new Date('2026-11-29T03:02:10Z'))).toEqual(new Date('2026-11-29T03:02:20Z'));
+  });
+
   it('refuses what the CRD\'s pattern lets through but no clock has, naming the field', () => {
     expect(cronSchedule('61 * * * *')).toMatchObject({ ok: false, message: expect.stringContaining('spec.schedule "61 * * * *" is not a cron schedule') });
   });
@@ -102,7 +107,7 @@ describe('packBackup', () => {
   const facts = { id: '20261129T030000.000Z', workload: { namespace: 'ns', name: 'zk', uid: 'u1' }, zxid: 0x10000002an, startedAt: at(0), finishedAt: at(1) };
 
   it('splits the records over objects in order, and the manifest validates and describes each', () => {
-    const { objects, manifest } = packBackup(records, facts, 3);
+    const { objects, manifest } = packBackup(records, facts, { records: 3, bytes: 1 << 20 });
     expect(backupManifestSchema.parse(manifest)).toEqual(manifest);
     expect(manifest).toMatchObject({ zxid: '0x10000002a', znodes: 4, startedAt: '2026-11-29T03:00:00.000Z' });
     expect(manifest.objects.map((entry) => [entry.name, entry.znodes])).toEqual([

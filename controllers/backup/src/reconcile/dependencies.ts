@@ -27,6 +27,8 @@ export interface BackupReconcilerDependencies {
   readonly connectDumper: TreeDumperConnector;
   /** An S3 store for a target, its credentials read. */
   readonly openStore: (options: S3StoreOptions) => ObjectStore;
+  /** The backup image, whose volume server a PersistentVolumeClaim target's Job runs. */
+  readonly volumeImage: string;
   readonly timing: BackupTiming;
   readonly now: () => Date;
 }

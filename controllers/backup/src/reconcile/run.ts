@@ -1,11 +1,11 @@
 // Steps of a run: read the target's credentials, dump the tree through the superuser's session (on a follower when
-// there is one), pack it, upload the objects and then the manifest (a backup exists once its manifest does), then
-// apply retention. What fails is a failed run, recorded with its reason; only a bug throws.
+// there is one) into the target as it is read (store/backup-writer.ts), then the manifest (a backup exists once its
+// manifest does), then apply retention. What fails is a failed run, recorded with its reason; only a bug throws.
 import {
   adminReach,
   backupIdAt,
-  MANIFEST_OBJECT,
   superuserPasswordRef,
+  targetPrefix,
   workloadBackupsPrefix,
   type BackupRun,
   type ZookeeperBackup,
@@ -13,11 +13,12 @@ import {
 } from '@zk-oam/apis';
 import { readSecretValue, type ReconcileContext } from '@zk-oam/runtime';
 import type { AdminTarget, TreeDump } from '@zk-oam/zookeeper';
-import { packBackup, planRetention, recordOf, type RunTrigger } from '../plan/index.js';
+import { planRetention, type RunTrigger } from '../plan/index.js';
+import { BackupWriter } from '../store/backup-writer.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { BackupReconcilerDependencies } from './dependencies.js';
 import { inRunStep, RunFailure } from './errors.js';
-import { openTargetStore } from './target.js';
+import { openTargetStore, type TargetStore } from './target.js';
 
 export interface RunOutcome {
   readonly run: BackupRun;
@@ -35,7 +36,7 @@ export interface RunTarget {
   readonly trigger: RunTrigger;
 }
 
-async function dumpWorkload(deps: BackupReconcilerDependencies, workload: ZookeeperWorkload, targets: readonly AdminTarget[]): Promise<TreeDump> {
+async function dumpWorkload(deps: BackupReconcilerDependencies, workload: ZookeeperWorkload, targets: readonly AdminTarget[], writer: BackupWriter): Promise<TreeDump & { readonly member: string }> {
   const { name, namespace = '' } = workload.metadata;
   const { secret, key } = superuserPasswordRef(workload);
   const password = await inRunStep('ReadCredentials', 'SuperuserSecretUnusable', () => readSecretValue(deps.client, secret, key));
@@ -43,7 +44,7 @@ async function dumpWorkload(deps: BackupReconcilerDependencies, workload: Zookee
   return inRunStep('Dump', 'ZooKeeperUnavailable', async () => {
     const dumper = await deps.connectDumper(targets, access, password);
     try {
-      return await dumper.dump(deps.timing.dumpAttempts);
+      return { ...(await dumper.dump(writer, deps.timing.dumpAttempts)), member: dumper.member };
     } finally {
       dumper.close();
     }
@@ -54,31 +55,26 @@ export async function runBackup(deps: BackupReconcilerDependencies, target: RunT
   const { backup, workload, trigger } = target;
   const startedAt = deps.now();
   const id = backupIdAt(startedAt);
-  const prefix = workloadBackupsPrefix(backup.spec.target.s3.prefix, workload.metadata.namespace ?? '', workload.metadata.name);
+  const prefix = workloadBackupsPrefix(targetPrefix(backup.spec.target), workload.metadata.namespace ?? '', workload.metadata.name);
   const base = { id, startedAt: startedAt.toISOString(), trigger };
-  let store: ObjectStore | undefined;
+  let opened: TargetStore | undefined;
   try {
-    store = await inRunStep('ReadCredentials', 'TargetCredentialsUnusable', () => openTargetStore(deps, backup));
-    const opened = store;
-    const dump = await dumpWorkload(deps, workload, target.targets);
-    log.info({ id, znodes: dump.znodes.length, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
+    opened = await inRunStep('ReadCredentials', 'TargetCredentialsUnusable', () => openTargetStore(deps, backup, id, log));
+    const store = opened.store;
+    const writer = new BackupWriter(store, `${prefix}${id}/`);
+    const dump = await dumpWorkload(deps, workload, target.targets, writer);
+    log.info({ id, member: dump.member, znodes: dump.znodes, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
     const facts = { id, workload: { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid ?? '' }, zxid: dump.zxid, startedAt, finishedAt: deps.now() };
-    const packed = packBackup(dump.znodes.map(recordOf), facts);
-    const manifest = Buffer.from(`${JSON.stringify(packed.manifest, undefined, 2)}\n`);
-    await inRunStep('Upload', 'TargetUnavailable', async () => {
-      for (const object of packed.objects) await opened.put(`${prefix}${id}/${object.name}`, object.body, 'application/gzip');
-      await opened.put(`${prefix}${id}/${MANIFEST_OBJECT}`, manifest, 'application/json');
-    });
-    const sizeBytes = packed.objects.reduce((sum, object) => sum + object.body.length, manifest.length);
-    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: opened.location(`${prefix}${id}/`), zxid: packed.manifest.zxid, znodes: dump.znodes.length, sizeBytes };
+    const { manifest, sizeBytes } = await inRunStep('Upload', 'TargetUnavailable', () => writer.finish(facts));
+    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, member: dump.member, sizeBytes };
     log.info({ id, location: run.location, sizeBytes }, 'backup uploaded');
-    return { run, failure: undefined, ...(await applyRetention(opened, prefix, backup, deps.now(), log)) };
+    return { run, failure: undefined, ...(await applyRetention(store, prefix, backup, deps.now(), log)) };
   } catch (error) {
     if (!(error instanceof RunFailure)) throw error;
     log.warn({ id, step: error.step, category: error.category, err: error.cause }, 'backup failed');
     return { run: { ...base, finishedAt: deps.now().toISOString(), outcome: 'Failed', message: error.message.slice(0, 4096) }, failure: error, deleted: [], retentionError: undefined };
   } finally {
-    store?.close();
+    await opened?.release();
   }
 }
 

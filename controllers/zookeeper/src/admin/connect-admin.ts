@@ -3,6 +3,7 @@
 // controller observed, so the session goes where the observation just went, trusted the same way.
 import type { MemberAccess } from '../ensemble/observe-ensemble.js';
 import { dumpTree, type TreeDump } from '../dump/dump.js';
+import type { DumpSink } from '../dump/read-tree.js';
 import { connectTenantAdmin, type TenantAdmin } from '../tenant/tenant-admin.js';
 import { openSuperuserSession } from '../wire/superuser-session.js';
 import type { WireEndpoint, WireSessionOptions } from '../wire/wire-session.js';
@@ -61,7 +62,9 @@ export function tenantAdminConnector(timeoutMs: number): TenantAdminConnector {
 
 /** A superuser's session that dumps the tree (dump/), then closes. */
 export interface TreeDumper {
-  dump(attempts: number): Promise<TreeDump>;
+  /** The member the session is on (its pod), whose reads the walk is: a follower whenever one opened it. */
+  readonly member: string;
+  dump(sink: DumpSink, attempts: number): Promise<TreeDump>;
   close(): void;
 }
 
@@ -74,6 +77,7 @@ export type TreeDumperConnector = (targets: readonly AdminTarget[], access: Memb
 export function treeDumperConnector(timeoutMs: number): TreeDumperConnector {
   return async (targets, access, superPassword) => {
     const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
-    return { dump: (attempts) => dumpTree(session, attempts), close: () => session.close() };
+    const member = targets.find((target) => session.address.startsWith(`${target.ip}:`) || session.address.startsWith(`[${target.ip}]:`))?.pod ?? session.address;
+    return { member, dump: (sink, attempts) => dumpTree(session, sink, attempts), close: () => session.close() };
   };
 }

@@ -8,13 +8,13 @@ import { ZOO_CODES } from '../admin/codes.js';
 import { bodies, OP_CODES, readStat, readStrings } from '../wire/packets.js';
 import type { ZnodeCalls } from '../tenant/tenant-admin.js';
 import { judge, judgeNew, type Sighting } from './consistency.js';
-import { childPath, eachLimited, READS_IN_FLIGHT, readNode, readTree, type DumpedZnode, type TreeReading } from './read-tree.js';
+import { childPath, eachLimited, READS_IN_FLIGHT, readNode, readTree, type DumpSink, type TreeReading } from './read-tree.js';
 
 export interface TreeDump {
   /** The zxid the dump is the tree as of. */
   readonly zxid: bigint;
-  /** Every persistent znode but ZooKeeper's own, parents before children (in path order). */
-  readonly znodes: readonly DumpedZnode[];
+  /** The persistent znodes (ZooKeeper's own left out) the sink was given in the walk that held together. */
+  readonly znodes: number;
   /** The walks it took: 1 when the first held together. */
   readonly attempts: number;
 }
@@ -50,12 +50,12 @@ async function checkAgain(session: ZnodeCalls, paths: readonly string[]): Promis
 interface Settled {
   /** What could not be said to be as of the point. */
   readonly changed: string[];
-  /** Znodes created since their parent was read, that were there at the point. */
-  readonly created: DumpedZnode[];
+  /** Znodes created since their parent was read, that were there at the point (given to the sink). */
+  created: number;
 }
 
 /** Reads the znodes created under read ones since, a level at a time: those there at `point` belong in the dump. */
-async function readCreated(session: ZnodeCalls, paths: readonly string[], point: bigint, settled: Settled): Promise<void> {
+async function readCreated(session: ZnodeCalls, sink: DumpSink, paths: readonly string[], point: bigint, settled: Settled): Promise<void> {
   for (let level = paths; level.length > 0; ) {
     const below: string[] = [];
     await eachLimited(level, READS_IN_FLIGHT, async (path) => {
@@ -64,39 +64,38 @@ async function readCreated(session: ZnodeCalls, paths: readonly string[], point:
       const verdict = node.kind === 'gone' ? 'changed' : judgeNew(node.stat, point);
       if (verdict === 'changed' || (node.kind === 'read' && !node.consistent)) settled.changed.push(path);
       if (verdict !== 'asRead' || node.kind !== 'read') return;
-      settled.created.push(node.znode);
       below.push(...node.children.map((name) => childPath(path, name)));
+      settled.created++;
+      await sink.add(node.znode);
     });
     level = below;
   }
 }
 
 /** Checks every znode read against `point`, and reads those created since that belong in the dump. */
-async function settle(session: ZnodeCalls, reading: TreeReading, point: bigint): Promise<Settled> {
+async function settle(session: ZnodeCalls, sink: DumpSink, reading: TreeReading, point: bigint): Promise<Settled> {
   const checked = await checkAgain(session, [...reading.sightings.keys()]);
-  const settled: Settled = { changed: [...reading.changedDuringRead], created: [] };
+  const settled: Settled = { changed: [...reading.changedDuringRead], created: 0 };
   const added: string[] = [];
   for (const [path, read] of reading.sightings) {
     const verdict = judge(read, checked.get(path), point);
     if (verdict.kind === 'changed') settled.changed.push(path);
     if (verdict.kind === 'childrenAdded') added.push(...verdict.added.map((name) => childPath(path, name)));
   }
-  await readCreated(session, added, point, settled);
+  await readCreated(session, sink, added, point, settled);
   return settled;
 }
 
-function byPath(a: DumpedZnode, b: DumpedZnode): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-export async function dumpTree(session: ZnodeCalls, attempts = 3): Promise<TreeDump> {
+/** Dumps the tree into `sink`, parents before children (a level of the tree at a time, then the znodes created by the point). */
+export async function dumpTree(session: ZnodeCalls, sink: DumpSink, attempts = 3): Promise<TreeDump> {
   let changed: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const reading = await readTree(session);
+    await sink.begin(attempt);
+    const reading = await readTree(session, sink);
     const zxid = await syncedZxid(session);
-    const settled = await settle(session, reading, zxid);
+    const settled = await settle(session, sink, reading, zxid);
     changed = [...new Set(settled.changed)].sort();
-    if (changed.length === 0) return { zxid, znodes: [...reading.znodes, ...settled.created].sort(byPath), attempts: attempt };
+    if (changed.length === 0) return { zxid, znodes: reading.count + settled.created, attempts: attempt };
   }
   throw new ConcurrentChangesError(attempts, changed);
 }

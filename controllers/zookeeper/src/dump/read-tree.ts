@@ -1,5 +1,7 @@
 // One walk of the tree through a session: every persistent znode's data, ACL, Stat and children's names, parents
-// before children, many requests in flight at once (the session pipelines them; replies come back in order). Ephemeral
+// before children, many requests in flight at once (the session pipelines them; replies come back in order). Each
+// znode goes to the dump's sink as it is read, so the walk holds no data: only each znode's Stat and children's names,
+// which the check after the walk needs. Ephemeral
 // znodes belong to their owner's session and are left out, as is ZooKeeper's own subtree (/zookeeper: its config and
 // quotas are the ensemble's, not the data's).
 import { ZOO_CODES } from '../admin/codes.js';
@@ -14,8 +16,19 @@ export interface DumpedZnode {
   readonly acl: readonly AclEntry[];
 }
 
+/**
+ * Where a dump's znodes go as they are read, parents before children. A walk that does not hold together is tried
+ * again from the root: `begin` says that what the sink was given before is not the dump.
+ */
+export interface DumpSink {
+  begin(attempt: number): Promise<void>;
+  /** Resolves once the sink can take more: a sink that writes slower than the walk reads holds the walk back. */
+  add(znode: DumpedZnode): Promise<void>;
+}
+
 export interface TreeReading {
-  readonly znodes: DumpedZnode[];
+  /** Znodes given to the sink. */
+  count: number;
   /** The Stat and children each znode was read with. */
   readonly sightings: Map<string, Sighting>;
   /** Znodes whose three reads (data, ACL, children) disagreed: changed during the walk itself. */
@@ -70,20 +83,21 @@ export async function eachLimited<T>(items: readonly T[], limit: number, each: (
 }
 
 /** Walks the tree from the root, a level at a time, with up to `inFlight` znodes read at once. */
-export async function readTree(session: ZnodeCalls, inFlight = READS_IN_FLIGHT): Promise<TreeReading> {
-  const reading: TreeReading = { znodes: [], sightings: new Map(), changedDuringRead: [] };
+export async function readTree(session: ZnodeCalls, sink: DumpSink, inFlight = READS_IN_FLIGHT): Promise<TreeReading> {
+  const reading: TreeReading = { count: 0, sightings: new Map(), changedDuringRead: [] };
   for (let level: string[] = ['/']; level.length > 0; ) {
     const below: string[] = [];
     await eachLimited(level, inFlight, async (path) => {
       const node = await readNode(session, path);
       if (node.kind !== 'read') return;
-      reading.znodes.push(node.znode);
       reading.sightings.set(path, { stat: node.stat, children: node.children });
       if (!node.consistent) reading.changedDuringRead.push(path);
       for (const name of node.children) {
         const child = childPath(path, name);
         if (child !== RESERVED_ROOT) below.push(child);
       }
+      reading.count++;
+      await sink.add(node.znode);
     });
     level = below;
   }
