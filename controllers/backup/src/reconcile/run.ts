@@ -4,6 +4,7 @@
 import {
   adminReach,
   backupIdAt,
+  kubernetesTime,
   superuserPasswordRef,
   targetPrefix,
   workloadBackupsPrefix,
@@ -56,7 +57,7 @@ export async function runBackup(deps: BackupReconcilerDependencies, target: RunT
   const startedAt = deps.now();
   const id = backupIdAt(startedAt);
   const prefix = workloadBackupsPrefix(targetPrefix(backup.spec.target), workload.metadata.namespace ?? '', workload.metadata.name);
-  const base = { id, startedAt: startedAt.toISOString(), trigger };
+  const base = { id, startedAt: kubernetesTime(startedAt), trigger };
   let opened: TargetStore | undefined;
   try {
     opened = await inRunStep('ReadCredentials', 'TargetCredentialsUnusable', () => openTargetStore(deps, backup, id, log));
@@ -66,13 +67,13 @@ export async function runBackup(deps: BackupReconcilerDependencies, target: RunT
     log.info({ id, member: dump.member, znodes: dump.znodes, zxid: `0x${dump.zxid.toString(16)}`, attempts: dump.attempts, ms: deps.now().getTime() - startedAt.getTime() }, 'tree dumped');
     const facts = { id, workload: { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid ?? '' }, zxid: dump.zxid, startedAt, finishedAt: deps.now() };
     const { manifest, sizeBytes } = await inRunStep('Upload', 'TargetUnavailable', () => writer.finish(facts));
-    const run: BackupRun = { ...base, finishedAt: deps.now().toISOString(), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, member: dump.member, sizeBytes };
+    const run: BackupRun = { ...base, finishedAt: kubernetesTime(deps.now()), outcome: 'Succeeded', location: store.location(`${prefix}${id}/`), zxid: manifest.zxid, znodes: manifest.znodes, member: dump.member, sizeBytes };
     log.info({ id, location: run.location, sizeBytes }, 'backup uploaded');
     return { run, failure: undefined, ...(await applyRetention(store, prefix, backup, deps.now(), log)) };
   } catch (error) {
     if (!(error instanceof RunFailure)) throw error;
     log.warn({ id, step: error.step, category: error.category, err: error.cause }, 'backup failed');
-    return { run: { ...base, finishedAt: deps.now().toISOString(), outcome: 'Failed', message: error.message.slice(0, 4096) }, failure: error, deleted: [], retentionError: undefined };
+    return { run: { ...base, finishedAt: kubernetesTime(deps.now()), outcome: 'Failed', message: error.message.slice(0, 4096) }, failure: error, deleted: [], retentionError: undefined };
   } finally {
     await opened?.release();
   }
