@@ -48,7 +48,8 @@ export async function reportStatus(
   const context = { generation: workload.metadata.generation, now };
   const status = withRestore(withScaleRefusal(derived.status, outcomes.refusal, stored, context), outcomes.restore, clientsAdmitted(workload), context);
   const written = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
-  const changes = written ? statusChanges(stored, derived) : [];
+  // The facts of the status as stored: a restore under way keeps Ready False whatever the ensemble's health says.
+  const changes = written ? statusChanges(stored, { ...derived, status }) : [];
   for (const change of changes) {
     await deps.recorder.record(raw, change.kubernetes);
     await deps.bus.publish(workloadEvent(change, { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid }, { source: deps.source }));
