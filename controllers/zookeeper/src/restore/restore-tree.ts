@@ -2,6 +2,7 @@
 // check that comes first: which persistent znodes the ensemble already holds. Knows nothing of where the znodes come
 // from; the caller decides whether what is there may be written over (only its own earlier, interrupted writes).
 import { ZOO_CODES } from '../admin/codes.js';
+import { ZooKeeperOperationError } from '../admin/errors.js';
 import { eachLimited, readTree, type DumpedZnode } from '../dump/read-tree.js';
 import type { ZnodeCalls } from '../tenant/tenant-admin.js';
 import { bodies, OP_CODES } from '../wire/packets.js';
@@ -23,6 +24,14 @@ async function overwrite(session: ZnodeCalls, znode: DumpedZnode): Promise<void>
   ]);
 }
 
+/** A refusal names the znode refused: a person reads which one, and its ACL, in the restore's message. */
+function naming(path: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof ZooKeeperOperationError) throw new ZooKeeperOperationError({ operation: error.operation, connectString: error.connectString, code: error.code, detail: path });
+    throw error;
+  };
+}
+
 /**
  * Writes every znode with its data and ACL; `znodes` in path order, so each parent is sent before its children and
  * the requests can be pipelined. A znode that exists is overwritten, so a restore interrupted midway is finished by
@@ -32,11 +41,11 @@ export async function writeTree(session: ZnodeCalls, znodes: readonly DumpedZnod
   let created = 0;
   await eachLimited(znodes, inFlight, async (znode) => {
     if (znode.path === '/') {
-      await overwrite(session, znode);
+      await overwrite(session, znode).catch(naming(znode.path));
       return;
     }
-    const reply = await session.call('create', OP_CODES.create, bodies.create(znode.path, znode.data, znode.acl), [ZOO_CODES.ZNODEEXISTS]);
-    if (reply.header.err === ZOO_CODES.ZNODEEXISTS) await overwrite(session, znode);
+    const reply = await session.call('create', OP_CODES.create, bodies.create(znode.path, znode.data, znode.acl), [ZOO_CODES.ZNODEEXISTS]).catch(naming(znode.path));
+    if (reply.header.err === ZOO_CODES.ZNODEEXISTS) await overwrite(session, znode).catch(naming(znode.path));
     else created++;
   });
   return created;
