@@ -8,7 +8,7 @@
 //      knows the znodes it finds are its own;
 //   4. the znodes written (an interrupted write is finished by overwriting), then phase Restored.
 // What cannot be restored is a record (phase Refused, its reason and message) and a Warning Event, not an error.
-import { LATEST_BACKUP, myidOfPod, superuserPasswordRef, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload } from '@zk-oam/apis';
+import { isCatalogued, LATEST_BACKUP, myidOfPod, superuserPasswordRef, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
 import { BackupRefusedError, newestBackupId, ObjectStoreError, openS3Target, readVerifiedBackup, type ObjectStore, type VerifiedBackup } from '@zk-oam/backup/store';
 import { readSecretValue, SecretValueError, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { ZooKeeperConnectionError, ZooKeeperOperationError, type AdminTarget, type MemberAccess } from '@zk-oam/zookeeper';
@@ -114,9 +114,10 @@ async function announce(deps: Deps, raw: KubeObject, stored: RestoreStatus | und
     await deps.recorder.record(raw, { type: 'Normal', reason: 'Restored', action: 'Restore', note });
     return;
   }
-  if (next.phase !== 'Refused' || next.reason === undefined || next.reason === 'Restoring') return;
-  if (stored?.phase === next.phase && stored.reason === next.reason && stored.message === next.message) return;
-  await deps.recorder.record(raw, { type: 'Warning', reason: next.reason as Exclude<RestoreReason, 'Restoring'>, action: 'Restore', note: next.message ?? '' });
+  const reason = next.reason;
+  if (next.phase !== 'Refused' || reason === undefined || !isCatalogued(WORKLOAD_REASONS, reason)) return;
+  if (stored?.phase === next.phase && stored.reason === reason && stored.message === next.message) return;
+  await deps.recorder.record(raw, { type: 'Warning', reason, action: 'Restore', note: next.message ?? '' });
 }
 
 /**
