@@ -24,7 +24,9 @@ export default defineConfig({
           // 2 cores is one worker); sharing modules between files and two workers run them in 29 s. No unit test keeps state
           // in a module: fake timers are restored after each test.
           isolate: false,
-          maxWorkers: 2,
+          // As many as the bed's: vitest runs projects of one maxWorkers as one group, so the unit files (sorted last, the
+          // quickest) fill the workers the bed's last files leave free; projects of two counts would refuse to run together.
+          maxWorkers: beds,
         },
       },
       {

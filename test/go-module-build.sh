@@ -6,6 +6,10 @@ log() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 # Static, as Kubernetes', etcd's and these tools' own releases are built; and one setting for every build here, so that
 # the standard library and every module they share compile once (a package built with cgo is another build of it).
 export CGO_ENABLED=0
+# The compiler's own garbage collector, less often: building CoreDNS from an empty build cache took 129 CPU-seconds
+# against 145 at the default GOGC=100 (11% less, 2026-11-29), for a larger heap, which these machines have. The build
+# cache's keys do not include it: what was compiled before is reused.
+export GOGC=400
 # Every build links with -s -w, which drops the debug information: the compiler need not write it for each package
 # either (stack traces use the symbol table, not DWARF).
 go_gcflags='all=-dwarf=false'

@@ -6,7 +6,7 @@
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
 // the longest gap between two Lease renewals of ours during the burst, reconciles per second and API writes per minute
 // (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
-// beside the peer's and their ratio.
+// beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes our workload controller's CPU profile there.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,6 +32,9 @@ const IDLE_WINDOW_MS = Number(process.env['ZKOAM_BENCH_IDLE_MS'] ?? 60_000);
 const INSTALLS: readonly ControllerInstall[] = (['separate', 'combined'] as const).filter((install) =>
   (process.env['ZKOAM_BENCH_INSTALLS'] ?? 'separate,combined').split(',').includes(install),
 );
+/** A directory for our workload controller's CPU profile of the whole run (Node's `--cpu-prof`), written as it stops. */
+const CPU_PROFILE_DIR = process.env['ZKOAM_BENCH_CPU_PROF'];
+const OURS_OPTIONS = CPU_PROFILE_DIR === undefined ? {} : { cpuProfileDir: CPU_PROFILE_DIR };
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
 const QUIET_MS = 10_000;
@@ -310,13 +313,15 @@ async function main(): Promise<void> {
     log: pino({ level: 'warn' }),
     binaries: await resolveBinaries(process.env),
     controllerManagerApiQps: CONTROLLER_MANAGER_API_QPS,
+    // Our controllers run here from their bundles, as processes: the bed serves none of our images.
+    ourImages: [],
   });
   const operators: BenchedOperator[] = [];
   try {
     await installCrds(bed.info);
     // The appconfig controller of a whole install watches the OAM kinds.
     if (INSTALLS.length > 0) await installOam(bed.info);
-    const ours = await startOurs(bed.info);
+    const ours = await startOurs(bed.info, OURS_OPTIONS);
     operators.push(ours);
     const peer = await startPeer(bed.info, await peerBuild(peerDir), join(bed.info.dir, 'logs', 'peer-operator.log'));
     operators.push(peer);

@@ -13,7 +13,16 @@ import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { z } from 'zod';
 import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
 import { freePort } from '../src/bed/ports.js';
-import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import {
+  bedWorkloadSpec,
+  CONTROLLER_NAMESPACE,
+  deploymentRuntimeEnv,
+  kubectl,
+  startControllerProcess,
+  waitControllerReady,
+  waitFor,
+  type ControllerProcess,
+} from '../src/controllers/index.js';
 import { deploymentRunning, installedDeployments, type ControllerInstall } from '../src/controllers/install.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
@@ -23,7 +32,7 @@ export const UNSCHEDULABLE = { 'zkoam.dev/no-such-node': 'true' } as const;
 /** One operator as the benchmark drives and reads it. */
 export interface BenchedOperator {
   readonly name: string;
-  /** The user its API requests carry in the audit log. */
+  /** The user its API requests carry in the audit log: of our installs, the workload controller's, which writes for a burst. */
   readonly user: string;
   /**
    * Its processes: one replica of each Deployment, and every process with the standbys of a second replica (the same
@@ -52,9 +61,13 @@ async function countWithStatus(objects: CustomObjectsApi, target: { group: strin
   return list.items.filter((item) => item.status !== undefined && Object.keys(item.status).length > 0).length;
 }
 
-/** Our workload controller, from its bundle, with the RBAC of deploy/workload. */
-export async function startOurs(bed: BedInfo): Promise<BenchedOperator> {
-  const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn' });
+/**
+ * Our workload controller, from its bundle, with the RBAC of deploy/workload. With `cpuProfileDir`, Node's CPU profile
+ * of its whole run (`--cpu-prof`) is written there when it stops.
+ */
+export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string } = {}): Promise<BenchedOperator> {
+  const profiling: Record<string, string> = options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv('workload'))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
+  const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn', env: profiling });
   await waitControllerReady(controller);
   return {
     name: 'zk-oam',
@@ -118,7 +131,8 @@ export async function startInstall(bed: BedInfo, install: ControllerInstall): Pr
   const workload = leaders[names.indexOf(deploymentRunning('workload', install))];
   return {
     name: `zk-oam ${install}`,
-    user: `system:serviceaccount:${CONTROLLER_NAMESPACE}:zk-oam-${deploymentRunning('workload', install)}`,
+    // The workload controller's own, in the manager too: each controller there acts as its own ServiceAccount.
+    user: `system:serviceaccount:${CONTROLLER_NAMESPACE}:zk-oam-workload`,
     processes: () => ({ replica: pidsOf(leaders), all: pidsOf([...leaders, ...standbys]) }),
     // The workload controller's first: the Lease renewals the benchmark follows are its.
     metricsUrls: [...(workload === undefined ? [] : [workload]), ...leaders.filter((controller) => controller !== workload)].map(metricsUrl),

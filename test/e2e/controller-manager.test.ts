@@ -2,15 +2,17 @@
 // its leader by its own Lease, so the manager's replicas lead them one by one; when the process that leads them all
 // stops (frozen, then killed), every one fails over to the standby, whose controllers then act; a controller CONTROLLERS
 // leaves out never starts, and its Lease is not touched. (A process killed and restarted at once in the same pod keeps
-// its identity, the pod's name, and takes its own Leases back without waiting: so the leader is frozen first.)
+// its identity, the pod's name, and takes its own Leases back without waiting: so the leader is frozen first.) Each
+// controller acts as its own ServiceAccount, by a token the manager asks for: the audit log names it, and a write only
+// another controller's Role allows is refused.
 import { readFile } from 'node:fs/promises';
-import { AppsV1Api, CoordinationV1Api } from '@kubernetes/client-node';
+import { AppsV1Api, AuthorizationV1Api, CoordinationV1Api, RbacAuthorizationV1Api, type V1ClusterRole } from '@kubernetes/client-node';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '@zk-oam/apis';
 import { pause, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_NAMES, type ControllerName } from '../src/bed/controller-images.js';
 import { ControllerPods, deploymentName, type ControllerPod } from '../src/controllers/controller-pods.js';
-import { bedWorkloadSpec, CONTROLLER_NAMESPACE, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { auditEntriesSince, auditLogSize, bedWorkloadSpec, CONTROLLER_NAMESPACE, waitFor, WorkloadClient, type AuditEntry } from '../src/controllers/index.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -22,6 +24,8 @@ const kubeConfig = new PooledKubeConfig();
 kubeConfig.loadFromFile(bed.kubeconfig);
 const coordination = kubeConfig.makeApiClient(CoordinationV1Api);
 const apps = kubeConfig.makeApiClient(AppsV1Api);
+const rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+const authorization = kubeConfig.makeApiClient(AuthorizationV1Api);
 /** controller-runtime's lease duration, the runtime's default: a killed leader's Leases are taken once it has passed. */
 const LEASE_DURATION_MS = 15_000;
 const ALL = CONTROLLER_NAMES.join(',');
@@ -34,6 +38,19 @@ async function lease(controller: ControllerName): Promise<{ holder: string; reso
 
 async function holders(): Promise<(string | undefined)[]> {
   return Promise.all(CONTROLLER_NAMES.map(async (controller) => (await lease(controller))?.holder));
+}
+
+/** The user the apiserver names for requests made with controller `name`'s ServiceAccount (or the manager's). */
+function serviceAccountUser(name: ControllerName | 'manager'): string {
+  return `system:serviceaccount:${CONTROLLER_NAMESPACE}:zk-oam-${name}`;
+}
+
+/** Whether that ServiceAccount's RBAC allows creating Events in `namespace`, as the apiserver's authorizer answers. */
+async function mayRecordEvents(name: ControllerName): Promise<boolean> {
+  const review = await authorization.createSubjectAccessReview({
+    body: { spec: { user: serviceAccountUser(name), resourceAttributes: { namespace, verb: 'create', group: 'events.k8s.io', resource: 'events' } } },
+  });
+  return review.status?.allowed === true;
 }
 
 async function get(pod: ControllerPod, path: string): Promise<{ status: number; text: string }> {
@@ -55,8 +72,11 @@ async function residentMiB(pod: ControllerPod): Promise<number> {
 describe('the controllers in one manager process (deploy/manager)', () => {
   let leader: ControllerPod | undefined;
   let standby: ControllerPod | undefined;
+  /** Where the audit log stood before any manager started. */
+  let auditFrom = 0;
 
   beforeAll(async () => {
+    auditFrom = await auditLogSize(bed);
     await controllers.installShared(['manager']);
     await client.createNamespace(namespace);
   });
@@ -130,5 +150,50 @@ describe('the controllers in one manager process (deploy/manager)', () => {
       60_000,
     );
     expect(statefulSets[0]?.metadata?.labels?.[MANAGED_BY_LABEL]).toBe(MANAGED_BY);
+  });
+
+  it("acts as each controller's own ServiceAccount: the audit log names it, and a write only another controller's Role allows is refused", async () => {
+    // The manager's own account asked for each controller's token, and nothing else was written as it.
+    const fromStart = await auditEntriesSince(bed, auditFrom);
+    const asManager = fromStart.filter((entry) => entry.user.username === serviceAccountUser('manager'));
+    expect(new Set(asManager.map((entry) => `${entry.objectRef?.resource ?? ''}/${entry.objectRef?.subresource ?? ''}`))).toEqual(new Set(['serviceaccounts/token']));
+    expect(new Set(asManager.map((entry) => entry.objectRef?.name))).toEqual(new Set(CONTROLLER_NAMES.map((name) => deploymentName(name))));
+    // Each controller renews its own Lease as its own ServiceAccount.
+    const renewedFrom = await auditLogSize(bed);
+    const leaseWriters = (entries: AuditEntry[], name: ControllerName): Set<string> =>
+      new Set(entries.filter((entry) => entry.objectRef?.resource === 'leases' && entry.objectRef.name === deploymentName(name)).map((entry) => entry.user.username));
+    const renewals = await waitFor(
+      "a renewal of every controller's Lease",
+      () => auditEntriesSince(bed, renewedFrom),
+      (entries) => CONTROLLER_NAMES.every((name) => leaseWriters(entries, name).size > 0),
+      60_000,
+      500,
+    );
+    for (const name of CONTROLLER_NAMES) expect(leaseWriters(renewals, name), name).toEqual(new Set([serviceAccountUser(name)]));
+
+    // Events: every controller's Role allows recording them. Taken from the workload controller's alone, its Events are
+    // refused, though the scale controller's Role, in the same process, still allows them.
+    const original = await rbac.readClusterRole({ name: deploymentName('workload') });
+    const withoutEvents: V1ClusterRole = { ...original, rules: (original.rules ?? []).filter((rule) => !(rule.apiGroups ?? []).includes('events.k8s.io')) };
+    await rbac.replaceClusterRole({ name: deploymentName('workload'), body: withoutEvents });
+    try {
+      await waitFor('the workload controller refused Events', () => mayRecordEvents('workload'), (allowed) => !allowed, 30_000);
+      expect(await mayRecordEvents('scale')).toBe(true);
+      const createdFrom = await auditLogSize(bed);
+      await client.create(namespace, 'zk-identity', bedWorkloadSpec({ replicas: 1 }));
+      const refused = await waitFor(
+        "the workload controller's Event about the new workload, refused",
+        async () => (await auditEntriesSince(bed, createdFrom)).filter((entry) => entry.objectRef?.resource === 'events' && entry.responseStatus?.code === 403),
+        (entries) => entries.length > 0,
+        60_000,
+        500,
+      );
+      expect(new Set(refused.map((entry) => entry.user.username))).toEqual(new Set([serviceAccountUser('workload')]));
+      // The workload controller still did what its own Role allows.
+      await waitFor('the StatefulSet of the new workload', async () => (await apps.listNamespacedStatefulSet({ namespace })).items, (items) => items.length === 2, 60_000);
+    } finally {
+      // As it was, whatever version the change made.
+      await rbac.replaceClusterRole({ name: deploymentName('workload'), body: { ...original, metadata: { ...original.metadata, resourceVersion: undefined } } });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
-import { EventRecorder, KubeApiError, KubeClient, Manager, applyObject, applyStatus, collectionPath, objectPath, controller, coreResources, done, isNamespaceTerminating, kubeObjectSchema, updateStatus, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
+import { EventRecorder, KubeApiError, KubeClient, Manager, applyObject, applyStatus, collectionPath, objectPath, controller, coreResources, done, isNamespaceTerminating, kubeObjectSchema, retryOnConflict, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
 import { workerBed } from '../src/worker-bed.js';
 
 const namespace = `runtime-helpers-${Date.now().toString(36)}`;
@@ -118,8 +118,13 @@ describe('runtime helpers on a real apiserver', () => {
       body: { apiVersion: `${widgets.group}/v1`, kind: 'Widget', metadata: { name: 'counted' }, spec: { size: 1 } },
     });
     const key = { namespace, name: 'counted' };
+    // Each a read, then an apply under the resourceVersion read: the ones that lost the race are refused and read again.
     const increment = (): Promise<unknown> =>
-      updateStatus({ client, resource: widgets, key, schema: widgetSchema, compute: (w) => ({ count: (w.status?.count ?? 0) + 1 }) });
+      retryOnConflict(async () => {
+        const current = widgetSchema.parse(await client.request('GET', objectPath(widgets, key)));
+        const count = (current.status?.count ?? 0) + 1;
+        return applyStatus(client, widgets, key, { count }, { fieldManager: 'helpers-counter', resourceVersion: current.metadata.resourceVersion });
+      });
     await Promise.all([increment(), increment(), increment()]);
     const stored = widgetSchema.parse(await client.request('GET', objectPath(widgets, key)));
     expect(stored.status?.count).toBe(3);

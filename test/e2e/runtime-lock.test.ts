@@ -77,7 +77,7 @@ describe('object lock on a real apiserver', () => {
 
     // A new process acting for the same operation (after a crash, or the other replica) holds it at once.
     expect(await lockOf(owner).tryAcquire('scale/contended', scale)).toEqual({ held: true });
-    const lease = await coordination.readNamespacedLease({ namespace, name: 'contended-disruption' });
+    const lease = await coordination.readNamespacedLease({ namespace, name: disruptionLeaseName('contended') });
     expect(lease.spec?.holderIdentity).toBe('scale/contended');
     expect(lease.spec?.leaseTransitions).toBe(0);
     expect(lease.metadata?.annotations?.[lockOperationAnnotation]).toBe(scale.operation);
@@ -115,7 +115,7 @@ describe('object lock on a real apiserver', () => {
       held: false,
       holder: 'rolling/expiring',
     });
-    const lease = await coordination.readNamespacedLease({ namespace, name: 'expiring-disruption' });
+    const lease = await coordination.readNamespacedLease({ namespace, name: disruptionLeaseName('expiring') });
     expect(lease.spec?.leaseTransitions).toBe(1);
   });
 

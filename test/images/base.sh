@@ -46,7 +46,10 @@ if zk_buildah inspect --type image "$ref" >/dev/null 2>&1; then
   echo "$ref"; exit 0
 fi
 if [ -f "$layout/index.json" ]; then
-  zk_buildah tag "$(zk_buildah pull --quiet "oci:$layout:$kind-base")" "$ref"
+  # Back into the storage under its reference (buildah's storage is a cache, pruned by age). Not with buildah pull,
+  # which names what it pulls from a layout after the layout's path, and a path through a dot-directory (the cache's
+  # default, ~/.cache) is no valid name.
+  skopeo copy --quiet "oci:$layout:$kind-base" "containers-storage:[overlay@$storage/root+$storage/run]$ref"
   echo "$ref"; exit 0
 fi
 

@@ -34,7 +34,7 @@ export const observedGenerationSchema = z
   .min(0)
   .describe('The .metadata.generation this status was computed from.');
 
-/** Kubernetes writes condition times in whole seconds (metav1.Time). */
+/** Kubernetes writes the times of a status in whole seconds (metav1.Time): a condition's, and every other one. */
 export function kubernetesTime(now: Date): string {
   return `${now.toISOString().slice(0, 19)}Z`;
 }

@@ -209,7 +209,7 @@ roleRef:
   name: {{ .Release.Name }}-appconfig-definitions
 subjects:
   - kind: ServiceAccount
-    name: {{ include "zk-oam.serviceAccount" (dict "name" "appconfig" "root" .) }}
+    name: {{ .Release.Name }}-appconfig
     namespace: {{ .Release.Namespace }}
 {{- end }}
 {{- end }}
@@ -273,7 +273,7 @@ roleRef:
   name: {{ .Release.Name }}-znode-namespaces
 subjects:
   - kind: ServiceAccount
-    name: {{ include "zk-oam.serviceAccount" (dict "name" "znode" "root" .) }}
+    name: {{ .Release.Name }}-znode
     namespace: {{ .Release.Namespace }}
 {{- end }}
 {{- end }}

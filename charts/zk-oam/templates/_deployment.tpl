@@ -38,6 +38,15 @@ spec:
             {{- end }}
             - name: SERVICE_ACCOUNT_DIR
               value: /var/run/secrets/kubernetes.io/serviceaccount
+            {{- if .controllers }}
+            # Each controller acts as its own ServiceAccount, <release>-<controller>: the manager asks for its token.
+            - name: CONTROLLER_SERVICE_ACCOUNT_PREFIX
+              value: {{ $root.Release.Name }}-
+            - name: CONTROLLER_SERVICE_ACCOUNT_NAMESPACE
+              valueFrom: { fieldRef: { fieldPath: metadata.namespace } }
+            - name: CONTROLLER_TOKEN_DIR
+              value: /var/run/zk-oam/tokens
+            {{- end }}
             - name: POD_NAME
               valueFrom: { fieldRef: { fieldPath: metadata.name } }
             - name: LEADER_ELECTION_NAMESPACE
@@ -78,6 +87,14 @@ spec:
             periodSeconds: 5
           resources:
             {{- toYaml $values.resources | nindent 12 }}
+          {{- if .controllers }}
+          volumeMounts:
+            - { name: controller-tokens, mountPath: /var/run/zk-oam/tokens }
+      volumes:
+        # The controllers' tokens: in memory, never on the node's disk, gone with the pod.
+        - name: controller-tokens
+          emptyDir: { medium: Memory, sizeLimit: 1Mi }
+          {{- end }}
 ---
 apiVersion: v1
 kind: Service

@@ -26,15 +26,6 @@ backup: { nats: false, leaderElectionRole: true }
 {{- end -}}
 
 {{/*
-The ServiceAccount a controller acts as, (dict "name" <controller> "root" $): its own when it runs in a Deployment of its
-own (install: separate), the manager's when the manager runs it (combined), which then holds every enabled
-controller's roles.
-*/}}
-{{- define "zk-oam.serviceAccount" -}}
-{{- if eq .root.Values.install "combined" }}{{ .root.Release.Name }}-manager{{ else }}{{ .root.Release.Name }}-{{ .name }}{{ end -}}
-{{- end -}}
-
-{{/*
 Objects are named <release>-<controller>: with the release zk-oam, the names deploy/ uses. The name label selects a
 controller's pods, so two releases never select each other's.
 */}}

@@ -1,12 +1,12 @@
 // Asking the workload controller never fails the info: no NATS, no reply in time or a malformed one is a reason.
-import { parseResource, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import type { EventBus, RequestFailure } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { askObservation, OBSERVATION_TIMEOUT_MS } from './observation.js';
 
 const workload = parseResource(
   zookeeperWorkloadSchema,
-  { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk.main', namespace: 'team-a', uid: 'uid-1' }, spec: {} },
+  { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', metadata: { name: 'zk.main', namespace: 'team-a', uid: 'uid-1' }, spec: {} },
   'workload',
 );
 

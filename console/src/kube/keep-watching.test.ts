@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endedQuietly, keepWatching } from './keep-watching.js';
 
 /** A fake of KubeClient.watch (named so): records each watch and lets the test send its events and end it. */
@@ -19,6 +19,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const timeout = () => Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
 
 describe('keepWatching', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('watches again from the last version seen, bookmarks included, when a watch ends quietly', async () => {
     const fake = new FakeWatcher();
     const seen: string[] = [];
@@ -69,12 +73,14 @@ describe('keepWatching', () => {
   });
 
   it('watches no more when stopped during the pause before watching again', async () => {
+    // Fake time carries the pause to its end, where a watch not stopped would start again: a positive point to look at.
+    vi.useFakeTimers();
     const fake = new FakeWatcher();
     const watching = keepWatching(fake, '/x', { rewatchDelayMs: 20 }, { onEvent: () => undefined, onEnd: () => undefined });
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     fake.watches[0]?.onDone(null);
     watching.stop();
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await vi.advanceTimersByTimeAsync(40);
     expect(fake.watches).toHaveLength(1);
   });
 

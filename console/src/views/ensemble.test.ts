@@ -1,4 +1,4 @@
-import { parseResource, zookeeperRollingSchema, zookeeperScaleSchema, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, zookeeperRollingSchema, zookeeperScaleSchema, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { ensembleDetail, ensembleSummary } from './ensemble.js';
 import { recentEvents, RECENT_EVENTS } from './events.js';
@@ -7,7 +7,7 @@ import { traitsByWorkload, workloadKey } from './traits.js';
 const running = parseResource(
   zookeeperWorkloadSchema,
   {
-    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: 'ZookeeperWorkload',
     metadata: { name: 'zk', namespace: 'team-a', generation: 3, resourceVersion: '42', creationTimestamp: '2026-11-25T10:00:00Z' },
     spec: { replicas: 3 },
@@ -32,14 +32,14 @@ const running = parseResource(
 
 const fresh = parseResource(
   zookeeperWorkloadSchema,
-  { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'new', namespace: 'team-a' }, spec: {} },
+  { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', metadata: { name: 'new', namespace: 'team-a' }, spec: {} },
   'workload',
 );
 
 const scale = parseResource(
   zookeeperScaleSchema,
   {
-    apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_SCALE.apiVersion,
     kind: 'ZookeeperScale',
     metadata: { name: 'zk-scale', namespace: 'team-a' },
     spec: { workloadRef: { name: 'zk' }, replicas: 5 },
@@ -49,12 +49,12 @@ const scale = parseResource(
 );
 const rolling = parseResource(
   zookeeperRollingSchema,
-  { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', metadata: { name: 'zk', namespace: 'team-a' }, spec: { workloadRef: { name: 'zk' } } },
+  { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: 'ZookeeperRolling', metadata: { name: 'zk', namespace: 'team-a' }, spec: { workloadRef: { name: 'zk' } } },
   'rolling',
 );
 const elsewhere = parseResource(
   zookeeperRollingSchema,
-  { apiVersion: 'rolling.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperRolling', metadata: { name: 'zk', namespace: 'team-b' }, spec: { workloadRef: { name: 'zk' } } },
+  { apiVersion: ZOOKEEPER_ROLLING.apiVersion, kind: 'ZookeeperRolling', metadata: { name: 'zk', namespace: 'team-b' }, spec: { workloadRef: { name: 'zk' } } },
   'rolling',
 );
 

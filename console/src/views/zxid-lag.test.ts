@@ -1,13 +1,13 @@
 // Each member's zxid lag in the info: from the workload controller's answer, or unknown for every member with the
 // reason there is none.
-import { parseResource, zookeeperWorkloadSchema, type ObservationReply } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema, type ObservationReply } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { membersLagSchema, membersWithLag } from './zxid-lag.js';
 
 const workload = parseResource(
   zookeeperWorkloadSchema,
   {
-    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: 'ZookeeperWorkload',
     metadata: { name: 'zk', namespace: 'team-a', uid: 'uid-1' },
     spec: { replicas: 3 },

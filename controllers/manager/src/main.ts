@@ -1,8 +1,9 @@
 // The manager's process: the controllers CONTROLLERS names, each loaded, configured from the environment and run under
-// its own Lease beside the others (runtime's runControllerSet). Exits 0 after SIGTERM/SIGINT, once every controller
-// released its Lease; 1 when the settings are refused.
-import { abortOnSignals, createLogger, runControllerSet, runMain } from '@zk-oam/runtime';
+// its own Lease beside the others (runtime's runControllerSet), acting as whom its identity setting says. Exits 0 after
+// SIGTERM/SIGINT, once every controller released its Lease; 1 when the settings are refused.
+import { abortOnSignals, controllerParts, createLogger, runControllerSet, runMain } from '@zk-oam/runtime';
 import { CONTROLLER_MODULES } from './controllers.js';
+import { controllerCredentials } from './identity/controller-credentials.js';
 import { controllerEnv, managerEnvSchema } from './manager-env.js';
 
 async function main(): Promise<void> {
@@ -11,7 +12,18 @@ async function main(): Promise<void> {
     env.CONTROLLERS.map(async (name) => ({ name, configured: (await CONTROLLER_MODULES[name]()).configure(controllerEnv(name, process.env)) })),
   );
   const log = createLogger({ name: 'manager', level: env.LOG_LEVEL });
-  await runControllerSet(controllers, { env, log, signal: abortOnSignals() });
+  const signal = abortOnSignals();
+  const credentials = controllerCredentials(env.identity, { env, log, signal });
+  log.info({ identity: env.identity }, 'each controller acts as its identity');
+  await runControllerSet(controllers, {
+    env,
+    log,
+    signal,
+    makeParts: async ({ name, configured }, registry) => {
+      const kubeConfig = await credentials(name);
+      return controllerParts(configured.names, configured.env, { registry, ...(kubeConfig === undefined ? {} : { kubeConfig }) });
+    },
+  });
   process.exitCode = 0;
 }
 

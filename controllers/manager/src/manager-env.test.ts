@@ -27,6 +27,23 @@ describe('managerEnvSchema', () => {
   });
 });
 
+describe('the identity the controllers act as', () => {
+  it('is the process itself unless CONTROLLER_SERVICE_ACCOUNT_PREFIX is set', () => {
+    expect(managerEnvSchema.parse({}).identity).toEqual({ kind: 'process' });
+  });
+
+  it('with the prefix, is each controller its own ServiceAccount, tokens written under CONTROLLER_TOKEN_DIR', () => {
+    const env = managerEnvSchema.parse({ CONTROLLER_SERVICE_ACCOUNT_PREFIX: 'zk-oam-', CONTROLLER_SERVICE_ACCOUNT_NAMESPACE: 'zk-oam-system' });
+    expect(env.identity).toEqual({ kind: 'own-service-account', prefix: 'zk-oam-', namespace: 'zk-oam-system', tokenDir: '/var/run/zk-oam/tokens' });
+  });
+
+  it('refuses the prefix without the namespace those ServiceAccounts are in', () => {
+    const result = managerEnvSchema.safeParse({ CONTROLLER_SERVICE_ACCOUNT_PREFIX: 'zk-oam-' });
+    expect(result.success).toBe(false);
+    expect(failureReason(result.error)).toContain("CONTROLLER_SERVICE_ACCOUNT_NAMESPACE: CONTROLLER_SERVICE_ACCOUNT_PREFIX needs the controllers' ServiceAccounts' namespace");
+  });
+});
+
 describe('controllerEnv', () => {
   it('gives a controller its <NAME>_ variables over the shared ones, and leaves the others the shared ones', () => {
     const env = { RESYNC_PERIOD_MS: '60000', APPCONFIG_RESYNC_PERIOD_MS: '300000', LOG_LEVEL: 'info' };

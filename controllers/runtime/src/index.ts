@@ -35,11 +35,10 @@ export { ReconcileStepError, runStep, type StepContext } from './controller/step
 export { describeFailure, reportingFailures, UNEXPECTED_FAILURE, type Failure, type FailureReportOptions } from './controller/failure-report.js';
 
 export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } from './apply/server-side-apply.js';
-export { updateStatus, type StatusUpdate } from './apply/status-update.js';
 export { jsonPatchObject, mergePatchObject, type JsonPatchOperation } from './apply/patch.js';
 export { retryOnConflict } from './apply/conflict-retry.js';
 export { ensureFinalizer, removeFinalizer } from './apply/finalizer.js';
-export { conditionMessage, setCondition, setConditions, type ConditionContext, type ConditionVerdict } from './status/condition.js';
+export { conditionMessage, observedGeneration, setCondition, setConditions, withInvalidSpec, type ConditionContext, type ConditionVerdict } from './status/condition.js';
 export { conditionNews, warningOnNews } from './status/condition-news.js';
 export { sameStatus, storedStatus } from './status/stored-status.js';
 export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';

@@ -11,7 +11,7 @@ import { bedCacheDir } from '../cache-dir.js';
 import type { NodeImageSource } from '../agent/agent.js';
 import type { JvmArchives } from '../agent/node-images.js';
 import { buildImages, type BuildImagesOptions, type BuiltImage } from '../images/build-images.js';
-import { UNUSED_IMAGE_TTL_MS } from '../images/image-store.js';
+import { LAYER_CACHE_TTL_MS, UNUSED_IMAGE_TTL_MS } from '../images/image-store.js';
 import { IMAGE_NAMES, type ImageName } from './controller-images.js';
 import { DEFAULT_INSTALL, installedImages } from '../controllers/install.js';
 import { mirroredReference } from '../images/image-reference.js';
@@ -69,8 +69,10 @@ async function ourImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
 export async function bedImages(options: BuildImagesOptions, log: Logger): Promise<BedImages> {
   const pruned = await options.store.pruneUnused(UNUSED_IMAGE_TTL_MS);
   if (pruned.length > 0) log.info({ step: 'prune', removed: pruned.length }, `removed ${String(pruned.length)} pulled or unpacked images unused for a day`);
-  const ours = await ourImages(options);
-  const { zookeeper, image, jvmArchive } = await bedZookeeperImage(options, log);
+  const layerCache = await options.store.pruneStorage(LAYER_CACHE_TTL_MS);
+  if (layerCache > 0) log.info({ step: 'prune', removed: layerCache }, `removed ${String(layerCache)} images older than 6 hours from buildah's storage (the builds' layer cache)`);
+  // Side by side: the ZooKeeper image's base is mostly waiting on Debian's packages while ours bundle.
+  const [ours, { zookeeper, image, jvmArchive }] = await Promise.all([ourImages(options), bedZookeeperImage(options, log)]);
   const local: LocalImage[] = [
     ...ours.map(localImageOf),
     {

@@ -118,12 +118,9 @@ describe('the Helm chart (charts/zk-oam)', () => {
 
   it('renders with default values, as release zk-oam, exactly what deploy/ applies: the combined install, deploy/manager', async () => {
     const deploy: Manifest[] = [];
-    // deploy/manager/controller-rbac: each controller's RBAC, bound to the manager's ServiceAccount instead of its own.
-    const managerAccount = { kind: 'ServiceAccount', name: 'zk-oam-manager', namespace: 'zk-oam-system' };
+    // deploy/manager/controller-rbac: each controller's ServiceAccount and RBAC, as it runs as its own in the manager.
     for (const name of CONTROLLER_NAMES) {
-      for (const object of await readManifests(join(repoRoot, 'deploy', name), ['Deployment', 'Service', 'ServiceAccount'])) {
-        deploy.push(objectSchema.parse(String(object['kind']).endsWith('Binding') ? { ...object, subjects: [managerAccount] } : object));
-      }
+      deploy.push(...(await readManifests(join(repoRoot, 'deploy', name), ['Deployment', 'Service'])).map((object) => objectSchema.parse(object)));
     }
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'manager'))).map((object) => objectSchema.parse(object)));
     deploy.push(...(await readManifests(join(repoRoot, 'deploy', 'oam'))).map((object) => objectSchema.parse(object)));
@@ -157,7 +154,7 @@ describe('the Helm chart (charts/zk-oam)', () => {
     expect((await rendered()).map(key)).not.toContain('Deployment/zk-oam-console');
   });
 
-  it('runs only the enabled controllers in the manager, with only their RBAC, bound to its ServiceAccount', async () => {
+  it('runs only the enabled controllers in the manager, each as its own ServiceAccount, the manager asking for their tokens alone', async () => {
     const objects = await rendered('scale.enabled=false', 'rolling.enabled=false', 'znode.enabled=false', 'manager.resources.limits.memory=1024Mi');
     // Beside the CRDs and the roles for people, which come whatever controllers are chosen, and appconfig's OAM definitions.
     const controllers = objects.filter(
@@ -170,9 +167,19 @@ describe('the Helm chart (charts/zk-oam)', () => {
     const deployment = JSON.stringify(deployments[0]);
     expect(deployment).toContain('{"name":"CONTROLLERS","value":"workload,appconfig"}');
     expect(deployment).toContain('--max-old-space-size=512 ');
+    expect(deployment).toContain('{"name":"CONTROLLER_SERVICE_ACCOUNT_PREFIX","value":"zk-oam-"}');
     const subjects = new Set(controllers.filter((object) => object.kind.endsWith('Binding')).map((binding) => JSON.stringify(binding['subjects'])));
-    expect(subjects).toEqual(new Set([JSON.stringify([{ kind: 'ServiceAccount', name: 'zk-oam-manager', namespace: 'zk-oam-system' }])]));
-    expect(objects.map(key)).not.toContain('ServiceAccount/zk-oam-workload');
+    expect(subjects).toEqual(
+      new Set(['manager', 'workload', 'appconfig'].map((name) => JSON.stringify([{ kind: 'ServiceAccount', name: `zk-oam-${name}`, namespace: 'zk-oam-system' }]))),
+    );
+    expect(objects.filter((object) => object.kind === 'ServiceAccount').map((object) => object.metadata.name).sort()).toEqual([
+      'zk-oam-appconfig',
+      'zk-oam-manager',
+      'zk-oam-workload',
+    ]);
+    expect(objects.find((object) => object.metadata.name === 'zk-oam-manager-token-request' && object.kind === 'Role')?.['rules']).toEqual([
+      { apiGroups: [''], resources: ['serviceaccounts/token'], verbs: ['create'], resourceNames: ['zk-oam-workload', 'zk-oam-appconfig'] },
+    ]);
   });
 
   it('with install=separate, installs only what is enabled, and sizes the Node heap from the memory limit', async () => {
@@ -302,7 +309,8 @@ describe('the Helm chart (charts/zk-oam)', () => {
         .map((object) => object.metadata.name)
         .sort();
     for (const namespace of ['kafka', 'billing']) expect(inNamespace(namespace), namespace).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}`).sort());
-    expect(inNamespace('zk-oam-system')).toEqual(CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`).sort());
+    // Beside the manager's own, which lets it ask for the controllers' tokens.
+    expect(inNamespace('zk-oam-system')).toEqual([...CONTROLLER_NAMES.map((name) => `zk-oam-${name}-leader-election`), 'zk-oam-manager-token-request'].sort());
     const deployments = objects.filter((object) => object.kind === 'Deployment');
     expect(deployments.map((deployment) => deployment.metadata.name)).toEqual(['zk-oam-manager']);
     for (const deployment of deployments) expect(JSON.stringify(deployment), deployment.metadata.name).toContain('{"name":"WATCH_NAMESPACE","value":"kafka,billing"}');

@@ -14,7 +14,7 @@ import { freePort } from '../bed/ports.js';
 import { sampleValues } from './metric-samples.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
-import { deploymentRuntimeEnv, installControllerRbac, repoRoot } from './manifests.js';
+import { deploymentRuntimeEnv, installControllerRbac, managerDeploymentEnv, repoRoot } from './manifests.js';
 
 export const CONTROLLER_NAMESPACE = 'zk-oam-system';
 
@@ -98,6 +98,15 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
       LEADER_ELECTION_NAMESPACE: CONTROLLER_NAMESPACE,
       LOG_LEVEL: options.logLevel ?? 'info',
       [podDirEnvName]: join(configDir, name),
+      // The manager runs the controllers deploy/manager names, each acting as its own ServiceAccount; its tokens in a
+      // directory of this process alone.
+      ...(name === 'manager'
+        ? {
+            ...(await managerDeploymentEnv()),
+            CONTROLLER_SERVICE_ACCOUNT_NAMESPACE: CONTROLLER_NAMESPACE,
+            CONTROLLER_TOKEN_DIR: join(configDir, `manager-${String(metricsPort)}-tokens`),
+          }
+        : {}),
       ...options.env,
     },
   };

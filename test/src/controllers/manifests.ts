@@ -75,8 +75,8 @@ export async function installOam(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>): P
 
 /**
  * Applies deploy/namespace and deploy/<controller>/*.yaml without its Deployment and Service: the ServiceAccount and its
- * RBAC; and what the kustomizations inside it build (deploy/manager/controller-rbac: each controller's RBAC, bound to
- * the manager's ServiceAccount), likewise.
+ * RBAC; and what the kustomizations inside it build (deploy/manager/controller-rbac: each controller's ServiceAccount and
+ * RBAC, which the manager runs it as), likewise.
  */
 export async function installControllerRbac(bed: Pick<BedInfo, 'binDir' | 'kubeconfig'>, controller: string): Promise<void> {
   const directory = join(repoRoot, 'deploy', controller);
@@ -103,10 +103,23 @@ const deploymentEnvSchema = z.looseObject({
   }),
 });
 
+/** The literal values deploy/<deployable>/deployment.yaml gives its container's variables `names`. */
+async function deploymentEnv(deployable: string, names: readonly string[]): Promise<Record<string, string>> {
+  const [deployment] = (await readManifests(join(repoRoot, 'deploy', deployable))).filter((object) => object['kind'] === 'Deployment');
+  const env = deploymentEnvSchema.parse(deployment).spec.template.spec.containers[0]?.env ?? [];
+  return Object.fromEntries(env.flatMap((entry) => (names.includes(entry.name) && entry.value !== undefined ? [[entry.name, entry.value]] : [])));
+}
+
 /** The literal values deploy/<controller>/deployment.yaml gives its container for RUNTIME_ENV_NAMES. */
 export async function deploymentRuntimeEnv(controller: string): Promise<Record<string, string>> {
-  const [deployment] = (await readManifests(join(repoRoot, 'deploy', controller))).filter((object) => object['kind'] === 'Deployment');
-  const env = deploymentEnvSchema.parse(deployment).spec.template.spec.containers[0]?.env ?? [];
-  const names: readonly string[] = RUNTIME_ENV_NAMES;
-  return Object.fromEntries(env.flatMap((entry) => (names.includes(entry.name) && entry.value !== undefined ? [[entry.name, entry.value]] : [])));
+  return deploymentEnv(controller, RUNTIME_ENV_NAMES);
+}
+
+/**
+ * What deploy/manager's Deployment gives the manager beside the Node runtime's settings: the controllers it runs
+ * (CONTROLLERS), each acting as its own ServiceAccount (CONTROLLER_SERVICE_ACCOUNT_PREFIX); the namespace and the token
+ * directory come from the pod, so the caller gives them.
+ */
+export async function managerDeploymentEnv(): Promise<Record<string, string>> {
+  return deploymentEnv('manager', ['CONTROLLERS', 'CONTROLLER_SERVICE_ACCOUNT_PREFIX']);
 }

@@ -57,8 +57,26 @@ const run = promisify(execFile);
 /** The local base images test/images/base.sh builds. */
 export type BaseKind = 'build' | 'run' | 'zookeeper' | 'jre';
 
+/**
+ * The bases asked for in this process, by storage and kind: the images are built side by side, and two of them on the
+ * same base (the bed's stand-ins and ours on the run base) wait for one base.sh rather than run two into one layout.
+ */
+const basesAsked = new Map<string, Promise<string>>();
+
 /** A local base image's reference, built by test/images/base.sh on first use (its progress goes to our stderr). */
-export async function localBase(repo: string, store: ImageStore, kind: BaseKind): Promise<string> {
+export function localBase(repo: string, store: ImageStore, kind: BaseKind): Promise<string> {
+  const asked = `${kind} in ${store.storage}`;
+  let reference = basesAsked.get(asked);
+  if (reference === undefined) {
+    reference = runBaseScript(repo, store, kind);
+    basesAsked.set(asked, reference);
+    // A failed build is not kept: the next caller tries again.
+    reference.catch(() => basesAsked.delete(asked));
+  }
+  return reference;
+}
+
+async function runBaseScript(repo: string, store: ImageStore, kind: BaseKind): Promise<string> {
   const script = join(repo, 'test', 'images', 'base.sh');
   const child = run('bash', [script, kind, store.storage], { encoding: 'utf8', maxBuffer: 1 << 20 });
   child.child.stderr?.pipe(process.stderr);
@@ -126,9 +144,10 @@ export async function saveCached<Name extends string>(
 export async function buildImages(options: BuildImagesOptions): Promise<BuiltImage[]> {
   const { repo, store, progress } = options;
   const started = Date.now();
-  // One after the other: on a cold bootstrap they share the machine with the control plane's compile, which side by
-  // side slowed by half (a cold npm start, 2026-11-28: 541 s against 355 s).
-  const bases = { build: await localBase(repo, store, 'build'), run: await localBase(repo, store, 'run') };
+  // Side by side: making a base is mostly waiting (mmdebstrap of the run base took 70 s for 29 CPU-seconds), so two
+  // overlap well even beside the control plane's compile.
+  const [build, run] = await Promise.all([localBase(repo, store, 'build'), localBase(repo, store, 'run')]);
+  const bases = { build, run };
   progress(`bases ready in ${String(seconds(started))} s: ${bases.build}, ${bases.run}`);
   const tree = options.tree ?? repo;
   const context = await contextDigest(tree);

@@ -3,7 +3,11 @@
 // several GB for five images.
 import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { commandOutput } from './command.js';
+
+/** What `buildah images --json` says of each image, as far as pruning reads it (created: seconds since the epoch). */
+const storedImagesSchema = z.array(z.object({ id: z.string(), created: z.number() }));
 
 /**
  * How long a pulled layout or an unpacked image stays unused (markUsed) before pruneUnused removes it: each image built
@@ -18,6 +22,13 @@ export async function lastUsed(path: string): Promise<number | undefined> {
     () => undefined,
   );
 }
+
+/**
+ * How long an image stays in buildah's storage (pruneStorage): a source change adds about 120 MB of layers there (its
+ * bundles, its run stage), and a day of work by several agents made 1,500 images, 45 GB. What a run needs is kept as
+ * an OCI layout; the cost is an npm ci layer made again (about a minute) when a build comes 6 hours after it was made.
+ */
+export const LAYER_CACHE_TTL_MS = 6 * 3_600_000;
 
 export class ImageStore {
   readonly dir: string;
@@ -80,6 +91,25 @@ export class ImageStore {
       }
     }
     return removed;
+  }
+
+  /**
+   * Removes from buildah's storage the images made more than `ttlMs` ago; returns how many went. Whatever a run needs
+   * is kept as an OCI layout (ours, the bases, which base.sh takes back from theirs), so the storage is only the builds'
+   * layer cache (LAYER_CACHE_TTL_MS says why it is bounded). An image in use by a build under way is not removed.
+   */
+  async pruneStorage(ttlMs: number): Promise<number> {
+    const before = (Date.now() - ttlMs) / 1000;
+    const old = (await this.storedImages()).filter((image) => image.created < before).map((image) => image.id);
+    if (old.length === 0) return 0;
+    // One call for all: buildah removes what it can and reports the others (in use, or a parent of a newer image).
+    await this.buildah(['rmi', ...old]).catch(() => undefined);
+    const left = new Set((await this.storedImages()).map((image) => image.id));
+    return old.filter((id) => !left.has(id)).length;
+  }
+
+  private async storedImages(): Promise<z.infer<typeof storedImagesSchema>> {
+    return storedImagesSchema.parse(JSON.parse((await this.buildah(['images', '--all', '--json'])).trim() || '[]'));
   }
 
   /** Runs buildah on this storage, without a daemon. */

@@ -23,8 +23,7 @@ export async function buildZookeeperImages(
   const { repo, store, progress } = options;
   const started = Date.now();
   const kinds = [...new Set(names.flatMap((name) => BASES[name]))];
-  const bases = new Map<BaseKind, string>();
-  for (const kind of kinds) bases.set(kind, await localBase(repo, store, kind));
+  const bases = new Map<BaseKind, string>(await Promise.all(kinds.map(async (kind) => [kind, await localBase(repo, store, kind)] as const)));
   progress(`ZooKeeper bases ready in ${String(seconds(started))} s: ${[...bases.values()].join(', ')}`);
   const context = join(repo, 'test', 'images', 'zookeeper');
   const digest = await contextDigest(context, 'Containerfile');

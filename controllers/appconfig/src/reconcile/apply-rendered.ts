@@ -3,7 +3,7 @@
 import type { TypedReference } from '@zk-oam/apis';
 import { applyObject, KubeApiError, type KubeClient } from '@zk-oam/runtime';
 import type { RenderedObject } from '../render/outcome.js';
-import { FIELD_MANAGER } from './markers.js';
+import { FIELD_MANAGER } from './resources.js';
 import { readLiveObject } from './read-live.js';
 import { controllerOf, liveObjectSchema } from './refs.js';
 

@@ -3,16 +3,12 @@
 import type { ApplicationConfiguration, TypedReference } from '@zk-oam/apis';
 import { apiVersionOf, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import type { RenderedComponent } from '../render/outcome.js';
+import { isRevisionNameOf } from '../revisions/index.js';
 import { readLiveObject } from './read-live.js';
 import { refKey } from './refs.js';
 import type { ApplicationConfigurationStatus } from './status.js';
 
 export type HistoryWorkload = NonNullable<NonNullable<ApplicationConfiguration['status']>['historyWorkloads']>[number];
-
-/** `<component>-v<N>`: the name a revisionEnabled workload gets from its revision. */
-function isRevisionWorkloadOf(componentName: string, name: string): boolean {
-  return name.startsWith(`${componentName}-v`) && /^\d+$/.test(name.slice(componentName.length + 2));
-}
 
 /**
  * For each revisionEnabled component rendered now, the workloads of its earlier revisions: those the previous status
@@ -27,7 +23,7 @@ export function historyCandidates(rendered: readonly RenderedComponent[], previo
       ...(previous?.workloads ?? []).flatMap((entry) => (entry.componentName === component.componentName && entry.workloadRef !== undefined ? [entry.workloadRef] : [])),
     ];
     return earlier.filter(
-      (ref) => ref.apiVersion === current.apiVersion && ref.kind === current.kind && ref.name !== current.name && isRevisionWorkloadOf(component.componentName, ref.name),
+      (ref) => ref.apiVersion === current.apiVersion && ref.kind === current.kind && ref.name !== current.name && isRevisionNameOf(component.componentName, ref.name),
     );
   });
   return [...new Map(candidates.map((ref) => [refKey(ref), { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name }] as const)).values()];

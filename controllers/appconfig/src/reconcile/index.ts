@@ -2,6 +2,5 @@
 export { appConfigReconciler, reconcileAppConfig } from './reconcile.js';
 export type { AppConfigCaches, AppConfigReconcilerDependencies } from './dependencies.js';
 export { KindDiscovery } from './kind-discovery.js';
-export { CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, REPORTING_CONTROLLER } from './markers.js';
-export { controllerRevisionResource, oamResources } from './resource-types.js';
+export { controllerRevisionResource, CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, oamResources, REPORTING_CONTROLLER } from './resources.js';
 export { SYNCED_CONDITION, SYNCED_REASON } from './status.js';

@@ -11,13 +11,14 @@ import { inStep } from './errors.js';
 import { historyCandidates, observeHistory } from './history.js';
 import { readSources } from './read-live.js';
 import { pruneStale } from './prune.js';
-import { apiVersionsUsed, componentsIn, definitions, readAppConfig, statusApiVersions } from './read-inputs.js';
+import { apiVersionsUsed, componentsIn, definitions, readAppConfig, statusApiVersions } from './observe.js';
 import { addScopeFinalizerIfNeeded, holdsScopeFinalizer, releaseScopeFinalizerIfUnneeded, setScopeFinalizer } from './scope-finalizer.js';
 import { departedEntries, leaveScopes, scopeEntries, tellScopes } from './scopes.js';
 import { resolveDependencies, sourcesToRead } from '../dependencies/resolve.js';
 import { revisionComponents } from '../revisions/index.js';
 import { refKey } from './refs.js';
-import { APP_CONFIG_STATUS, recordChanges, recordProblems } from './report.js';
+import { recordChanges, recordProblems } from './announce.js';
+import { APP_CONFIG_STATUS } from './resources.js';
 import { nextStatus, referencedObjects, withSynced, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
 export function appConfigReconciler(deps: AppConfigReconcilerDependencies): Reconciler {

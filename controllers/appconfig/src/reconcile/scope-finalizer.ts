@@ -3,8 +3,7 @@
 // is never dropped and a deleted object is never re-created.
 import type { ApplicationConfiguration } from '@zk-oam/apis';
 import { isApiError, jsonPatchObject, keyOf, mergePatchObject, type KubeClient, type KubeObject } from '@zk-oam/runtime';
-import { FIELD_MANAGER } from './markers.js';
-import { oamResources } from './resource-types.js';
+import { FIELD_MANAGER, oamResources } from './resources.js';
 import { scopeEntries } from './scopes.js';
 
 export const SCOPE_FINALIZER = 'scope.finalizer.core.oam.dev';

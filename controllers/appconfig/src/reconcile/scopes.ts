@@ -8,7 +8,7 @@ import { definitionName, findScopeDefinition, type Catalog } from '../render/cat
 import { parseFieldPath, readField, withField } from '../render/field-path.js';
 import type { RenderedComponent, ScopeMembership } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
-import { FIELD_MANAGER } from './markers.js';
+import { FIELD_MANAGER } from './resources.js';
 import { readLiveObject } from './read-live.js';
 import { refKey, type LiveObject } from './refs.js';
 

@@ -2,7 +2,7 @@
 // what was rendered and applied; pure. A component whose workload could not be rendered keeps the references of
 // what it rendered before, so those objects are neither forgotten nor pruned while the problem lasts.
 import type { AppConfigReason, ApplicationConfiguration, ApplicationWorkloadStatus, TypedReference } from '@zk-oam/apis';
-import { setCondition } from '@zk-oam/runtime';
+import { observedGeneration, setCondition } from '@zk-oam/runtime';
 import type { RenderedComponent, RenderOutcome, ScopeOutcome } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
 import type { UnsatisfiedDependency } from '../dependencies/resolve.js';
@@ -115,7 +115,7 @@ export function withSynced(
     message: first === undefined ? 'every workload and trait is applied' : problems.map((problem) => problem.message).join('; '),
   } as const;
   return {
-    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    ...observedGeneration(context),
     conditions: setCondition(context.previous?.conditions, synced, context),
     status: problems.length === 0 ? 'running' : 'error',
   };

@@ -33,6 +33,11 @@ export function revisionName(component: string, revision: number): string {
   return `${component}-v${String(revision)}`;
 }
 
+/** Whether `name` is one revisionName gives `component`'s revisions (and so a revisionEnabled workload's name). */
+export function isRevisionNameOf(component: string, name: string): boolean {
+  return name.startsWith(`${component}-v`) && /^\d+$/.test(name.slice(component.length + 2));
+}
+
 /**
  * The revision name of the Component as it is now: status.latestRevision once it records this generation; before the
  * first revision, or while a newer spec's revision is being written, the name planRevisions will give it.

@@ -16,8 +16,7 @@ import {
   type ObjectKey,
   type Reconciler,
 } from '@zk-oam/runtime';
-import { FIELD_MANAGER } from '../reconcile/markers.js';
-import { controllerRevisionResource, oamResources } from '../reconcile/resource-types.js';
+import { controllerRevisionResource, FIELD_MANAGER, oamResources } from '../reconcile/resources.js';
 import { planRevisions, type RevisionPlan } from './plan.js';
 import { revisionObject } from './revision-object.js';
 import { pinnedRevisions, revisionsOf } from './stored.js';

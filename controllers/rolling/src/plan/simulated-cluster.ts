@@ -1,5 +1,5 @@
 // Test helper: a StatefulSet's pods and their ZooKeeper members as immutable values; steps and time move them along.
-import { myidOfOrdinal } from '@zk-oam/apis';
+import { kubernetesTime, myidOfOrdinal } from '@zk-oam/apis';
 import { setCondition } from '@zk-oam/runtime';
 import { formatServerLine, zxidFromValue, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { type PodView, type RollingPlanInput, type RollingPlanStatus } from './input.js';
@@ -108,11 +108,11 @@ export function applyStep(cluster: SimulatedCluster, step: RollingStep, only?: n
     case 'DeletePods':
       return step.pods.slice(0, only).reduce((next, pod) => deletePod({ ...next, status }, pod.name, pod.uid), cluster);
     case 'RecordRestartRequest':
-      return { ...cluster, status: { ...status, observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } };
+      return { ...cluster, status: { ...status, observedRestartTrigger: step.trigger, restartRequestedAt: kubernetesTime(step.at) } };
     case 'Done':
       return {
         ...cluster,
-        status: { ...status, phase: 'Completed', targetRevision: cluster.statefulSet.updateRevision, completedAt: cluster.now.toISOString() },
+        status: { ...status, phase: 'Completed', targetRevision: cluster.statefulSet.updateRevision, completedAt: kubernetesTime(cluster.now) },
       };
     case 'Paused':
       return { ...cluster, status: { ...status, phase: 'Paused' } };
@@ -130,7 +130,7 @@ export function applyStep(cluster: SimulatedCluster, step: RollingStep, only?: n
 
 /** What the controller writes before it acts: the handover record of the plan, or none. */
 export function recordHandover(cluster: SimulatedCluster, record: HandoverRecord | undefined): SimulatedCluster {
-  const handover = record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: record.startedAt.toISOString() };
+  const handover = record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: kubernetesTime(record.startedAt) };
   return { ...cluster, status: { ...cluster.status, handover } };
 }
 

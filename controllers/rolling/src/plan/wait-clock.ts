@@ -1,5 +1,5 @@
 // The step timeout: when a wait began (pod timestamps, else the trait's status) and when it becomes Blocked.
-import type { Condition } from '@zk-oam/apis';
+import { kubernetesTime, type Condition } from '@zk-oam/apis';
 import type { RollingPlanInput, RollingPlanStatus } from './input.js';
 import type { BlockedReason, RollingStep, WaitReason } from './step.js';
 
@@ -52,7 +52,7 @@ export function waitingVerdict(step: WaitingStep): Pick<Condition, 'type' | 'sta
   return { type: WAITING_CONDITION_TYPE, status: 'True', reason: step.reason, message: step.message };
 }
 
-/** status.waitingSince for a Wait or Blocked step, to the millisecond the step timeout counts in. */
+/** status.waitingSince for a Wait or Blocked step, in whole seconds as every Kubernetes time. */
 export function waitingSince(step: WaitingStep): string {
-  return step.since.toISOString();
+  return kubernetesTime(step.since);
 }

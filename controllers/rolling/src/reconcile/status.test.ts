@@ -171,6 +171,29 @@ describe('the conditions\' transition times', () => {
   });
 });
 
+describe('the times of the status', () => {
+  it('are whole seconds, as Kubernetes writes them, when the clock is not', () => {
+    const idle = settled(newCluster({ members: 3, leaderOrdinal: 0, spec: { leaderHandover: 'Reconfigure' } }));
+    const outdated = withUpdateRevision(idle.cluster, 'zk-new');
+    const statuses: ZookeeperRollingStatus[] = [];
+    const rolled = until({ ...idle, cluster: { ...outdated, now: new Date(outdated.now.getTime() + 250) } }, (run) => run.status.phase === 'Completed', (run) => {
+      statuses.push(run.status);
+      return run;
+    });
+    const times = [...statuses, rolled.status].flatMap((status) => [
+      status.startedAt,
+      status.completedAt,
+      status.waitingSince,
+      status.handover?.startedAt,
+      ...(status.conditions ?? []).map((condition) => condition.lastTransitionTime),
+    ]);
+    const written = times.filter((time) => time !== undefined);
+    expect(statuses.some((status) => status.handover !== undefined) && statuses.some((status) => status.waitingSince !== undefined)).toBe(true);
+    expect(rolled.status.completedAt).toBeDefined();
+    expect(written.filter((time) => !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(time))).toEqual([]);
+  });
+});
+
 describe('the status while the roll cannot go on', () => {
   const idle = settled(newCluster({ members: 5, leaderOrdinal: 0 }));
   const outdated = { ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') };

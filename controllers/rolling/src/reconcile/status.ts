@@ -1,8 +1,8 @@
 // The trait's next status, derived from the stored one and this reconcile's verdict (pure): phase, progress, the pod
 // in progress, whether the leader was restarted, times, and the Ready, Bound and Waiting conditions (set by the kit's
 // setConditions: a condition's lastTransitionTime moves only when its status does).
-import { disruptionLeaseName, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
-import { lostLockMessage, setConditions, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { disruptionLeaseName, kubernetesTime, type RollingPhase, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { lostLockMessage, observedGeneration, setConditions, withInvalidSpec, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import { formatServerLine } from '@zk-oam/zookeeper';
 import { WAITING_CONDITION_TYPE, waitingSince, waitingVerdict, type HandoverRecord, type PodToDelete, type RollingStep } from '../plan/index.js';
 import { podsToDelete, type RollingVerdict } from './verdict.js';
@@ -32,14 +32,11 @@ export interface StatusContext {
 
 export function nextStatus(verdict: RollingVerdict, context: StatusContext): ZookeeperRollingStatus {
   const { stored } = context;
-  const base: ZookeeperRollingStatus = { ...stored, ...generationOf(context) };
+  const base: ZookeeperRollingStatus = { ...stored, ...observedGeneration(context) };
   switch (verdict.kind) {
-    case 'Invalid': {
-      // Nothing of the spec was read: what the status recorded stays (a handover record, the generation it speaks of
-      // included), and Ready says why nothing is done.
-      const ready: RollingCondition = { type: READY_CONDITION_TYPE, status: 'False', reason: 'InvalidSpec', message: verdict.message };
-      return { ...stored, conditions: setConditions(stored?.conditions, [ready], context) };
-    }
+    case 'Invalid':
+      // A handover record stays too.
+      return withInvalidSpec(stored, verdict.message, context);
     case 'Unbound':
       return withConditions(base, context, bound(false, verdict.reason, verdict.message), { condition: waiting(verdict.reason, verdict.message) }, 'Blocked');
     case 'NoStatefulSet': {
@@ -63,8 +60,8 @@ function planned(base: ZookeeperRollingStatus, verdict: Extract<RollingVerdict, 
     ...base,
     targetRevision: statefulSet.updateRevision ?? stored?.targetRevision,
     ...(recording ? {} : { updatedReplicas: progress.updated.length, pendingReplicas: progress.pending.length }),
-    ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: step.at.toISOString() } : {}),
-    ...(starting ? { startedAt: now.toISOString(), leaderRestarted: false, completedAt: undefined } : {}),
+    ...(recording ? { observedRestartTrigger: step.trigger, restartRequestedAt: kubernetesTime(step.at) } : {}),
+    ...(starting ? { startedAt: kubernetesTime(now), leaderRestarted: false, completedAt: undefined } : {}),
     ...(deleting.some((pod) => pod.leader) ? { leaderRestarted: true } : {}),
     ...(step.kind === 'Done' && stored?.startedAt !== undefined ? { completedAt: completedAt(stored, now) } : {}),
     currentPod: handover?.pod ?? currentPod(step, deleting, stored, down),
@@ -79,12 +76,12 @@ function recordedHandover(planned: HandoverRecord | undefined, lock: LockOutcome
 }
 
 function storedRecord(record: HandoverRecord | undefined): ZookeeperRollingStatus['handover'] {
-  return record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: record.startedAt.toISOString() };
+  return record === undefined ? undefined : { pod: record.pod, server: formatServerLine(record.server), startedAt: kubernetesTime(record.startedAt) };
 }
 
 /** A roll that was started is completed once: its time stays while it stays Completed. */
 function completedAt(stored: ZookeeperRollingStatus, now: Date): string {
-  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : now.toISOString();
+  return stored.phase === 'Completed' && stored.completedAt !== undefined ? stored.completedAt : kubernetesTime(now);
 }
 
 function inRoll(phase: RollingPhase | undefined): boolean {
@@ -139,10 +136,6 @@ function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext)
   }
   if (step.kind === 'Wait' || step.kind === 'Blocked') return { condition: waitingVerdict(step), since: waitingSince(step) };
   return { condition: notWaiting(step.kind === 'Done' || step.kind === 'Paused' ? step.kind : 'Proceeding') };
-}
-
-function generationOf(context: StatusContext): Pick<ZookeeperRollingStatus, 'observedGeneration'> {
-  return context.generation === undefined ? {} : { observedGeneration: context.generation };
 }
 
 function withConditions(

@@ -1,9 +1,10 @@
 // The rolling trait on TLS workloads: observed over TLS when TLS-only; refused only for a handover by reconfig there.
+import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import type { KubeObject } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { clientTlsOf, tlsOnlyRefusal } from './tls-only.js';
 
-const workload = (spec: object): KubeObject => ({ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk' }, spec });
+const workload = (spec: object): KubeObject => ({ apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', metadata: { name: 'zk' }, spec });
 const tlsOnly = workload({ tls: { quorum: true, client: 'Only' } });
 
 describe('tlsOnlyRefusal', () => {

@@ -1,5 +1,5 @@
 // Reading the StatefulSet, its pods and ZooKeeper's answers into what the planner takes: what counts and what does not.
-import { podName, podOfMember, statefulSetNameOf, workloadLabels, workloadOfLabels, workloadOfStatefulSet } from '@zk-oam/apis';
+import { podName, podOfMember, statefulSetNameOf, workloadLabels, workloadOfLabels, workloadOfStatefulSet, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { childToTraits, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { answeringMember } from '@zk-oam/zookeeper/testing';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ describe('a member pod as the planner sees it', () => {
 });
 
 describe("the workload's zoo.cfg timing as the planner sees it", () => {
-  const workload = (spec: object): KubeObject => ({ apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', metadata: { name: 'zk' }, spec });
+  const workload = (spec: object): KubeObject => ({ apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', metadata: { name: 'zk' }, spec });
 
   it.each([
     ['set in the spec', { config: { tickTime: 3000, initLimit: 20, syncLimit: 10 } }, { tickTime: 3000, initLimit: 20 }],

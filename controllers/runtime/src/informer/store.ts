@@ -17,8 +17,19 @@ export function matchesLabels(object: KubeObject, labels: Readonly<Record<string
   return Object.entries(labels).every(([name, value]) => own[name] === value);
 }
 
+function labelPairs(object: KubeObject): string[] {
+  return Object.entries(object.metadata.labels ?? {}).map(([name, value]) => `${name}=${value}`);
+}
+
+/**
+ * The objects, and the keys of those carrying each label pair. A reconcile lists its own children by label (a
+ * workload's pods among every pod of the cache): scanning the whole cache made each list as long as the cache, and a
+ * burst of N ensembles N² label comparisons (a profile of 100 applied at once: a twelfth of the controller's CPU). With
+ * the index a list reads only the objects of its rarest pair, as client-go's indexers do.
+ */
 export class Store<T extends KubeObject> implements Lister<T> {
   private objects = new Map<string, T>();
+  private byLabel = new Map<string, Set<string>>();
 
   get(key: ObjectKey): T | undefined {
     return this.objects.get(formatKey(key));
@@ -26,11 +37,12 @@ export class Store<T extends KubeObject> implements Lister<T> {
 
   list(options: ListOptions = {}): T[] {
     const { namespace, labels } = options;
-    return [...this.objects.values()].filter(
-      (object) =>
-        (namespace === undefined || (object.metadata.namespace ?? '') === namespace) &&
-        (labels === undefined || matchesLabels(object, labels)),
-    );
+    const wanted = (object: T): boolean =>
+      (namespace === undefined || (object.metadata.namespace ?? '') === namespace) && (labels === undefined || matchesLabels(object, labels));
+    const pairs = Object.entries(labels ?? {}).map(([name, value]) => `${name}=${value}`);
+    if (pairs.length === 0) return [...this.objects.values()].filter(wanted);
+    const rarest = pairs.map((pair) => this.byLabel.get(pair)).reduce((fewest, keys) => ((keys?.size ?? 0) < (fewest?.size ?? 0) ? keys : fewest));
+    return [...(rarest ?? [])].flatMap((key) => this.objects.get(key) ?? []).filter(wanted);
   }
 
   /** Stores `object` and returns what it replaced. */
@@ -38,6 +50,7 @@ export class Store<T extends KubeObject> implements Lister<T> {
     const key = formatKey(keyOf(object));
     const previous = this.objects.get(key);
     this.objects.set(key, object);
+    this.reindex(key, previous, object);
     return previous;
   }
 
@@ -45,6 +58,7 @@ export class Store<T extends KubeObject> implements Lister<T> {
     const key = formatKey(keyOf(object));
     const previous = this.objects.get(key);
     this.objects.delete(key);
+    this.reindex(key, previous, undefined);
     return previous;
   }
 
@@ -53,10 +67,27 @@ export class Store<T extends KubeObject> implements Lister<T> {
     const next = new Map(objects.map((object) => [formatKey(keyOf(object)), object] as const));
     const gone = [...this.objects].filter(([key]) => !next.has(key)).map(([, object]) => object);
     this.objects = next;
+    this.byLabel = new Map();
+    for (const [key, object] of next) this.reindex(key, undefined, object);
     return gone;
   }
 
   get size(): number {
     return this.objects.size;
+  }
+
+  private reindex(key: string, before: KubeObject | undefined, after: KubeObject | undefined): void {
+    const kept = new Set(after === undefined ? [] : labelPairs(after));
+    for (const pair of before === undefined ? [] : labelPairs(before)) {
+      if (kept.has(pair)) continue;
+      const keys = this.byLabel.get(pair);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byLabel.delete(pair);
+    }
+    for (const pair of kept) {
+      const keys = this.byLabel.get(pair) ?? new Set<string>();
+      keys.add(key);
+      this.byLabel.set(pair, keys);
+    }
   }
 }

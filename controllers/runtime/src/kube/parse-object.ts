@@ -2,9 +2,17 @@
 // reports one that does not validate instead of failing on it.
 import { parseResource, ResourceValidationError } from '@zk-oam/apis';
 import type { z } from 'zod';
+import { keptParse } from './kept-parse.js';
 
-/** The parsed object, or the error naming every rejected field; `subject` names it, e.g. `ZookeeperScale ns/name`. */
+/**
+ * The parsed object, or the error naming every rejected field; `subject` names it, e.g. `ZookeeperScale ns/name`.
+ * Parsed once per version of a cached object (keptParse).
+ */
 export function parseObject<S extends z.ZodType>(schema: S, data: unknown, subject: string): z.output<S> | ResourceValidationError {
+  return keptParse(data, schema, () => parseAnew(schema, data, subject));
+}
+
+function parseAnew<S extends z.ZodType>(schema: S, data: unknown, subject: string): z.output<S> | ResourceValidationError {
   try {
     return parseResource(schema, data, subject);
   } catch (error) {

@@ -107,30 +107,12 @@ export class ObjectLock {
 
   /** Extends the lock if `holder` still has it; false (logged) when it does not: the operation must stop. */
   renew(holder: string): Promise<boolean> {
-    return this.step('renew', holder, async () => {
-      const lease = await this.read();
-      if (lease?.spec?.holderIdentity !== holder) {
-        this.log.warn({ holder, heldBy: lease?.spec?.holderIdentity ?? null }, 'lock no longer held; cannot renew');
-        return false;
-      }
-      await this.options.client.request('PUT', this.path(), { body: renewedLease(lease, this.options.owner, this.clock.now()) });
-      this.log.debug({ holder }, 'lock renewed');
-      return true;
-    });
+    return this.rewriteIfHeld('renew', holder, (lease) => renewedLease(lease, this.options.owner, this.clock.now()));
   }
 
   /** Gives the lock up if `holder` has it, so the next operation can take it at once; false if it did not. */
   release(holder: string): Promise<boolean> {
-    return this.step('release', holder, async () => {
-      const lease = await this.read();
-      if (lease?.spec?.holderIdentity !== holder) {
-        this.log.debug({ holder, heldBy: lease?.spec?.holderIdentity ?? null }, 'lock not held by this holder; nothing to release');
-        return false;
-      }
-      await this.options.client.request('PUT', this.path(), { body: releasedLease(lease) });
-      this.log.info({ holder }, 'lock released');
-      return true;
-    });
+    return this.rewriteIfHeld('release', holder, releasedLease);
   }
 
   /** Who holds the lock now, read from the apiserver. */
@@ -160,6 +142,26 @@ export class ObjectLock {
         );
         return;
     }
+  }
+
+  /**
+   * Writes the Lease `next` makes of it while `holder` has it; false when it does not, which a renewal logs as a
+   * warning (the operation must stop) and a release only at debug (there was nothing to give up).
+   */
+  private rewriteIfHeld(step: 'renew' | 'release', holder: string, next: (lease: Lease) => Lease): Promise<boolean> {
+    return this.step(step, holder, async () => {
+      const lease = await this.read();
+      if (lease?.spec?.holderIdentity !== holder) {
+        const heldBy = lease?.spec?.holderIdentity ?? null;
+        if (step === 'renew') this.log.warn({ holder, heldBy }, 'lock no longer held; cannot renew');
+        else this.log.debug({ holder, heldBy }, 'lock not held by this holder; nothing to release');
+        return false;
+      }
+      await this.options.client.request('PUT', this.path(), { body: next(lease) });
+      if (step === 'renew') this.log.debug({ holder }, 'lock renewed');
+      else this.log.info({ holder }, 'lock released');
+      return true;
+    });
   }
 
   /** Runs one lock step: a lost race is re-read and retried once; failures become ObjectLockError. */

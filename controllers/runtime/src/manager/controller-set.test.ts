@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { Gauge, type Registry } from 'prom-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import { createLogger } from '../logging/logger.js';
 import type { ConfiguredController } from './controller-module.js';
-import { runControllerSet } from './controller-set.js';
+import { runControllerSet, type NamedController } from './controller-set.js';
 import { Manager } from './manager.js';
 import { processEnvSchema, type ControllerProcessParts } from './process.js';
 
@@ -36,7 +36,7 @@ function controller(name: string, failures = 0): { name: string; configured: Con
 }
 
 /** A Manager with no informer and no election: it leads at once and needs no apiserver. */
-function offlineParts(configured: ConfiguredController, registry: Registry): ControllerProcessParts {
+function offlineParts({ configured }: NamedController, registry: Registry): ControllerProcessParts {
   const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromClusterAndUser({ name: 'none', server: 'https://127.0.0.1:1', skipTLSVerify: false }, { name: 'none' });
   const manager = new Manager({ name: configured.names.name, kubeConfig, logger: log, registry });
@@ -48,14 +48,16 @@ async function get(port: number, path: string): Promise<{ status: number; body: 
   return { status: response.status, body: await response.text() };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** vitest's poller, the one the unit tests wait with; its last error names what was awaited and the last reply. */
+function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`waiting for ${what}: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe('runControllerSet', () => {

@@ -29,8 +29,11 @@ export interface ControllerSetOptions {
   readonly env: Pick<ProcessEnv, 'METRICS_PORT' | 'HEALTH_HOST'>;
   readonly log: Logger;
   readonly signal: AbortSignal;
-  /** How a controller's parts are made; controllerParts without a server of its own by default. */
-  readonly makeParts?: (configured: ConfiguredController, registry: Registry) => ControllerProcessParts;
+  /**
+   * How a controller's parts are made at each start (acting as whom, say); controllerParts without a server of its own by
+   * default. A promise that rejects fails that start alone: /readyz names why, and it is tried again after the backoff.
+   */
+  readonly makeParts?: (controller: NamedController, registry: Registry) => ControllerProcessParts | Promise<ControllerProcessParts>;
   readonly restartBackoff?: BackoffPolicy;
 }
 
@@ -52,14 +55,12 @@ class ControllerSlot {
   registry = new Registry();
 
   readonly name: string;
-  private readonly configured: ConfiguredController;
 
   constructor(
-    controller: NamedController,
+    private readonly controller: NamedController,
     private readonly options: ControllerSetOptions & { readonly restarts: Counter<'controller'> },
   ) {
     this.name = controller.name;
-    this.configured = controller.configured;
   }
 
   problem(): string | undefined {
@@ -97,8 +98,8 @@ class ControllerSlot {
     this.registry.setDefaultLabels({ [CONTROLLER_LABEL]: this.name });
     let started: StartedController = {};
     try {
-      const parts = (this.options.makeParts ?? defaultParts)(this.configured, this.registry);
-      started = this.configured.start(parts);
+      const parts = await (this.options.makeParts ?? defaultParts)(this.controller, this.registry);
+      started = this.controller.configured.start(parts);
       this.state = { phase: 'running', manager: parts.manager };
       await parts.manager.run(this.options.signal);
       return undefined;
@@ -110,7 +111,7 @@ class ControllerSlot {
   }
 }
 
-function defaultParts(configured: ConfiguredController, registry: Registry): ControllerProcessParts {
+function defaultParts({ configured }: NamedController, registry: Registry): ControllerProcessParts {
   return controllerParts(configured.names, configured.env, { registry });
 }
 

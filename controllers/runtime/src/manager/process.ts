@@ -122,6 +122,8 @@ export interface ControllerPartsOptions {
   readonly registry: Registry;
   /** Its probe/metrics server; none when the process serves one for every controller it runs. */
   readonly http?: { readonly port: number; readonly host: string };
+  /** Whom it acts as: the process' identity (loadKubeConfig) unless given one of its own (the manager's per-controller ServiceAccounts). */
+  readonly kubeConfig?: PooledKubeConfig;
 }
 
 /** The Manager (with its own Lease), logger and metrics registry of one controller. */
@@ -130,7 +132,7 @@ export function controllerParts({ name, leaderElectionLease }: ProcessNames, env
   const log = createLogger({ name, level: env.LOG_LEVEL });
   const manager = new Manager({
     name,
-    kubeConfig: loadKubeConfig(env),
+    kubeConfig: options.kubeConfig ?? loadKubeConfig(env),
     logger: log,
     registry: options.registry,
     ...(options.http === undefined ? {} : { http: options.http }),

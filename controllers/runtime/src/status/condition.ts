@@ -12,6 +12,11 @@ export interface ConditionContext {
   readonly now: Date;
 }
 
+/** `observedGeneration`, of a status or a condition, from the context; left out when the generation is unknown. */
+export function observedGeneration(context: Pick<ConditionContext, 'generation'>): { readonly observedGeneration?: number } {
+  return context.generation === undefined ? {} : { observedGeneration: context.generation };
+}
+
 /** What setCondition reads of the conditions it is given: OAM's (crossplane-runtime's) may leave the message out. */
 export type StoredCondition = Pick<Condition, 'type' | 'status' | 'lastTransitionTime'>;
 
@@ -28,7 +33,7 @@ export function setCondition<C extends StoredCondition>(
     status: verdict.status,
     reason: verdict.reason,
     message: verdict.message,
-    ...(context.generation === undefined ? {} : { observedGeneration: context.generation }),
+    ...observedGeneration(context),
     lastTransitionTime: before?.status === verdict.status ? before.lastTransitionTime : kubernetesTime(context.now),
   };
   return before === undefined ? [...current, condition] : current.map((entry) => (entry === before ? condition : entry));
@@ -41,6 +46,19 @@ export function setConditions<C extends StoredCondition>(
   context: ConditionContext,
 ): (C | Condition)[] {
   return verdicts.reduce<(C | Condition)[]>((current, verdict) => setCondition(current, verdict, context), [...(conditions ?? [])]);
+}
+
+/**
+ * A spec that does not validate: Ready=False/InvalidSpec with the validation's message, and the rest of the status as
+ * it was, the generation it speaks of included, since nothing of the spec was read.
+ */
+export function withInvalidSpec<S extends { readonly conditions?: readonly Condition[] | undefined }>(
+  stored: S | undefined,
+  message: string,
+  context: ConditionContext,
+): S | { conditions: Condition[] } {
+  const conditions = setCondition(stored?.conditions, { type: 'Ready', status: 'False', reason: 'InvalidSpec', message }, context);
+  return stored === undefined ? { conditions } : { ...stored, conditions };
 }
 
 /** Text as a condition's message carries it: its first 4 KiB (the API takes 32 KiB; a person reads the start). */

@@ -2,7 +2,7 @@
 //
 // The record never chooses the next action. It only carries `startedAt`, so a wait that outlasts the trait's step
 // timeout turns into Blocked; when the record is lost the clock restarts, which only delays that report.
-import { podOfMember, type ScalePhase, type ScaleStep } from '@zk-oam/apis';
+import { kubernetesTime, podOfMember, type ScalePhase, type ScaleStep } from '@zk-oam/apis';
 import type { ScaleAction } from './action.js';
 import type { ChangeInProgress } from './decision.js';
 
@@ -36,7 +36,7 @@ function stepRecord(
     pod: podOfMember(context.statefulSet, change.myid),
     myid: change.myid,
     stage: change.stage,
-    startedAt: sameChange ? recorded.startedAt : context.now.toISOString(),
+    startedAt: sameChange ? recorded.startedAt : kubernetesTime(context.now),
   };
 }
 

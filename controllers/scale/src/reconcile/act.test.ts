@@ -1,6 +1,6 @@
 // Carrying out one step: which members the admin session uses, what counts as an unsettled outcome, and that a
 // member's pod is only stopped after a confirming write.
-import { parseResource, zookeeperWorkloadSchema } from '@zk-oam/apis';
+import { parseResource, ZOOKEEPER_WORKLOAD, zookeeperWorkloadSchema } from '@zk-oam/apis';
 import { ZOO_CODES, ZooKeeperConnectionError, ZooKeeperOperationError, zxidFromValue, type CommittedConfig } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { World } from '../plan/test-world.js';
@@ -11,7 +11,7 @@ import { ReconcileStepError } from '@zk-oam/runtime';
 const workload = parseResource(
   zookeeperWorkloadSchema,
   {
-    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: 'ZookeeperWorkload',
     metadata: { name: 'zk', namespace: 'ns', uid: 'uid-1' },
     spec: { replicas: 4, storage: { size: '1Gi' } },

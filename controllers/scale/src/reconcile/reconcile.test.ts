@@ -2,7 +2,7 @@
 // reconcile under the disruption lock, waits (acting on nothing) while another operation holds the lock, releases it
 // when done, and reports binding problems as Blocked. What it cannot act on (a spec that does not validate, a missing
 // workload, a lock lost mid-step) is a condition and one Warning, with nothing done and nothing recorded lost.
-import { disruptionLockHolder, memberSelectorLabels, SCALE_BINDING_ANNOTATION, podName, podOfMember, scaleStatusSchema, workloadLabels, type ZookeeperScale, type ZookeeperScaleStatus } from '@zk-oam/apis';
+import { disruptionLockHolder, memberSelectorLabels, podName, podOfMember, SCALE_BINDING_ANNOTATION, scaleStatusSchema, workloadLabels, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type ZookeeperScale, type ZookeeperScaleStatus } from '@zk-oam/apis';
 import { createLogger, RequeuePacer, type KubeObject, type Lister, type LockResult, type ObjectKey, type TraitState } from '@zk-oam/runtime';
 import type { EnsembleObservation } from '@zk-oam/zookeeper';
 import { decidingBinding } from '@zk-oam/runtime/testing';
@@ -43,14 +43,14 @@ function harness(world: World, options: HarnessOptions = {}) {
   const calls: string[] = [];
   const statuses: ZookeeperScale['status'][] = [];
   const trait = {
-    apiVersion: 'scale.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_SCALE.apiVersion,
     kind: 'ZookeeperScale',
     metadata: { name: key.name, namespace, uid: 'trait-uid', generation: 2, finalizers: [UNBIND_FINALIZER] },
     spec: { workloadRef: { name: WORKLOAD }, replicas: options.invalid === true ? 'five' : world.target },
     ...(options.status === undefined ? {} : { status: options.status }),
   };
   const workload = {
-    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: 'ZookeeperWorkload',
     metadata: { name: WORKLOAD, namespace, uid: 'workload-uid' },
     spec: { replicas: world.workloadReplicas, storage: { size: '1Gi' }, ...(options.tlsOnly === true ? { tls: { quorum: true, client: 'Only' } } : {}) },

@@ -42,7 +42,8 @@ describe('nextStatus', () => {
 
   it('starts an operation from the committed size on the first step, and keeps it while the direction holds', () => {
     const first = nextStatus(undefined, planned(raising, undefined), context);
-    expect(first.operation).toEqual({ from: 3, startedAt: now.toISOString() });
+    // In whole seconds, as Kubernetes writes every time of a status.
+    expect(first.operation).toEqual({ from: 3, startedAt: '2026-01-01T00:00:10Z' });
     expect(first.step).toEqual(raising.step);
     expect(conditions(first)).toEqual({ Ready: 'False/ScalingUp', Progressing: 'True/RaiseReplicas', Blocked: 'False/NotBlocked' });
     const later = nextStatus(first, planned({ ...raising, current: 4 }, undefined), { ...context, now: new Date('2026-01-01T00:01:00Z') });

@@ -1,7 +1,7 @@
 // The trait's status from what this reconcile concluded (pure): phase, sizes, the operation and step under way, and
 // the Ready / Progressing / Blocked conditions a person reads, set by the kit's setConditions.
-import type { Condition, ScalePhase, ScaleReason, ZookeeperScaleStatus } from '@zk-oam/apis';
-import { lostLockMessage, setConditions, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
+import { kubernetesTime, type Condition, type ScalePhase, type ScaleReason, type ZookeeperScaleStatus } from '@zk-oam/apis';
+import { lostLockMessage, observedGeneration, setConditions, withInvalidSpec, type BusyLockInfo, type ConditionContext, type ConditionVerdict, type LockOutcome } from '@zk-oam/runtime';
 import type { ScalePlan } from '../plan/index.js';
 import type { Finding } from './verdict.js';
 
@@ -13,13 +13,11 @@ export function nextStatus(
   finding: Finding,
   context: ConditionContext,
 ): ZookeeperScaleStatus {
-  const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const base = { ...previous, ...observedGeneration(context) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'Invalid':
-      // Nothing of the spec was read: what the status recorded stays (the generation it speaks of included), and
-      // Ready says why nothing is done.
-      return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
+      return withInvalidSpec(previous, finding.message, context);
     case 'Unbound':
       return {
         ...base,
@@ -87,7 +85,7 @@ function operationOf(previous: ZookeeperScaleStatus | undefined, plan: ScalePlan
   if (plan.phase === 'Blocked' || plan.phase === 'Failed') return kept;
   if (plan.phase === 'Idle') return undefined;
   if (kept !== undefined && (previous?.phase === plan.phase || previous?.phase === 'Blocked')) return kept;
-  return plan.current === undefined ? undefined : { from: plan.current, startedAt: now.toISOString() };
+  return plan.current === undefined ? undefined : { from: plan.current, startedAt: kubernetesTime(now) };
 }
 
 function planVerdicts(plan: ScalePlan): Verdict[] {

@@ -1,5 +1,5 @@
 // statusChanges: each fact becomes one NATS event the contract accepts and one Kubernetes Event a person reads.
-import { createEvent, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { createEvent, ZOOKEEPER_WORKLOAD, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import type { CommittedMembership, DerivedStatus } from './derive-status.js';
 import { statusChanges, type StatusChange } from './status-changes.js';
@@ -32,7 +32,7 @@ const next = (changes: Partial<ZookeeperWorkloadStatus>, membership: CommittedMe
   membership,
 });
 
-const subject = { apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperWorkload', namespace: 'prod', name: 'zk' };
+const subject = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', namespace: 'prod', name: 'zk' };
 
 describe('statusChanges', () => {
   it('announces nothing when nothing changed', () => {

@@ -9,8 +9,7 @@ import { CONFIG_FILES } from '../render/layout.js';
 import type { RenderedResource, RenderedWorkload } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-import { FIELD_MANAGER } from './markers.js';
-import { childResources, prometheusRuleResource, serviceMonitorResource } from './resource-types.js';
+import { childResources, FIELD_MANAGER, prometheusRuleResource, serviceMonitorResource } from './resources.js';
 
 export interface ChildKind {
   readonly resource: ResourceType;

@@ -1,17 +1,22 @@
-// The workload reconcile: the pipeline, its dependencies, and the markers it keeps on what it renders.
+// The workload reconcile: the pipeline, its dependencies, and the resources, names and annotations it works with.
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-export { CACHED_CHILD_FIELDS } from './cached-objects.js';
+export { CACHED_CHILD_FIELDS } from './views.js';
 export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
 export {
   APPLIED_HASH_ANNOTATION,
+  certificateResource,
+  childResources,
   CONTROLLER_NAME,
   FIELD_MANAGER,
   INITIAL_MEMBERS_ANNOTATION,
   LEADER_ELECTION_LEASE,
+  podDisruptionBudgetResource,
+  prometheusRuleResource,
   REPORTING_CONTROLLER,
-} from './markers.js';
+  serviceMonitorResource,
+  workloadResource,
+} from './resources.js';
 export { decideRenderInput, type RenderDecision } from './render-decisions.js';
 export { refusalMessage, SCALE_REFUSED_CONDITION, SCALE_REFUSED_REASON, type ScaleRefusal } from './scale-refusal.js';
-export { certificateResource, childResources, podDisruptionBudgetResource, prometheusRuleResource, serviceMonitorResource, workloadResource } from './resource-types.js';

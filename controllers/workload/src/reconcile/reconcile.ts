@@ -1,11 +1,11 @@
 // The workload reconcile, a named pipeline, one module per step:
-//   1. read          read-workload.ts   the workload and its StatefulSet from the caches, parsed once   (no client)
-//   2. secrets       member-secrets.ts  the Secrets the members read: superuser, TLS, SASL, client CA   (client)
-//   3. decide        render-decisions.ts  what to render, and the render                               (no client)
-//   4. apply         apply-children.ts  each child whose applied hash changed, then an Event each       (client)
-//   5. restore       ../restore/        spec.restoreFrom: verify the backup, write it, let clients in   (client)
-//   6. status        report-status.ts   observe the ensemble, write the status, announce the facts      (client)
-//   7. requeue       requeue.ts         when to look again                                             (no client)
+//   1. read          observe.ts           the workload and its StatefulSet from the caches, parsed once  (no client)
+//   2. secrets       member-secrets.ts    the Secrets the members read: superuser, TLS, SASL, client CA  (client)
+//   3. decide        render-decisions.ts  what to render, and the render                              (no client)
+//   4. apply         apply-children.ts    each child whose applied hash changed, then an Event each      (client)
+//   5. restore       ../restore/          spec.restoreFrom: verify the backup, write it, let clients in  (client)
+//   6. status        status.ts            observe the ensemble, write the status, announce the facts     (client)
+//   7. requeue       requeue.ts           when to look again                                            (no client)
 // TLS takes part in several steps through one file, tls.ts. Every step re-reads state and is idempotent, so a crash at
 // any line is repaired by the next run.
 import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
@@ -13,9 +13,9 @@ import { applyChildren, recordActions } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { ensureMemberSecrets } from './member-secrets.js';
-import { readWorkload } from './read-workload.js';
+import { readWorkload } from './observe.js';
 import { decideRenderInput, renderChildren } from './render-decisions.js';
-import { reportBlocked, reportStatus } from './report-status.js';
+import { reportBlocked, reportStatus } from './status.js';
 import { nextLook } from './requeue.js';
 import { restoreBackup } from '../restore/index.js';
 import { announceRefusal } from './scale-refusal.js';

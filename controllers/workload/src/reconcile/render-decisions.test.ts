@@ -3,7 +3,7 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload, withSpec } from '../render/test-workloads.js';
-import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './resources.js';
 import { decideRenderInput } from './render-decisions.js';
 
 function statefulSet(replicas: number, initialMembers?: number): V1StatefulSet {

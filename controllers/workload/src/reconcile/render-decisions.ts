@@ -8,7 +8,7 @@ import { clientsAdmitted } from '../restore/index.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
 import { CA_ROTATION_ANNOTATION, decideQuorumTls, QUORUM_TLS_ANNOTATION, type CaRotationStep } from '../tls/index.js';
 import { withAnnotations } from './applied-hash.js';
-import { INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+import { INITIAL_MEMBERS_ANNOTATION } from './resources.js';
 import { refusalMessage, type ScaleRefusal } from './scale-refusal.js';
 
 export interface RenderDecision {

@@ -5,7 +5,7 @@ import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { CertificateNotIssuedError, CertManagerMissingError, type BlockingError } from './errors.js';
-import type { StatusReport } from './report-status.js';
+import type { StatusReport } from './status.js';
 
 /**
  * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with

@@ -12,7 +12,7 @@ import { readSaslUsers } from '../sasl/users.js';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { AuthenticationSecretInvalidError } from './errors.js';
-import { FIELD_MANAGER } from './markers.js';
+import { FIELD_MANAGER } from './resources.js';
 import { encodedData, readSecret } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };

@@ -3,7 +3,7 @@
 import type { Condition, WorkloadReason, ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { setCondition, storedStatus, type ConditionContext, type KubeObject, type Logger } from '@zk-oam/runtime';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { WORKLOAD_STATUS } from './resource-types.js';
+import { WORKLOAD_STATUS } from './resources.js';
 
 export const SCALE_REFUSED_CONDITION = 'ScaleRefused';
 export const SCALE_REFUSED_REASON: WorkloadReason = 'ScaleTraitRequired';

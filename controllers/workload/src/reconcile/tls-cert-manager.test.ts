@@ -8,7 +8,7 @@ import { readCa } from '../tls/ca-secret.js';
 import { memberCertificateNames } from '../tls/certificate-names.js';
 import { issueCaSecretData, issueMemberSecretData } from '../tls/secret-data.js';
 import { CertificateNotIssuedError, CertManagerMissingError } from './errors.js';
-import { APPLIED_HASH_ANNOTATION } from './markers.js';
+import { APPLIED_HASH_ANNOTATION } from './resources.js';
 import { encoded } from './secrets.js';
 import { ensureTlsCertificates } from './tls.js';
 

@@ -38,8 +38,7 @@ import {
 import { applyIfChanged, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { AuthenticationSecretInvalidError, CertificateNotIssuedError, CertManagerMissingError, TlsCaSecretInvalidError } from './errors.js';
-import { FIELD_MANAGER } from './markers.js';
-import { certificateResource } from './resource-types.js';
+import { certificateResource, FIELD_MANAGER } from './resources.js';
 import { decodedData, encoded, encodedData, readLiveSecret, readSecret, secretMetadata } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches' | 'now'> & { readonly client: Pick<KubeClient, 'request'> };

@@ -12,7 +12,7 @@ import { isCatalogued, LATEST_BACKUP, myidOfPod, superuserPasswordRef, workloadB
 import { BackupRefusedError, newestBackupId, ObjectStoreError, openS3Target, readVerifiedBackup, type ObjectStore, type VerifiedBackup } from '@zk-oam/backup/store';
 import { readSecretValue, SecretValueError, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { ZooKeeperConnectionError, ZooKeeperOperationError, type AdminTarget, type MemberAccess } from '@zk-oam/zookeeper';
-import { podView } from '../reconcile/cached-objects.js';
+import { podView } from '../reconcile/views.js';
 import type { WorkloadReconcilerDependencies } from '../reconcile/dependencies.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 

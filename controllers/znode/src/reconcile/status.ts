@@ -1,7 +1,7 @@
 // The znode's status from what this reconcile concluded (pure): the path, whether it exists, the connect string and
 // principal, and the Ready and Synced conditions, set by the kit's setConditions.
 import type { Condition, ZnodeReason, ZookeeperZnodeStatus } from '@zk-oam/apis';
-import { setConditions, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
+import { observedGeneration, setConditions, withInvalidSpec, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
 import type { Finding } from './verdict.js';
 
 /** A condition before its time is stamped; its reason is one docs/troubleshooting.md explains. */
@@ -11,11 +11,11 @@ type Verdict = ConditionVerdict & { reason: ZnodeReason };
 const SYNCED: Verdict = { type: 'Synced', status: 'True', reason: 'Synced', message: 'the last reconcile did all it had to do' };
 
 export function nextStatus(previous: ZookeeperZnodeStatus | undefined, finding: Finding, context: ConditionContext): ZookeeperZnodeStatus {
-  const base = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const base = { ...previous, ...observedGeneration(context) };
   const stamp = (verdicts: Verdict[]): Condition[] => setConditions(previous?.conditions, verdicts, context);
   switch (finding.kind) {
     case 'Invalid':
-      return { ...previous, conditions: stamp([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }]) };
+      return withInvalidSpec(previous, finding.message, context);
     case 'Waiting':
     case 'Refused':
       // What the last look found of the path stays: the workload's absence, or its refusal, says nothing of it.

@@ -1,12 +1,12 @@
 // The discovery objects of a znode, whole: the connect string with the path as chroot on a plain ensemble, the ports
 // and CA of a TLS one, and the tenant's SASL credentials with a JAAS file clients use as it is.
-import { zookeeperWorkloadSchema, zookeeperZnodeSchema, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_WORKLOAD, ZOOKEEPER_ZNODE, zookeeperWorkloadSchema, zookeeperZnodeSchema, type ZookeeperWorkload } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { connectionOf } from './connection.js';
 import { buildDiscoveryConfigMap, buildDiscoverySecret } from './discovery.js';
 
 const znode = zookeeperZnodeSchema.parse({
-  apiVersion: 'znode.zookeeper.zkoam.dev/v1alpha1',
+  apiVersion: ZOOKEEPER_ZNODE.apiVersion,
   kind: 'ZookeeperZnode',
   metadata: { name: 'kafka', namespace: 'prod', uid: 'u-1' },
   spec: { workloadRef: { name: 'zk' } },
@@ -14,14 +14,14 @@ const znode = zookeeperZnodeSchema.parse({
 
 function workload(spec: object = {}): ZookeeperWorkload {
   return zookeeperWorkloadSchema.parse({
-    apiVersion: 'workload.zookeeper.zkoam.dev/v1alpha1',
+    apiVersion: ZOOKEEPER_WORKLOAD.apiVersion,
     kind: 'ZookeeperWorkload',
     metadata: { name: 'zk', namespace: 'prod' },
     spec: { image: { repository: 'zookeeper', tag: '3.8' }, ...spec },
   });
 }
 
-const owner = [{ apiVersion: 'znode.zookeeper.zkoam.dev/v1alpha1', kind: 'ZookeeperZnode', name: 'kafka', uid: 'u-1', controller: true, blockOwnerDeletion: true }];
+const owner = [{ apiVersion: ZOOKEEPER_ZNODE.apiVersion, kind: 'ZookeeperZnode', name: 'kafka', uid: 'u-1', controller: true, blockOwnerDeletion: true }];
 const labels = { 'app.kubernetes.io/managed-by': 'zk-oam', 'znode.zookeeper.zkoam.dev/znode': 'kafka' };
 const decoded = (data: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
 

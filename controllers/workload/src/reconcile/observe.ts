@@ -4,7 +4,7 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { ResourceValidationError, zookeeperWorkloadSchema, type ZookeeperWorkload } from '@zk-oam/apis';
 import { formatKey, parseObject, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import { workloadNames } from '../render/identity.js';
-import { statefulSetView } from './cached-objects.js';
+import { statefulSetView } from './views.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 
 export type WorkloadReading =

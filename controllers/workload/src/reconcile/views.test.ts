@@ -3,8 +3,8 @@
 import { DATA_VOLUME, derivedNames, memberSelectorLabels, podName, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_ANNOTATION } from '../tls/member-config.js';
-import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './cached-objects.js';
-import { APPLIED_HASH_ANNOTATION, INITIAL_MEMBERS_ANNOTATION } from './markers.js';
+import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './views.js';
+import { APPLIED_HASH_ANNOTATION, INITIAL_MEMBERS_ANNOTATION } from './resources.js';
 
 const NAMES = derivedNames('zk');
 

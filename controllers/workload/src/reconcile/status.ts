@@ -9,9 +9,9 @@ import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { clientsAdmitted, withRestore } from '../restore/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
-import { podView } from './cached-objects.js';
+import { podView } from './views.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
-import { WORKLOAD_STATUS } from './resource-types.js';
+import { WORKLOAD_STATUS } from './resources.js';
 import { withScaleRefusal, type ScaleRefusal } from './scale-refusal.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'observations' | 'now' | 'source'>;

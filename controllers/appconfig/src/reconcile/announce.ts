@@ -1,21 +1,12 @@
-// Step: where the status is written (server-side apply on /status, only when it changed: the kit's
-// writeStatusIfChanged), and the Events a person reads: one per object created, updated or deleted, and a Warning per
-// problem when the Synced condition's message is news.
-import { applicationConfigurationStatusSchema, type TypedReference } from '@zk-oam/apis';
-import type { KubeObject, StatusTarget } from '@zk-oam/runtime';
+// The Events a person reads: one per object created, updated or deleted, and a Warning per problem when the Synced
+// condition's message is news.
+import type { TypedReference } from '@zk-oam/apis';
+import type { KubeObject } from '@zk-oam/runtime';
 import type { AppliedObject } from './apply-rendered.js';
 import type { AppConfigReconcilerDependencies } from './dependencies.js';
-import { FIELD_MANAGER } from './markers.js';
-import { oamResources } from './resource-types.js';
 import { SYNCED_CONDITION, type ApplicationConfigurationStatus, type Problem } from './status.js';
 
-type Deps = Pick<AppConfigReconcilerDependencies, 'client' | 'recorder'>;
-
-export const APP_CONFIG_STATUS: StatusTarget<typeof applicationConfigurationStatusSchema> = {
-  resource: oamResources.applicationConfiguration,
-  schema: applicationConfigurationStatusSchema,
-  fieldManager: FIELD_MANAGER,
-};
+type Deps = Pick<AppConfigReconcilerDependencies, 'recorder'>;
 
 function syncedMessage(status: ApplicationConfigurationStatus | undefined): string | undefined {
   return status?.conditions?.find((condition) => condition.type === SYNCED_CONDITION)?.message;
