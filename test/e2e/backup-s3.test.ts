@@ -5,101 +5,33 @@
 // newest backups after several runs, and after three runs of a real schedule every 20 seconds; a target refusing the
 // credentials fails the run with a Warning and Ready False. A backup to a PersistentVolumeClaim goes through the Job
 // the controller starts to mount it, and is read back from the volume's directory and checked against its manifest.
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { backupManifestSchema, ZOOKEEPER_BACKUP, zookeeperBackupSchema, znodeRecordSchema, type BackupManifest, type BackupRun, type ZnodeRecord, type ZookeeperBackup, type ZookeeperBackupInput } from '@zk-oam/apis';
-import { checkObject, DirectoryStore, s3Store, type ObjectStore } from '@zk-oam/backup';
-import zookeeper from 'node-zookeeper-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, CustomObjects, eventsAbout, kubectl, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
-import { startSeaweedFs, type SeaweedFs } from '../src/s3/seaweedfs.js';
+import { checkObject, DirectoryStore, type ObjectStore } from '@zk-oam/backup';
+import { describe, expect, it } from 'vitest';
+import { bedWorkloadSpec, CustomObjects, eventsAbout, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
+import { digestId, loadTree, OPEN_ACL, startWriter, useBackupBed } from './backup-support.js';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'backup', env: { OBSERVE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const WORKLOAD = 'zk';
 const BUCKET = 'backups';
-/** Branches × leaves under /app: with the parents, 10,101 znodes (the issue asks for 10,000). */
-const BRANCHES = 100;
-const LEAVES = 100;
 const ALICE = { user: 'alice', password: 'alice-secret' };
 
 const backups = new CustomObjects(bed, ZOOKEEPER_BACKUP, zookeeperBackupSchema);
-let seaweed: SeaweedFs;
-let seaweedDir: string;
-let controller: ControllerProcess | undefined;
-let store: ObjectStore;
+const s3 = useBackupBed(bed, BUCKET);
 
 function backupSpec(overrides: Partial<ZookeeperBackupInput['spec']> = {}): ZookeeperBackupInput['spec'] {
   return {
     workloadRef: { name: WORKLOAD },
-    target: { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, prefix: 'bed', credentialsSecretRef: { name: 's3' } } },
+    target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'bed', credentialsSecretRef: { name: 's3' } } },
     ...overrides,
   };
 }
 
 const ready = (backup: ZookeeperBackup): { status: string; reason: string; message: string } | undefined => backup.status?.conditions?.find((condition) => condition.type === 'Ready');
-
-/** Writes the tree through ZooKeeper's pure-JavaScript client, many creates in flight; the leaves of every third branch are alice's alone. */
-async function loadTree(connectString: string): Promise<number> {
-  const zk = zookeeper.createClient(connectString, { sessionTimeout: 10_000 });
-  await new Promise<void>((resolve) => {
-    zk.once('connected', () => resolve());
-    zk.connect();
-  });
-  const open = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('world', 'anyone'))];
-  const create = (path: string, data: string, acl = open): Promise<void> =>
-    new Promise((resolve, reject) => zk.create(path, Buffer.from(data), acl, zookeeper.CreateMode.PERSISTENT, (error) => (error === null || error === undefined ? resolve() : reject(error))));
-  const aliceAcl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', digestId(ALICE.user, ALICE.password)))];
-  try {
-    await create('/app', 'root of the tree');
-    for (let branch = 0; branch < BRANCHES; branch++) {
-      await create(`/app/b${String(branch)}`, `branch ${String(branch)}`);
-      const acl = branch % 3 === 0 ? aliceAcl : open;
-      await Promise.all(Array.from({ length: LEAVES }, (_, leaf) => create(`/app/b${String(branch)}/n${String(leaf)}`, `value ${String(branch)}.${String(leaf)}`, acl)));
-    }
-  } finally {
-    zk.close();
-  }
-  return 1 + BRANCHES * (1 + LEAVES);
-}
-
-/** A client creating sequential znodes under /load until stopped: the paths ZooKeeper acknowledged, with their czxid. */
-function startWriter(connectString: string): { count: () => number; stop: () => Promise<Map<string, bigint>> } {
-  const zk = zookeeper.createClient(connectString, { sessionTimeout: 10_000 });
-  const acknowledged: string[] = [];
-  let writing = true;
-  const call = <T>(start: (done: (error: unknown, value: T) => void) => void): Promise<T> =>
-    new Promise((resolve, reject) => start((error, value) => (error === null || error === undefined ? resolve(value) : reject(error instanceof Error ? error : new Error(String(error))))));
-  const loop = (async (): Promise<void> => {
-    await new Promise<void>((resolve) => {
-      zk.once('connected', () => resolve());
-      zk.connect();
-    });
-    await call<string>((done) => zk.create('/load', Buffer.from('load'), done)).catch(() => undefined);
-    while (writing) acknowledged.push(await call<string>((done) => zk.create('/load/w-', Buffer.from('x'), zookeeper.CreateMode.PERSISTENT_SEQUENTIAL, done)));
-  })();
-  return {
-    count: () => acknowledged.length,
-    stop: async () => {
-      writing = false;
-      await loop;
-      const created = new Map<string, bigint>();
-      for (const path of acknowledged) created.set(path, (await call<zookeeper.Stat>((done) => zk.exists(path, done))).czxid.readBigUInt64BE());
-      zk.close();
-      return created;
-    },
-  };
-}
-
-/** ZooKeeper's digest id for a user: user:base64(sha1(user:password)). */
-function digestId(user: string, password: string): string {
-  return `${user}:${createHash('sha1').update(`${user}:${password}`).digest('base64')}`;
-}
 
 function lastSuccessful(backup: ZookeeperBackup): BackupRun {
   const run = backup.status?.lastSuccessful;
@@ -108,7 +40,7 @@ function lastSuccessful(backup: ZookeeperBackup): BackupRun {
 }
 
 /** A backup's manifest and records, read back from the store, each object checked against the manifest. */
-async function readBackup(prefix: string, from: ObjectStore = store): Promise<{ manifest: BackupManifest; records: ZnodeRecord[] }> {
+async function readBackup(prefix: string, from: ObjectStore = s3.store): Promise<{ manifest: BackupManifest; records: ZnodeRecord[] }> {
   const manifest = backupManifestSchema.parse(JSON.parse((await from.get(`${prefix}manifest.json`))?.toString('utf8') ?? 'null'));
   const records: ZnodeRecord[] = [];
   for (const entry of manifest.objects) {
@@ -130,29 +62,16 @@ async function memberIp(): Promise<string> {
   return pod.status?.podIP ?? '';
 }
 
-beforeAll(async () => {
-  seaweedDir = await mkdtemp(join(tmpdir(), 'zkoam-backup-s3-'));
-  seaweed = await startSeaweedFs({ dir: seaweedDir, buckets: [BUCKET] });
-  store = s3Store({ endpoint: seaweed.endpoint, region: seaweed.region, bucket: BUCKET, forcePathStyle: true, accessKeyId: seaweed.accessKeyId, secretAccessKey: seaweed.secretAccessKey, ca: undefined, requestTimeoutMs: 10_000 });
-  controller = await startControllerProcess({ bed, name: 'backup', logLevel: 'info', env: { WAIT_PERIOD_MS: '1000', IDLE_PERIOD_MS: '5000' } });
-  await waitControllerReady(controller);
-});
-
-afterAll(async () => {
-  store?.close();
-  expect(await controller?.stop()).toBe(0);
-  await seaweed?.stop();
-  await rm(seaweedDir, { recursive: true, force: true });
-});
-
 /** The target's Secret, a one-member ensemble, and the tree loaded into it: how many znodes it holds. */
 async function loadedEnsemble(): Promise<number> {
-  const stringData = { AWS_ACCESS_KEY_ID: seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: seaweed.secretAccessKey };
+  const stringData = { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.seaweed.secretAccessKey };
   await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3' }, stringData } });
   await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: 1 }));
   await waitFor('the member ready', () => client.get(namespace, WORKLOAD), (workload) => (workload.status?.readyReplicas ?? 0) === 1, 300_000);
   const started = Date.now();
-  const loaded = await loadTree(`${await memberIp()}:2181`);
+  // The leaves of every third branch are alice's alone.
+  const alice = [{ perms: 31, scheme: 'digest', id: digestId(ALICE.user, ALICE.password) }];
+  const loaded = await loadTree(`${await memberIp()}:2181`, (branch) => (branch % 3 === 0 ? alice : OPEN_ACL));
   console.log(`loaded ${String(loaded)} znodes in ${String(Date.now() - started)} ms`);
   return loaded;
 }
@@ -167,7 +86,7 @@ describe('backups to S3', () => {
     expect(ready(done)).toMatchObject({ status: 'True', reason: 'Available' });
     const run = lastSuccessful(done);
     console.log(`backup of ${String(run.znodes)} znodes, ${String(run.sizeBytes)} bytes, in ${String(Date.parse(run.finishedAt) - Date.parse(run.startedAt))} ms`);
-    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/`, member: `${WORKLOAD}-0` });
+    expect(run).toMatchObject({ outcome: 'Succeeded', trigger: 'Once', location: `s3://${BUCKET}/bed/${namespace}/${WORKLOAD}/${run.id}/` });
     // The tree loaded and the root, at least (the workload controller may have written a znode of its own).
     expect(run.znodes).toBeGreaterThanOrEqual(loaded + 1);
 
@@ -188,7 +107,7 @@ describe('backups to S3', () => {
   it('backs up while a client keeps writing: every znode acknowledged by the backup\'s zxid is in it, none after', async () => {
     const writer = startWriter(`${await memberIp()}:2181`);
     await waitFor('the writer under way', () => Promise.resolve(writer.count()), (count) => count >= 20, 30_000);
-    await backups.create(namespace, 'busy', backupSpec({ target: { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, prefix: 'busy', credentialsSecretRef: { name: 's3' } } } }));
+    await backups.create(namespace, 'busy', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'busy', credentialsSecretRef: { name: 's3' } } } }));
     const done = await waitFor('the backup under writes', () => backups.get(namespace, 'busy'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 120_000);
     const created = await writer.stop();
     expect(done.status?.runs?.[0]).toMatchObject({ outcome: 'Succeeded' });
@@ -204,7 +123,7 @@ describe('backups to S3', () => {
   }, 300_000);
 
   it('keeps the newest backups retention names after several runs, and deletes the older from the store', async () => {
-    await backups.create(namespace, 'kept', backupSpec({ target: { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, prefix: 'kept', credentialsSecretRef: { name: 's3' } } }, retention: { count: 2 }, runTrigger: '1' }));
+    await backups.create(namespace, 'kept', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'kept', credentialsSecretRef: { name: 's3' } } }, retention: { count: 2 }, runTrigger: '1' }));
     for (const trigger of ['1', '2', '3']) {
       if (trigger !== '1') await backups.patch(namespace, 'kept', { spec: { runTrigger: trigger } });
       await waitFor(`run ${trigger}`, () => backups.get(namespace, 'kept'), (backup) => backup.status?.observedRunTrigger === trigger && backup.status.runs?.[0]?.outcome === 'Succeeded', 120_000);
@@ -212,15 +131,15 @@ describe('backups to S3', () => {
     const kept = await backups.get(namespace, 'kept');
     const ids = (kept.status?.runs ?? []).map((run) => run.id);
     expect(ids).toHaveLength(3);
-    const manifests = (await store.list(`kept/${namespace}/${WORKLOAD}/`)).filter((key) => key.endsWith('/manifest.json'));
+    const manifests = (await s3.store.list(`kept/${namespace}/${WORKLOAD}/`)).filter((key) => key.endsWith('/manifest.json'));
     expect(manifests).toEqual(ids.slice(0, 2).reverse().map((id) => `kept/${namespace}/${WORKLOAD}/${id}/manifest.json`));
-    expect(await store.list(`kept/${namespace}/${WORKLOAD}/${ids[2] ?? ''}/`)).toEqual([]);
+    expect(await s3.store.list(`kept/${namespace}/${WORKLOAD}/${ids[2] ?? ''}/`)).toEqual([]);
     const events = await eventsAbout(client, namespace, 'kept', 'ZookeeperBackup');
     expect(events.map((event) => event.reason)).toContain('BackupsDeleted');
   }, 600_000);
 
   it('runs on a real schedule, every 20 seconds: three scheduled runs, retention deleting the older from the store', async () => {
-    const target = { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, prefix: 'cron', credentialsSecretRef: { name: 's3' } } };
+    const target = { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'cron', credentialsSecretRef: { name: 's3' } } };
     await backups.create(namespace, 'cron', backupSpec({ target, schedule: '0,20,40 * * * * *', retention: { count: 2 } }));
     const ran = await waitFor('three scheduled runs', () => backups.get(namespace, 'cron'), (backup) => (backup.status?.runs ?? []).filter((run) => run.outcome === 'Succeeded').length >= 3, 180_000);
     await backups.patch(namespace, 'cron', { spec: { suspend: true } });
@@ -233,7 +152,7 @@ describe('backups to S3', () => {
     ]);
     // Each started on a tick of the schedule: a 20-second boundary (within 10 s: a run starts when its reconcile does).
     for (const run of runs.slice(0, 3)) expect(new Date(run.startedAt).getUTCSeconds() % 20, run.startedAt).toBeLessThan(10);
-    const kept = await waitFor('retention after the latest run', () => store.list(`cron/${namespace}/${WORKLOAD}/`), (keys) => keys.filter((key) => key.endsWith('/manifest.json')).length <= 2, 30_000);
+    const kept = await waitFor('retention after the latest run', () => s3.store.list(`cron/${namespace}/${WORKLOAD}/`), (keys) => keys.filter((key) => key.endsWith('/manifest.json')).length <= 2, 30_000);
     const latest = (await backups.get(namespace, 'cron')).status?.runs?.filter((run) => run.outcome === 'Succeeded').map((run) => run.id) ?? [];
     expect(kept.filter((key) => key.endsWith('/manifest.json'))).toEqual(latest.slice(0, 2).reverse().map((id) => `cron/${namespace}/${WORKLOAD}/${id}/manifest.json`));
     expect(kept.some((key) => key.includes(runs[2]?.id ?? 'none'))).toBe(false);
@@ -260,8 +179,8 @@ describe('backups to S3', () => {
   }, 420_000);
 
   it('fails a run the target refuses: a Failed run, Ready False with the reason, a Warning Event', async () => {
-    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });
-    await backups.create(namespace, 'refused', backupSpec({ target: { s3: { endpoint: seaweed.endpoint, bucket: BUCKET, credentialsSecretRef: { name: 's3-wrong' } } } }));
+    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });
+    await backups.create(namespace, 'refused', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, credentialsSecretRef: { name: 's3-wrong' } } } }));
     const failed = await waitFor('the refused run', () => backups.get(namespace, 'refused'), (seen) => seen.status?.runs?.[0]?.outcome === 'Failed', 120_000);
     expect(ready(failed)).toMatchObject({ status: 'False', reason: 'TargetUnavailable' });
     expect(failed.status?.lastSuccessful).toBeUndefined();

@@ -93,7 +93,7 @@ beforeAll(async () => {
   const body = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name, namespace }, spec };
   const created: unknown = await waitForValue('the ZookeeperWorkload CRD to serve', () => customObjects.createNamespacedCustomObject({ ...target, body }), 60_000);
   workload = parseResource(zookeeperWorkloadSchema, created, `ZookeeperWorkload ${namespace}/${name}`);
-  const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
+  const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true });
   await core.createNamespacedSecret({ namespace, body: buildSuperuserSecret(workload, password) });
   await core.createNamespacedConfigMap({ namespace, body: rendered.configMap });
   await core.createNamespacedService({ namespace, body: rendered.headlessService });

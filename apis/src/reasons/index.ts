@@ -6,5 +6,5 @@ export { RECONCILE_FAILURE_REASONS, type ReconcileFailureReason } from './reconc
 export { ROLLING_REASONS, type RollingReason } from './rolling.js';
 export { SCALE_REASONS, type ScaleReason } from './scale.js';
 export { troubleshootingGuide } from './troubleshooting.js';
-export { WORKLOAD_REASONS, type WorkloadFailedStep, type WorkloadReason } from './workload.js';
+export { WORKLOAD_REASONS, type RestoreReason, type WorkloadFailedStep, type WorkloadReason } from './workload.js';
 export { ZNODE_REASONS, type ZnodeReason } from './znode.js';

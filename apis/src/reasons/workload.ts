@@ -2,6 +2,7 @@
 import { reasonCatalog } from './entry.js';
 
 const FAILED_STEP = ['Ready', 'Warning Event'] as const;
+const RESTORE_REFUSED = ['Ready', 'Warning Event', 'status.restore'] as const;
 
 export const WORKLOAD_REASONS = reasonCatalog({
   QuorumHealthy: {
@@ -159,6 +160,65 @@ export const WORKLOAD_REASONS = reasonCatalog({
       'Read the Certificate and its CertificateRequest (`kubectl describe certificate NAME-tls`): the issuer named in issuerRef ' +
       'must exist and be Ready, and cert-manager\'s controller must run. The members need ca.crt: use an issuer that writes it (CA, Vault, self-signed).',
   },
+  Restoring: {
+    shownIn: ['Ready'],
+    means:
+      'spec.restoreFrom names a backup and the restore is not done: the ensemble is forming its first quorum, or the backup, ' +
+      'verified, is being written into it. The client Service selects no member until it is done, so no client sees a ' +
+      'half-restored tree. status.restore names the backup and the zxid it gives back.',
+    todo: 'Wait. If it stays, see Creating, and the controller\'s log for the restore.',
+  },
+  Restored: {
+    shownIn: ['Normal Event'],
+    means: 'Every znode of the backup is in the ensemble, with its data and ACL, as of the backup\'s zxid; clients are let in.',
+    todo: 'Nothing.',
+  },
+  BackupNotFound: {
+    shownIn: RESTORE_REFUSED,
+    means: 'The backup restoreFrom names has no manifest in the target (or, for latest, no backup of that workload has one).',
+    todo: 'Check restoreFrom.workload, restoreFrom.backup and the target\'s bucket and prefix against the ZookeeperBackup\'s status.runs[].location.',
+  },
+  BackupInvalid: {
+    shownIn: RESTORE_REFUSED,
+    means:
+      'The backup\'s manifest is not one this controller reads (another format, or not the manifest\'s shape), or an object ' +
+      'that matches its checksum holds records that do not parse or do not add up to the manifest\'s count. Nothing is written.',
+    todo: 'Restore another backup (restoreFrom is immutable: create a new workload), or one written by a controller of this version.',
+  },
+  BackupObjectMissing: {
+    shownIn: RESTORE_REFUSED,
+    means: 'An object the manifest lists is not in the target. Nothing is written.',
+    todo: 'The backup is incomplete (deleted by hand, or by a lifecycle rule): restore another one into a new workload.',
+  },
+  BackupCorrupted: {
+    shownIn: RESTORE_REFUSED,
+    means:
+      'An object of the backup has another size (truncated) or another SHA-256 (altered) than its manifest says. The message ' +
+      'names the object. Nothing is written.',
+    todo: 'Restore another backup into a new workload; look for what altered the store\'s objects.',
+  },
+  RestoreTargetNotEmpty: {
+    shownIn: RESTORE_REFUSED,
+    means:
+      'The ensemble holds znodes the restore did not write (a volume reused from another ensemble, or a client that wrote ' +
+      'through a member\'s own address): a restore never merges into data. The message names some of them.',
+    todo: 'Create the workload anew with empty volumes (delete its PersistentVolumeClaims), or remove restoreFrom by recreating it.',
+  },
+  RestoreWriteRefused: {
+    shownIn: RESTORE_REFUSED,
+    means:
+      'ZooKeeper refused a znode of the backup (the message names it and the code): most often an ACL of a scheme this ensemble ' +
+      'does not serve, such as sasl ACLs restored into a workload without spec.authentication.sasl. What was written stays; ' +
+      'clients are kept out.',
+    todo: 'Create a new workload whose spec.authentication serves the schemes of the backup\'s ACLs, restoring the same backup.',
+  },
+  RestoreSourceUnavailable: {
+    shownIn: RESTORE_REFUSED,
+    means:
+      'The target\'s credentials Secret (or CA Secret) is missing or lacks a key, or the store did not answer. The restore tries ' +
+      'again at the next look.',
+    todo: 'Check the Secrets restoreFrom.target names, in this workload\'s namespace, and that the endpoint is reachable from the controller.',
+  },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],
     means: 'The ensemble lost its leader; a Normal Event follows when a new one is elected.',
@@ -196,5 +256,10 @@ export const WORKLOAD_REASONS = reasonCatalog({
   },
 });
 export type WorkloadReason = keyof typeof WORKLOAD_REASONS;
+/** Why a restore is refused or waits: status.restore.reason and the Ready condition's. */
+export type RestoreReason = Extract<
+  WorkloadReason,
+  'Restoring' | 'BackupNotFound' | 'BackupInvalid' | 'BackupObjectMissing' | 'BackupCorrupted' | 'RestoreTargetNotEmpty' | 'RestoreWriteRefused' | 'RestoreSourceUnavailable'
+>;
 /** Steps of the workload reconcile whose failure becomes the reason. */
 export type WorkloadFailedStep = Extract<WorkloadReason, 'SuperuserSecret' | 'TlsCertificates' | 'AuthenticationSecret' | 'ApplyChildren' | 'ReportStatus'>;

@@ -7,6 +7,7 @@ export * from './kind.js';
 export * from './placement.js';
 export * from './resource.js';
 export * from './resources.js';
+export * from './restore.js';
 export * from './spec.js';
 export * from './status.js';
 export * from './tls.js';

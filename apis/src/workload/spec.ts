@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dnsSubdomainSchema } from '../common/object-meta.js';
 import { compareQuantities, quantitySchema } from '../common/quantity.js';
 import { maxProperties, withCel } from '../common/structural.js';
+import { RESTORE_FROM_AT_CREATION_RULE, restoreFromSchema } from './restore.js';
 import { placementSchema, podSecurityContextSchema } from './placement.js';
 import { jvmSchema, resourcesSchema } from './resources.js';
 import { authenticationSchema, type AuthenticationSpec } from './authentication.js';
@@ -110,6 +111,7 @@ export const workloadSpecSchema = withCel(
       tls: tlsSchema.prefault({}),
       authentication: authenticationSchema.optional(),
       znodes: workloadZnodesSchema.optional(),
+      restoreFrom: restoreFromSchema.optional(),
     })
     .superRefine((spec, context) => {
       refineAuthentication(spec, context);
@@ -149,6 +151,7 @@ export const workloadSpecSchema = withCel(
     message: X509_NEEDS_TLS_MESSAGE,
     fieldPath: '.authentication.x509',
   },
+  RESTORE_FROM_AT_CREATION_RULE,
 );
 export type ZookeeperWorkloadSpec = z.infer<typeof workloadSpecSchema>;
 /** A spec as a person writes it: defaults not yet applied. */

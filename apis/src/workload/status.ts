@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { conditionsSchema, observedGenerationSchema } from '../common/conditions.js';
 import { listMap } from '../common/structural.js';
+import { restoreStatusSchema } from './restore.js';
 import { QUORUM_TLS_STEPS } from './tls.js';
 
 export const WORKLOAD_PHASES = ['Pending', 'Creating', 'Running', 'Degraded', 'Failed'] as const;
@@ -51,6 +52,7 @@ export const workloadStatusSchema = z
         connectString: z.string().describe('host:port list for ZooKeeper clients.'),
       })
       .optional(),
+    restore: restoreStatusSchema.optional(),
     conditions: conditionsSchema.optional(),
   })
   .describe('Observed state of the ensemble.');

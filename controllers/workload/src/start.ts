@@ -12,7 +12,7 @@ import {
   RequeuePacer,
   type KubeObject,
 } from '@zk-oam/runtime';
-import { observeEnsemble } from '@zk-oam/zookeeper';
+import { observeEnsemble, treeRestorerConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { LatestObservations, observationResponder } from './observations/index.js';
 import {
@@ -36,6 +36,9 @@ const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
+
+/** Budget of the restore session's connect: a member not in a quorum yet answers no session. */
+const RESTORE_CONNECT_TIMEOUT_MS = 5_000;
 
 function podToWorkload(pod: KubeObject): { namespace: string; name: string }[] {
   const instance = pod.metadata.labels?.[INSTANCE_LABEL];
@@ -93,6 +96,11 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     source: CONTROLLER_NAME,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
+    restore: {
+      // The S3 client is loaded with the first restore: a controller that restores nothing does not carry it.
+      openStore: async (options) => (await import('@zk-oam/backup/store')).s3Store(options),
+      connectRestorer: treeRestorerConnector(RESTORE_CONNECT_TIMEOUT_MS),
+    },
   });
   manager.add(
     controller('workload')

@@ -43,13 +43,17 @@ export {
   adminConnector,
   tenantAdminConnector,
   treeDumperConnector,
+  treeRestorerConnector,
   type AdminConnector,
   type AdminTarget,
   type TenantAdminConnector,
   type TreeDumper,
   type TreeDumperConnector,
+  type TreeRestorer,
+  type TreeRestorerConnector,
 } from './admin/connect-admin.js';
 export * from './dump/index.js';
+export * from './restore/index.js';
 export type { AclEntry } from './wire/packets.js';
 export { tenantAcl } from './tenant/acl.js';
 export type { TenantAdmin } from './tenant/tenant-admin.js';

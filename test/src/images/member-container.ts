@@ -59,6 +59,7 @@ export async function prepareMember(dir: string, owner: { uid: number; gid: numb
     trustBundleHash: undefined,
     saslRevision: undefined,
     clientCaDigest: undefined,
+    clientsAdmitted: true,
   });
   const { statefulSet, configMap } = rendered;
   const names = workloadNames(workload);

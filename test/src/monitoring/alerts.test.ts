@@ -32,7 +32,7 @@ function ensembleRuleGroups(): unknown {
     { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name: 'zk', namespace: 'prod', uid: 'u-1' }, spec: { metrics: { enabled: true } } },
     'workload with metrics',
   );
-  const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: true, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
+  const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: true, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true });
   const rule = rendered.prometheusRule;
   if (rule === undefined) throw new Error('no PrometheusRule rendered with metrics on and the monitoring CRDs present');
   return rule.spec.groups;

@@ -3,18 +3,17 @@
 // with the digest of a token made for this run alone; the store is its client once the pod is ready, and releasing it
 // deletes the Job. Jobs an earlier run left (a controller stopped mid-run) are deleted first: their token is lost with
 // that run.
-import { S3_CREDENTIAL_KEYS, targetKind, type PvcTarget, type S3Target, type ZookeeperBackup } from '@zk-oam/apis';
-import { collectionPath, objectPath, readSecretValue, retryWithBackoff, type ReconcileContext } from '@zk-oam/runtime';
+import { targetKind, type PvcTarget, type ZookeeperBackup } from '@zk-oam/apis';
+import { collectionPath, objectPath, retryWithBackoff, type ReconcileContext } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { BACKUP_LABEL, pvcLocation, renderVolumeJob, volumeJobName } from '../render/volume-job.js';
 import type { ObjectStore } from '../store/object-store.js';
+import { openS3Target, STORE_REQUEST_TIMEOUT_MS } from '../store/open-s3-target.js';
 import { volumeStore } from '../store/volume.js';
 import { newVolumeToken, tokenDigest, VOLUME_SERVER_PORT } from '../volume/protocol.js';
 import type { BackupReconcilerDependencies } from './dependencies.js';
 import { jobResource, podResource } from './resources.js';
 
-/** Bounds each request to the store. */
-const REQUEST_TIMEOUT_MS = 30_000;
 /** Looks at the volume server's pod until it is ready: about three minutes (an image to pull, a volume to attach). */
 const READY_ATTEMPTS = 40;
 
@@ -29,28 +28,10 @@ type TargetDependencies = Pick<BackupReconcilerDependencies, 'client' | 'openSto
 export async function openTargetStore(deps: TargetDependencies, backup: ZookeeperBackup, runId: string, log: ReconcileContext['log']): Promise<TargetStore> {
   const target = targetKind(backup.spec.target);
   if (target.kind === 's3') {
-    const store = await s3TargetStore(deps, backup.metadata.namespace ?? '', target.s3);
+    const store = await openS3Target(deps.client, backup.metadata.namespace ?? '', target.s3, deps.openStore);
     return { store, release: () => Promise.resolve(store.close()) };
   }
   return pvcTargetStore(deps, backup, runId, target.pvc, log);
-}
-
-async function s3TargetStore(deps: TargetDependencies, namespace: string, s3: S3Target): Promise<ObjectStore> {
-  const credentials = s3.credentialsSecretRef;
-  const secret = { namespace, name: credentials.name };
-  const accessKeyId = await readSecretValue(deps.client, secret, credentials.accessKeyIdKey ?? S3_CREDENTIAL_KEYS.accessKeyId);
-  const secretAccessKey = await readSecretValue(deps.client, secret, credentials.secretAccessKeyKey ?? S3_CREDENTIAL_KEYS.secretAccessKey);
-  const ca = s3.caSecretRef === undefined ? undefined : await readSecretValue(deps.client, { namespace, name: s3.caSecretRef.name }, s3.caSecretRef.key);
-  return deps.openStore({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket: s3.bucket,
-    forcePathStyle: s3.forcePathStyle,
-    accessKeyId,
-    secretAccessKey,
-    ca,
-    requestTimeoutMs: REQUEST_TIMEOUT_MS,
-  });
 }
 
 const listSchema = z.object({ items: z.array(z.looseObject({ metadata: z.looseObject({ name: z.string() }) })) });
@@ -102,7 +83,7 @@ async function pvcTargetStore(deps: TargetDependencies, backup: ZookeeperBackup,
     const ip = await readyServer(deps, namespace, job);
     log.info({ job, ip, claim: pvc.claimName }, 'the volume server is ready');
     const host = ip.includes(':') ? `[${ip}]` : ip;
-    const store = volumeStore({ url: `http://${host}:${String(VOLUME_SERVER_PORT)}`, token, location: pvcLocation(pvc), requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const store = volumeStore({ url: `http://${host}:${String(VOLUME_SERVER_PORT)}`, token, location: pvcLocation(pvc), requestTimeoutMs: STORE_REQUEST_TIMEOUT_MS });
     return { store, release };
   } catch (error) {
     await release();

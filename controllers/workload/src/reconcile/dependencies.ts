@@ -3,6 +3,7 @@ import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
 import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 import type { LatestObservations } from '../observations/index.js';
+import type { RestoreDependencies } from '../restore/index.js';
 
 /** The informer caches the reconcile reads instead of the apiserver. */
 export interface WorkloadCaches {
@@ -36,4 +37,6 @@ export interface WorkloadReconcilerDependencies {
   readonly periods: { readonly readyMs: number; readonly progressingMs: number };
   /** Spreads the timed looks of every workload of the process (runtime's RequeuePacer). */
   readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;
+  /** The store and the session a restore (spec.restoreFrom) reads from and writes with. */
+  readonly restore: RestoreDependencies;
 }

@@ -3,8 +3,9 @@
 //   2. secrets       member-secrets.ts    the Secrets the members read: superuser, TLS, SASL, client CA  (client)
 //   3. decide        render-decisions.ts  what to render, and the render                              (no client)
 //   4. apply         apply-children.ts    each child whose applied hash changed, then an Event each      (client)
-//   5. status        status.ts            observe the ensemble, write the status, announce the facts     (client)
-//   6. requeue       requeue.ts           when to look again                                            (no client)
+//   5. restore       ../restore/          spec.restoreFrom: verify the backup, write it, let clients in  (client)
+//   6. status        status.ts            observe the ensemble, write the status, announce the facts     (client)
+//   7. requeue       requeue.ts           when to look again                                            (no client)
 // TLS takes part in several steps through one file, tls.ts. Every step re-reads state and is idempotent, so a crash at
 // any line is repaired by the next run.
 import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, type ReconcileResult, type Reconciler } from '@zk-oam/runtime';
@@ -16,6 +17,7 @@ import { readWorkload } from './observe.js';
 import { decideRenderInput, renderChildren } from './render-decisions.js';
 import { reportBlocked, reportStatus } from './status.js';
 import { nextLook } from './requeue.js';
+import { restoreBackup } from '../restore/index.js';
 import { announceRefusal } from './scale-refusal.js';
 import { announceTlsSteps, memberAccess } from './tls.js';
 
@@ -52,7 +54,8 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   await announceTlsSteps(deps, raw, workload, { before: statefulSet, quorumStep: decision.input.quorumTls, applied, rotationBegun: tls.rotationBegun });
 
   const access = await memberAccess(workload, tls.state);
-  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, decision.refusal, access));
+  const restore = await restoreBackup(deps, raw, workload, access, context.log);
+  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, { refusal: decision.refusal, restore }, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
 
   return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);

@@ -4,6 +4,7 @@
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, type ZookeeperWorkload } from '@zk-oam/apis';
 import type { RenderInput } from '../render/input.js';
+import { clientsAdmitted } from '../restore/index.js';
 import { renderWorkload, type RenderedWorkload } from '../render/render.js';
 import { CA_ROTATION_ANNOTATION, decideQuorumTls, QUORUM_TLS_ANNOTATION, type CaRotationStep } from '../tls/index.js';
 import { withAnnotations } from './applied-hash.js';
@@ -62,6 +63,7 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
       trustBundleHash: tls?.trustBundleHash,
       saslRevision,
       clientCaDigest,
+      clientsAdmitted: clientsAdmitted(workload),
     },
     refusal: replicas === desired ? undefined : { from: replicas, to: desired, message: refusalMessage(replicas, desired) },
   };

@@ -3,10 +3,11 @@
 // Facts are published after the status that records them is stored. Or, for a workload the controller cannot act on
 // until a person fixes something, the blocked status instead.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { myidOfPod, workloadEvent, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { myidOfPod, workloadEvent, type RestoreStatus, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
+import { clientsAdmitted, withRestore } from '../restore/index.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
 import { podView } from './views.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
@@ -28,7 +29,7 @@ export async function reportStatus(
   raw: KubeObject,
   workload: ZookeeperWorkload,
   statefulSet: V1StatefulSet | undefined,
-  refusal: ScaleRefusal | undefined,
+  outcomes: { readonly refusal: ScaleRefusal | undefined; readonly restore: RestoreStatus | undefined },
   access: MemberAccess,
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
@@ -44,9 +45,11 @@ export async function reportStatus(
   deps.observations.record({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now);
   const stored = storedStatus(WORKLOAD_STATUS.schema, raw);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
-  const status = withScaleRefusal(derived.status, refusal, stored, { generation: workload.metadata.generation, now });
+  const context = { generation: workload.metadata.generation, now };
+  const status = withRestore(withScaleRefusal(derived.status, outcomes.refusal, stored, context), outcomes.restore, clientsAdmitted(workload), context);
   const written = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
-  const changes = written ? statusChanges(stored, derived) : [];
+  // The facts of the status as stored: a restore under way keeps Ready False whatever the ensemble's health says.
+  const changes = written ? statusChanges(stored, { ...derived, status }) : [];
   for (const change of changes) {
     await deps.recorder.record(raw, change.kubernetes);
     await deps.bus.publish(workloadEvent(change, { namespace: workload.metadata.namespace ?? '', name: workload.metadata.name, uid: workload.metadata.uid }, { source: deps.source }));

@@ -30,4 +30,6 @@ export interface RenderInput {
   saslRevision: string | undefined;
   /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509: on the pod template too. */
   clientCaDigest: string | undefined;
+  /** Whether the client Service selects the members: false until a restore (spec.restoreFrom) is done. */
+  clientsAdmitted: boolean;
 }

@@ -62,6 +62,7 @@ describe('renderWorkload for a minimal workload (defaults everywhere)', () => {
     certificateFingerprint: undefined, trustBundleHash: undefined,
     saslRevision: undefined,
     clientCaDigest: undefined,
+    clientsAdmitted: true,
   };
   const rendered = renderWorkload(inputs);
 
@@ -221,7 +222,7 @@ const CLIENT_CERTIFICATE_LINES: Record<string, string> = {
 
 describe('renderWorkload for a fully specified workload', () => {
   const workload = fullWorkload();
-  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: '7', clientCaDigest: undefined });
+  const rendered = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: true, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: '7', clientCaDigest: undefined, clientsAdmitted: true });
 
   it('renders zoo.cfg with every tunable, the metrics provider on the pod IP, TLS, the SASL and x509 providers and the additional config by key', () => {
     expect(rendered.configMap.data?.['zoo.cfg']).toBe(
@@ -362,7 +363,7 @@ describe('renderWorkload for a fully specified workload', () => {
   });
 
   it('leaves the monitoring objects out when the CRDs are absent', () => {
-    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const without = renderWorkload({ workload, replicas: 5, initialMembers: 5, quorumTls: 'Tls', updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true });
     expect({ serviceMonitor: without.serviceMonitor, prometheusRule: without.prometheusRule }).toEqual({ serviceMonitor: undefined, prometheusRule: undefined });
   });
 });

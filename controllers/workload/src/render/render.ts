@@ -36,7 +36,7 @@ export function renderWorkload(input: RenderInput): RenderedWorkload {
   return {
     configMap,
     headlessService: buildHeadlessService(workload),
-    clientService: buildClientService(workload),
+    clientService: buildClientService(workload, input.clientsAdmitted),
     statefulSet: buildStatefulSet({ workload, replicas, updateStrategy, configMap, certificateFingerprint, trustBundleHash, saslRevision, clientCaDigest }),
     podDisruptionBudget: buildPodDisruptionBudget(workload),
     serviceMonitor: monitored ? buildServiceMonitor(workload) : undefined,

@@ -11,7 +11,7 @@ import { buildSaslSecret } from './jaas-secret.js';
 const withSasl = withSpec(minimalWorkload(), (spec) => ({ ...spec, authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } }));
 
 function render(workload: typeof withSasl, saslRevision: string | undefined): RenderedWorkload {
-  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision, clientCaDigest: undefined });
+  return renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision, clientCaDigest: undefined, clientsAdmitted: true });
 }
 
 function container(rendered: RenderedWorkload): V1Container {

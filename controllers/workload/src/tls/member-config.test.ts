@@ -9,7 +9,7 @@ import { EXPECTED_TLS_ZOO_CFG, minimalWorkload, withSpec } from '../render/test-
 
 function renderInput(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderInput {
   const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, ...tls } }));
-  return { workload, replicas: 3, initialMembers: 3, quorumTls: finalQuorumTlsStep(workload.spec.tls), updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined };
+  return { workload, replicas: 3, initialMembers: 3, quorumTls: finalQuorumTlsStep(workload.spec.tls), updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true };
 }
 
 function render(tls: { quorum?: boolean; client?: 'Disabled' | 'Alongside' | 'Only' }): RenderedWorkload {
@@ -108,7 +108,7 @@ describe('quorum TLS alone (tls.quorum, tls.client Disabled)', () => {
 
 describe('no TLS (the default)', () => {
   it('renders no TLS line, volume or annotation', () => {
-    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const rendered = renderWorkload({ workload: minimalWorkload(), replicas: 3, initialMembers: 3, quorumTls: 'Plain', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: undefined, trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true });
     expect(zooCfgLines(rendered).some((line) => /ssl|secure|serverCnxnFactory/i.test(line))).toBe(false);
     expect(rendered.statefulSet.spec?.template.spec?.volumes?.map((volume) => volume.name)).toEqual(['config']);
     expect(Object.keys(rendered.statefulSet.spec?.template.metadata?.annotations ?? {})).toEqual(['zookeeper.zkoam.dev/config-hash']);
@@ -118,7 +118,7 @@ describe('no TLS (the default)', () => {
 describe('the steps of a move to quorum TLS', () => {
   const quorumLines = (step: QuorumTlsStep): string[] => {
     const workload = withSpec(minimalWorkload(), (spec) => ({ ...spec, tls: { ...spec.tls, quorum: true } }));
-    const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: step, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined });
+    const rendered = renderWorkload({ workload, replicas: 3, initialMembers: 3, quorumTls: step, updateStrategy: 'OnDelete', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest: undefined, clientsAdmitted: true });
     return zooCfgLines(rendered).filter((line) => /^(sslQuorum|portUnification|ssl\.quorum\.)/.test(line));
   };
   const stores = EXPECTED_TLS_ZOO_CFG.quorum.slice(1);

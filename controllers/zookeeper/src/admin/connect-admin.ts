@@ -3,7 +3,8 @@
 // controller observed, so the session goes where the observation just went, trusted the same way.
 import type { MemberAccess } from '../ensemble/observe-ensemble.js';
 import { dumpTree, type TreeDump } from '../dump/dump.js';
-import type { DumpSink } from '../dump/read-tree.js';
+import type { DumpedZnode, DumpSink } from '../dump/read-tree.js';
+import { existingPaths, writeTree } from '../restore/restore-tree.js';
 import { connectTenantAdmin, type TenantAdmin } from '../tenant/tenant-admin.js';
 import { openSuperuserSession } from '../wire/superuser-session.js';
 import type { WireEndpoint, WireSessionOptions } from '../wire/wire-session.js';
@@ -79,5 +80,24 @@ export function treeDumperConnector(timeoutMs: number): TreeDumperConnector {
     const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
     const member = targets.find((target) => session.address.startsWith(`${target.ip}:`) || session.address.startsWith(`[${target.ip}]:`))?.pod ?? session.address;
     return { member, dump: (sink, attempts) => dumpTree(session, sink, attempts), close: () => session.close() };
+  };
+}
+
+/** A superuser's session that restores a tree (restore/): what the ensemble holds, then the writes. */
+export interface TreeRestorer {
+  /** The persistent znodes the ensemble holds, but the root and /zookeeper. */
+  existingPaths(): Promise<string[]>;
+  /** Writes the znodes (each after its parent), overwriting any that exist; how many were created. */
+  write(znodes: readonly DumpedZnode[]): Promise<number>;
+  close(): void;
+}
+
+export type TreeRestorerConnector = (targets: readonly AdminTarget[], access: MemberAccess, superPassword: string) => Promise<TreeRestorer>;
+
+/** The superuser's session for a restore, on the first of `targets` that opens one, over TLS whenever the members open a secure port only. */
+export function treeRestorerConnector(timeoutMs: number): TreeRestorerConnector {
+  return async (targets, access, superPassword) => {
+    const session = await openSuperuserSession(wireEndpoints(targets, access), superPassword, wireOptions(access, timeoutMs));
+    return { existingPaths: () => existingPaths(session), write: (znodes) => writeTree(session, znodes), close: () => session.close() };
   };
 }

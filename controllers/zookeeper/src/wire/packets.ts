@@ -116,6 +116,10 @@ export function requestPacket(xid: number, opCode: number, write: Body = () => u
   return writer.framed();
 }
 
+function bytesOf(data: string | Buffer): Buffer {
+  return typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+}
+
 /** Writes a request's body. */
 export type Body = (writer: JuteWriter) => void;
 
@@ -123,10 +127,11 @@ export const bodies = {
   auth: (scheme: string, credential: string): Body => (writer) => writer.int(0).string(scheme).buffer(Buffer.from(credential, 'utf8')),
   path: (path: string): Body => (writer) => writer.string(path),
   getData: (path: string): Body => (writer) => writer.string(path).bool(false),
-  setData: (path: string, data: string, version: number): Body => (writer) => writer.string(path).buffer(Buffer.from(data, 'utf8')).int(version),
+  /** Data given as a string is written as UTF-8. */
+  setData: (path: string, data: string | Buffer, version: number): Body => (writer) => writer.string(path).buffer(bytesOf(data)).int(version),
   /** A persistent znode, with the open ACL unless one is given. */
-  create: (path: string, data: string, acl: readonly AclEntry[] = OPEN_ACL): Body => (writer) =>
-    writeAcl(writer.string(path).buffer(Buffer.from(data, 'utf8')), acl).int(PERSISTENT),
+  create: (path: string, data: string | Buffer, acl: readonly AclEntry[] = OPEN_ACL): Body => (writer) =>
+    writeAcl(writer.string(path).buffer(bytesOf(data)), acl).int(PERSISTENT),
   delete: (path: string, version: number): Body => (writer) => writer.string(path).int(version),
   /** exists and getChildren: a path, and no watch. */
   unwatched: (path: string): Body => (writer) => writer.string(path).bool(false),

@@ -15,7 +15,7 @@ const withX509 = withSpec(minimalWorkload(), (spec) => ({
 }));
 
 function render(clientCaDigest: string): RenderedWorkload {
-  return renderWorkload({ workload: withX509, replicas: 3, initialMembers: 3, quorumTls: 'Tls', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest });
+  return renderWorkload({ workload: withX509, replicas: 3, initialMembers: 3, quorumTls: 'Tls', updateStrategy: 'RollingUpdate', monitoringCrdsPresent: false, certificateFingerprint: 'AB:CD', trustBundleHash: undefined, saslRevision: undefined, clientCaDigest, clientsAdmitted: true });
 }
 
 function container(rendered: RenderedWorkload): V1Container {
