@@ -29,7 +29,7 @@ const traits = new ScaleClient(bed);
 const bedRegistry = ['--set', `global.image.registry=${bed.registry}/zk-oam`];
 // A Deployment per controller, so that adding one is a Deployment of its own (the default, combined, is deploy/manager's:
 // test/e2e/controller-manager.test.ts).
-const onlyWorkload = ['--set', 'install=separate', '--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', 'znode.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
+const onlyWorkload = ['--set', 'install=separate', '--set', 'scale.enabled=false', '--set', 'rolling.enabled=false', '--set', 'appconfig.enabled=false', '--set', 'znode.enabled=false', '--set', 'backup.enabled=false', '--set', `watchNamespaces={${namespace}}`, ...bedRegistry];
 const listPods = async () => (await client.core.listNamespacedPod({ namespace, labelSelector: memberSelectorOf(name) })).items;
 
 beforeAll(async () => {
@@ -58,14 +58,14 @@ describe('the Helm chart on the bed', () => {
     };
     const separate = await dryRun(['--set', 'install=separate']);
     expect(separate).toContain(`deployment.apps/${release}-workload serverside-applied (server dry run)`);
-    expect(separate.trim().split('\n')).toHaveLength(47);
+    expect(separate.trim().split('\n')).toHaveLength(54);
     const output = await dryRun([]);
     expect(output).toContain(`deployment.apps/${release}-manager serverside-applied (server dry run)`);
     expect(output).toContain('traitdefinition.core.oam.dev/zookeeperscales.scale.zookeeper.zkoam.dev serverside-applied (server dry run)');
     // The release's own ClusterRoles for people, beside those deploy/crds installed as zk-oam-view and zk-oam-edit.
     expect(output).toContain(`clusterrole.rbac.authorization.k8s.io/${release}-edit serverside-applied (server dry run)`);
     expect(output).toContain(`customresourcedefinition.apiextensions.k8s.io/${ZOOKEEPER_WORKLOAD.plural}.${ZOOKEEPER_WORKLOAD.group} serverside-applied (server dry run)`);
-    expect(output.trim().split('\n')).toHaveLength(35);
+    expect(output.trim().split('\n')).toHaveLength(47);
     const options = ['--set', `watchNamespaces={${namespace}}`, '--set', 'nats.install=true', '--set', 'console.enabled=true'];
     const scoped = await helm(['template', release, CHART_DIR, '--namespace', releaseNamespace, '--kube-version', BED_KUBE_VERSION, ...options]);
     const scopedOutput = await kubectl(bed, ['apply', '--server-side', '--dry-run=server', '--field-manager=helm-dry-run', '-f', '-'], scoped);
