@@ -3,13 +3,30 @@
 // digest ACL, is saved with a manifest whose checksums match the objects and whose records are the tree as it was; a
 // backup taken while a client keeps creating znodes holds exactly those acknowledged by its zxid; retention leaves the
 // newest backups after several runs, and after three runs of a real schedule every 20 seconds; a target refusing the
-// credentials fails the run with a Warning and Ready False. A backup to a PersistentVolumeClaim goes through the Job
-// the controller starts to mount it, and is read back from the volume's directory and checked against its manifest.
+// credentials fails the run with a Warning and Ready False. A TLS-only ensemble (no plain port) is backed up through
+// its secure port. A backup to a PersistentVolumeClaim goes through the Job the controller starts to mount it, and is
+// read back from the volume's directory and checked against its manifest.
 import { gunzipSync } from 'node:zlib';
-import { backupManifestSchema, ZOOKEEPER_BACKUP, zookeeperBackupSchema, znodeRecordSchema, type BackupManifest, type BackupRun, type ZnodeRecord, type ZookeeperBackup, type ZookeeperBackupInput } from '@zk-oam/apis';
+import {
+  backupManifestSchema,
+  derivedNames,
+  memberServerName,
+  SUPERUSER_SECRET_KEYS,
+  TLS_SECRET_KEYS,
+  ZOOKEEPER_BACKUP,
+  ZOOKEEPER_PORTS,
+  zookeeperBackupSchema,
+  znodeRecordSchema,
+  type BackupManifest,
+  type BackupRun,
+  type ZnodeRecord,
+  type ZookeeperBackup,
+  type ZookeeperBackupInput,
+} from '@zk-oam/apis';
 import { checkObject, DirectoryStore, type ObjectStore } from '@zk-oam/backup';
+import { treeRestorerConnector } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, CustomObjects, eventsAbout, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, CustomObjects, eventsAbout, isReady, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { digestId, loadTree, OPEN_ACL, startWriter, useBackupBed } from './backup-support.js';
 
@@ -177,6 +194,35 @@ describe('backups to S3', () => {
     const jobs = await waitFor('the volume server’s Job deleted', () => kubectlJobs(), (names) => names.length === 0, 60_000);
     expect(jobs).toEqual([]);
   }, 420_000);
+
+  it('backs up a TLS-only ensemble through its secure port: the znodes written over TLS are in the backup', async () => {
+    const workload = 'zk-tls';
+    const names = derivedNames(workload);
+    await client.create(namespace, workload, bedWorkloadSpec({ replicas: 1, tls: { quorum: true, client: 'Only', certificates: { validityHours: 24 } } }));
+    await waitFor('the TLS-only member ready', () => client.get(namespace, workload), isReady, 420_000);
+    // Written as its superuser over TLS (no plain port is open), as a client of the ensemble would write.
+    const superuser = await client.core.readNamespacedSecret({ namespace, name: names.defaultSuperuserSecret });
+    const password = Buffer.from(superuser.data?.[SUPERUSER_SECRET_KEYS.password] ?? '', 'base64').toString('utf8');
+    const tls = await client.core.readNamespacedSecret({ namespace, name: names.tlsSecret });
+    const access = { port: ZOOKEEPER_PORTS.secureClient, tls: { ca: Buffer.from(tls.data?.[TLS_SECRET_KEYS.ca] ?? '', 'base64').toString('utf8'), serverName: memberServerName(workload, namespace) } };
+    const pod = await client.core.readNamespacedPod({ namespace, name: `${workload}-0` });
+    const writer = await treeRestorerConnector(10_000)([{ pod: `${workload}-0`, myid: 1, ip: pod.status?.podIP ?? '' }], access, password);
+    const written = [{ path: '/secure', data: Buffer.from('over tls'), acl: OPEN_ACL }, ...Array.from({ length: 50 }, (_, index) => ({ path: `/secure/n${String(index)}`, data: Buffer.from(`value ${String(index)}`), acl: OPEN_ACL }))];
+    try {
+      expect(await writer.write(written)).toBe(written.length);
+    } finally {
+      writer.close();
+    }
+
+    await backups.create(namespace, 'tls', backupSpec({ workloadRef: { name: workload }, target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'tls', credentialsSecretRef: { name: 's3' } } } }));
+    const done = await waitFor('the backup of the TLS-only ensemble', () => backups.get(namespace, 'tls'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 120_000);
+    expect(done.status?.runs?.[0]).toMatchObject({ outcome: 'Succeeded', member: `${workload}-0` });
+    const run = lastSuccessful(done);
+    const { manifest, records } = await readBackup(`tls/${namespace}/${workload}/${run.id}/`);
+    console.log(`backup of the TLS-only ensemble: ${String(manifest.znodes)} znodes, zxid ${manifest.zxid}`);
+    const saved = new Map(records.map((record) => [record.path, Buffer.from(record.data, 'base64').toString('utf8')]));
+    for (const znode of written) expect(saved.get(znode.path), znode.path).toBe(znode.data.toString('utf8'));
+  }, 600_000);
 
   it('fails a run the target refuses: a Failed run, Ready False with the reason, a Warning Event', async () => {
     await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });
