@@ -70,7 +70,7 @@ export async function bedImages(options: BuildImagesOptions, log: Logger): Promi
   const pruned = await options.store.pruneUnused(UNUSED_IMAGE_TTL_MS);
   if (pruned.length > 0) log.info({ step: 'prune', removed: pruned.length }, `removed ${String(pruned.length)} pulled or unpacked images unused for a day`);
   const layerCache = await options.store.pruneStorage(LAYER_CACHE_TTL_MS);
-  if (layerCache > 0) log.info({ step: 'prune', removed: layerCache }, `removed ${String(layerCache)} images older than 6 hours from buildah's storage (the builds' layer cache)`);
+  if (layerCache > 0) log.info({ step: 'prune', removed: layerCache }, `removed ${String(layerCache)} images older than ${String(LAYER_CACHE_TTL_MS / 3_600_000)} hours from buildah's storage (the builds' layer cache)`);
   // Side by side: the ZooKeeper image's base is mostly waiting on Debian's packages while ours bundle.
   const [ours, { zookeeper, image, jvmArchive }] = await Promise.all([ourImages(options), bedZookeeperImage(options, log)]);
   const local: LocalImage[] = [
