@@ -12,6 +12,9 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
+# Node 22 from the `node` devDependency once npm has installed it, also when the script is run directly rather than through
+# npm (which puts node_modules/.bin first): the images' builder needs Node 22.
+export PATH="$repo/node_modules/.bin:$PATH"
 case "${1:-start}" in
   start) for_tests=false control_plane=true ;;
   tests) for_tests=true control_plane=true ;;
@@ -110,7 +113,7 @@ if [ "$(cat node_modules/.zkoam-lock 2>/dev/null)" != "$lock_sum" ]; then
       rm -rf "$tmp"
     fi
     say "rebuilding native addons for Node $node_version"
-    PATH="$repo/node_modules/.bin:$PATH" npm rebuild zookeeper --nodedir="$headers" --loglevel=error
+    npm rebuild zookeeper --nodedir="$headers" --loglevel=error
     mkdir -p "$(dirname "$addon_cache")"
     cp "$addon" "$addon_cache.partial.$$" && mv "$addon_cache.partial.$$" "$addon_cache"
   fi
