@@ -7,7 +7,7 @@
 #                       plugins, CoreDNS, kube-proxy) built from their Go modules, and the bed's images (beside the
 #                       compile).
 #   bootstrap.sh tests  also what only the tests use: promtool, Chromium, Helm, cert-manager's CRDs, the OAM e2e
-#                       suite, cue, KubeVela's core controller and SeaweedFS (the backup tests' S3 server).
+#                       suite, cue, KubeVela's core controller and VersityGW (the backup tests' S3 server).
 #   bootstrap.sh images what `npm run images` runs: npm packages and the image tools, no control plane.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -149,7 +149,7 @@ if $for_tests; then
   bash test/oam-e2e/build.sh >/dev/null        # oam-kubernetes-runtime v0.3.3's e2e suite and controllers
   bash test/cue/build.sh >/dev/null            # cue, which evaluates the KubeVela definitions in deploy/kubevela
   bash test/kubevela/build.sh >/dev/null       # KubeVela's core controller and its CRDs
-  bash test/seaweedfs/build.sh >/dev/null      # SeaweedFS, the S3-compatible server the backup tests write to
+  bash test/versitygw/build.sh >/dev/null      # VersityGW, the S3-compatible server the backup tests write to
 fi
 
 wait_for_apt

@@ -1,5 +1,5 @@
 // Benchmark of a backup (run: `npm run bench:backup`, in the bed's network: scripts/bed-network.sh): a real ZooKeeper
-// 3.8 ensemble of three members on this machine and a real S3 server (SeaweedFS), loaded with 10,000 and then 100,000
+// 3.8 ensemble of three members on this machine and a real S3 server (VersityGW), loaded with 10,000 and then 100,000
 // znodes (ZKOAM_BENCH_BACKUP_SIZES), each backed up the way the controller does it (the superuser's session on a
 // follower, the dump streamed by BackupWriter into S3), timed, with its size; and a client's write latency (a create,
 // one at a time, on the leader) measured for a while before the backup and during it: the load the backup puts on the
@@ -12,7 +12,7 @@ import { backupIdAt } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr, treeDumperConnector } from '@zk-oam/zookeeper';
 import zookeeper from 'node-zookeeper-client';
 import { pino } from 'pino';
-import { startSeaweedFs } from '../src/s3/seaweedfs.js';
+import { startS3Server } from '../src/s3/s3-server.js';
 import { startLocalEnsemble, type LocalMember } from '../src/zookeeper-local/index.js';
 
 const SIZES = (process.env['ZKOAM_BENCH_BACKUP_SIZES'] ?? '10000,100000').split(',').map(Number);
@@ -95,8 +95,8 @@ function loadLine(): string {
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'zkoam-bench-backup-'));
   const ensemble = await startLocalEnsemble({ size: 3, dir: join(dir, 'zk'), superPassword: SUPER_PASSWORD, log });
-  const seaweed = await startSeaweedFs({ dir: join(dir, 's3'), buckets: [BUCKET], log });
-  const store = s3Store({ endpoint: seaweed.endpoint, region: seaweed.region, bucket: BUCKET, forcePathStyle: true, accessKeyId: seaweed.accessKeyId, secretAccessKey: seaweed.secretAccessKey, ca: undefined, requestTimeoutMs: 60_000 });
+  const server = await startS3Server({ dir: join(dir, 's3'), buckets: [BUCKET], log });
+  const store = s3Store({ endpoint: server.endpoint, region: server.region, bucket: BUCKET, forcePathStyle: true, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey, ca: undefined, requestTimeoutMs: 60_000 });
   try {
     const members = ensemble.members();
     const modes = await Promise.all(members.map(modeOf));
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     loader.close();
   } finally {
     store.close();
-    await seaweed.stop();
+    await server.stop();
     await ensemble.stopAll();
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 // `npm run bench:restore`: what the restore of a backup costs, without Kubernetes around it: a backup of N znodes
 // (in path order, 100 children a parent, 32 bytes of data each, a third with a digest ACL) packed as the backup
-// controller packs one and uploaded to SeaweedFS; then, against a fresh one-member ZooKeeper 3.8 each time, the
+// controller packs one and uploaded to VersityGW; then, against a fresh one-member ZooKeeper 3.8 each time, the
 // restore's two halves as the workload controller runs them: reading the backup back and verifying it whole
 // (readVerifiedBackup: download, size and SHA-256 of every object, decode), and writing it through the superuser's
 // session (the never-merge check of what the ensemble holds, then the writes). ZKOAM_BENCH_ZNODES (default
@@ -13,7 +13,7 @@ import { packBackup } from '@zk-oam/backup';
 import { readVerifiedBackup, s3Store } from '@zk-oam/backup/store';
 import { treeRestorerConnector } from '@zk-oam/zookeeper';
 import { pino } from 'pino';
-import { startSeaweedFs } from '../src/s3/seaweedfs.js';
+import { startS3Server } from '../src/s3/s3-server.js';
 import { startLocalEnsemble } from '../src/zookeeper-local/index.js';
 import { cell } from './figures.js';
 
@@ -82,8 +82,8 @@ async function runOnce(count: number, prefix: string, endpoint: { endpoint: stri
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'zkoam-bench-restore-'));
-  const seaweed = await startSeaweedFs({ dir: join(dir, 'seaweedfs'), buckets: [BUCKET], log });
-  const endpoint = { endpoint: seaweed.endpoint, region: seaweed.region, accessKeyId: seaweed.accessKeyId, secretAccessKey: seaweed.secretAccessKey };
+  const server = await startS3Server({ dir: join(dir, 's3'), buckets: [BUCKET], log });
+  const endpoint = { endpoint: server.endpoint, region: server.region, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey };
   const rows: string[] = [];
   try {
     for (const count of SIZES) {
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await seaweed.stop();
+    await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
   process.stdout.write(

@@ -1,5 +1,5 @@
 // Restores of a backup into a new ZookeeperWorkload, on real ZooKeeper 3.8 with SASL and a real S3-compatible server
-// (SeaweedFS): a tree of 10,101 znodes, leaves of some branches with sasl ACLs of the workload's users, is backed up by
+// (VersityGW): a tree of 10,101 znodes, leaves of some branches with sasl ACLs of the workload's users, is backed up by
 // the backup controller while a client keeps creating znodes; a new workload restoring it is refused while an object
 // of the backup is truncated, then while one has a flipped byte (the reason in its status, Ready False while its
 // member serves, the client Service with no endpoints), and, the object put back, restores it: every znode with its
@@ -41,7 +41,7 @@ const s3 = useBackupBed(bed, BUCKET);
 
 /** The S3 target under `prefix`, as a ZookeeperBackup and a restore both name it. */
 function target(prefix: string): { s3: NonNullable<NonNullable<ZookeeperBackupInput['spec']>['target']['s3']> } {
-  return { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix, credentialsSecretRef: { name: 's3' } } };
+  return { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix, credentialsSecretRef: { name: 's3' } } };
 }
 
 async function memberIp(workload: string): Promise<string> {
@@ -86,7 +86,7 @@ describe('restore into a new workload', () => {
   let acknowledged = new Map<string, bigint>();
 
   it('backs up an ensemble of 10,101 znodes with sasl ACLs while a client keeps writing', async () => {
-    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3' }, stringData: { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.seaweed.secretAccessKey } } });
+    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3' }, stringData: { AWS_ACCESS_KEY_ID: s3.server.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.server.secretAccessKey } } });
     await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: USERS_SECRET }, stringData: { alice: 'alice-password', bob: 'bob-password' } } });
     await client.create(namespace, SOURCE, bedWorkloadSpec({ replicas: 1, authentication: { sasl: { usersSecretRef: { name: USERS_SECRET } } } }));
     await waitFor('the source member ready', () => client.get(namespace, SOURCE), (workload) => (workload.status?.readyReplicas ?? 0) === 1, ENSEMBLE_TIMEOUT_MS);

@@ -1,4 +1,4 @@
-// ZookeeperBackups of a real ZooKeeper 3.8 ensemble into a real S3-compatible server (SeaweedFS, built from its Go
+// ZookeeperBackups of a real ZooKeeper 3.8 ensemble into a real S3-compatible server (VersityGW, built from its Go
 // module), by the backup controller run from its bundle as its ServiceAccount: a tree of 10,101 znodes, some with a
 // digest ACL, is saved with a manifest whose checksums match the objects and whose records are the tree as it was; a
 // backup taken while a client keeps creating znodes holds exactly those acknowledged by its zxid; retention leaves the
@@ -43,7 +43,7 @@ const s3 = useBackupBed(bed, BUCKET);
 function backupSpec(overrides: Partial<ZookeeperBackupInput['spec']> = {}): ZookeeperBackupInput['spec'] {
   return {
     workloadRef: { name: WORKLOAD },
-    target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'bed', credentialsSecretRef: { name: 's3' } } },
+    target: { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix: 'bed', credentialsSecretRef: { name: 's3' } } },
     ...overrides,
   };
 }
@@ -81,7 +81,7 @@ async function memberIp(): Promise<string> {
 
 /** The target's Secret, a one-member ensemble, and the tree loaded into it: how many znodes it holds. */
 async function loadedEnsemble(): Promise<number> {
-  const stringData = { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.seaweed.secretAccessKey };
+  const stringData = { AWS_ACCESS_KEY_ID: s3.server.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.server.secretAccessKey };
   await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3' }, stringData } });
   await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: 1 }));
   await waitFor('the member ready', () => client.get(namespace, WORKLOAD), (workload) => (workload.status?.readyReplicas ?? 0) === 1, 300_000);
@@ -124,7 +124,7 @@ describe('backups to S3', () => {
   it('backs up while a client keeps writing: every znode acknowledged by the backup\'s zxid is in it, none after', async () => {
     const writer = startWriter(`${await memberIp()}:2181`);
     await waitFor('the writer under way', () => Promise.resolve(writer.count()), (count) => count >= 20, 30_000);
-    await backups.create(namespace, 'busy', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'busy', credentialsSecretRef: { name: 's3' } } } }));
+    await backups.create(namespace, 'busy', backupSpec({ target: { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix: 'busy', credentialsSecretRef: { name: 's3' } } } }));
     const done = await waitFor('the backup under writes', () => backups.get(namespace, 'busy'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 120_000);
     const created = await writer.stop();
     expect(done.status?.runs?.[0]).toMatchObject({ outcome: 'Succeeded' });
@@ -140,7 +140,7 @@ describe('backups to S3', () => {
   }, 300_000);
 
   it('keeps the newest backups retention names after several runs, and deletes the older from the store', async () => {
-    await backups.create(namespace, 'kept', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'kept', credentialsSecretRef: { name: 's3' } } }, retention: { count: 2 }, runTrigger: '1' }));
+    await backups.create(namespace, 'kept', backupSpec({ target: { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix: 'kept', credentialsSecretRef: { name: 's3' } } }, retention: { count: 2 }, runTrigger: '1' }));
     for (const trigger of ['1', '2', '3']) {
       if (trigger !== '1') await backups.patch(namespace, 'kept', { spec: { runTrigger: trigger } });
       await waitFor(`run ${trigger}`, () => backups.get(namespace, 'kept'), (backup) => backup.status?.observedRunTrigger === trigger && backup.status.runs?.[0]?.outcome === 'Succeeded', 120_000);
@@ -156,7 +156,7 @@ describe('backups to S3', () => {
   }, 600_000);
 
   it('runs on a real schedule, every 20 seconds: three scheduled runs, retention deleting the older from the store', async () => {
-    const target = { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'cron', credentialsSecretRef: { name: 's3' } } };
+    const target = { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix: 'cron', credentialsSecretRef: { name: 's3' } } };
     await backups.create(namespace, 'cron', backupSpec({ target, schedule: '0,20,40 * * * * *', retention: { count: 2 } }));
     const ran = await waitFor('three scheduled runs', () => backups.get(namespace, 'cron'), (backup) => (backup.status?.runs ?? []).filter((run) => run.outcome === 'Succeeded').length >= 3, 180_000);
     await backups.patch(namespace, 'cron', { spec: { suspend: true } });
@@ -214,7 +214,7 @@ describe('backups to S3', () => {
       writer.close();
     }
 
-    await backups.create(namespace, 'tls', backupSpec({ workloadRef: { name: workload }, target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, prefix: 'tls', credentialsSecretRef: { name: 's3' } } } }));
+    await backups.create(namespace, 'tls', backupSpec({ workloadRef: { name: workload }, target: { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, prefix: 'tls', credentialsSecretRef: { name: 's3' } } } }));
     const done = await waitFor('the backup of the TLS-only ensemble', () => backups.get(namespace, 'tls'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 120_000);
     expect(done.status?.runs?.[0]).toMatchObject({ outcome: 'Succeeded', member: `${workload}-0` });
     const run = lastSuccessful(done);
@@ -225,8 +225,8 @@ describe('backups to S3', () => {
   }, 600_000);
 
   it('fails a run the target refuses: a Failed run, Ready False with the reason, a Warning Event', async () => {
-    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: s3.seaweed.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });
-    await backups.create(namespace, 'refused', backupSpec({ target: { s3: { endpoint: s3.seaweed.endpoint, bucket: BUCKET, credentialsSecretRef: { name: 's3-wrong' } } } }));
+    await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3-wrong' }, stringData: { AWS_ACCESS_KEY_ID: s3.server.accessKeyId, AWS_SECRET_ACCESS_KEY: 'wrong' } } });
+    await backups.create(namespace, 'refused', backupSpec({ target: { s3: { endpoint: s3.server.endpoint, bucket: BUCKET, credentialsSecretRef: { name: 's3-wrong' } } } }));
     const failed = await waitFor('the refused run', () => backups.get(namespace, 'refused'), (seen) => seen.status?.runs?.[0]?.outcome === 'Failed', 120_000);
     expect(ready(failed)).toMatchObject({ status: 'False', reason: 'TargetUnavailable' });
     expect(failed.status?.lastSuccessful).toBeUndefined();

@@ -1,4 +1,4 @@
-// What the backup and restore bed tests share: SeaweedFS, a store on it and the backup controller for a file's tests;
+// What the backup and restore bed tests share: VersityGW, a store on it and the backup controller for a file's tests;
 // and what they put into an ensemble through ZooKeeper's pure-JavaScript client: a tree of branches and leaves whose
 // ACLs a test chooses, and a client that keeps creating znodes and reports which ZooKeeper acknowledged, with the zxid
 // of each creation.
@@ -11,39 +11,39 @@ import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
 import { startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
-import { startSeaweedFs, type SeaweedFs } from '../src/s3/seaweedfs.js';
+import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 
 export interface BackupBed {
-  readonly seaweed: SeaweedFs;
+  readonly server: S3Server;
   /** The bucket, as the tests read and change it. */
   readonly store: ObjectStore;
 }
 
-/** SeaweedFS with `bucket`, a store on it, and the backup controller run from its bundle: started before a file's tests, stopped after. */
+/** VersityGW with `bucket`, a store on it, and the backup controller run from its bundle: started before a file's tests, stopped after. */
 export function useBackupBed(bed: BedInfo, bucket: string): BackupBed {
-  let started: { seaweed: SeaweedFs; store: ObjectStore; dir: string; controller: ControllerProcess } | undefined;
+  let started: { server: S3Server; store: ObjectStore; dir: string; controller: ControllerProcess } | undefined;
   const running = (): NonNullable<typeof started> => {
     if (started === undefined) throw new Error('the backup bed has not been started');
     return started;
   };
   beforeAll(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'zkoam-backup-'));
-    const seaweed = await startSeaweedFs({ dir, buckets: [bucket] });
-    const store = s3Store({ endpoint: seaweed.endpoint, region: seaweed.region, bucket, forcePathStyle: true, accessKeyId: seaweed.accessKeyId, secretAccessKey: seaweed.secretAccessKey, ca: undefined, requestTimeoutMs: 10_000 });
+    const server = await startS3Server({ dir, buckets: [bucket] });
+    const store = s3Store({ endpoint: server.endpoint, region: server.region, bucket, forcePathStyle: true, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey, ca: undefined, requestTimeoutMs: 10_000 });
     const controller = await startControllerProcess({ bed, name: 'backup', logLevel: 'info', env: { WAIT_PERIOD_MS: '1000', IDLE_PERIOD_MS: '5000' } });
-    started = { seaweed, store, dir, controller };
+    started = { server, store, dir, controller };
     await waitControllerReady(controller);
   });
   afterAll(async () => {
     if (started === undefined) return;
     started.store.close();
     expect(await started.controller.stop()).toBe(0);
-    await started.seaweed.stop();
+    await started.server.stop();
     await rm(started.dir, { recursive: true, force: true });
   });
   return {
-    get seaweed() {
-      return running().seaweed;
+    get server() {
+      return running().server;
     },
     get store() {
       return running().store;

@@ -1,4 +1,4 @@
-// The S3 target against a real S3-compatible server: SeaweedFS built from its Go module, started on loopback. The
+// The S3 target against a real S3-compatible server: VersityGW built from its Go module, started on loopback. The
 // backup controller's store puts, gets, lists (across pages) and deletes objects; a missing object is undefined, a
 // wrong secret key and a missing bucket are refused with the server's code.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ObjectStoreError, s3Store, type ObjectStore, type S3StoreOptions } from '@zk-oam/backup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeaweedFs, type SeaweedFs } from '../src/s3/seaweedfs.js';
+import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 
-describe('the S3 store on SeaweedFS', () => {
+describe('the S3 store on a real S3 server (VersityGW)', () => {
   let dir: string;
-  let server: SeaweedFs;
+  let server: S3Server;
   let store: ObjectStore;
   const opened: ObjectStore[] = [];
 
@@ -31,8 +31,8 @@ describe('the S3 store on SeaweedFS', () => {
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'zkoam-seaweedfs-'));
-    server = await startSeaweedFs({ dir, buckets: ['backups'] });
+    dir = await mkdtemp(join(tmpdir(), 'zkoam-s3-'));
+    server = await startS3Server({ dir, buckets: ['backups'] });
     store = storeWith({});
   });
 
