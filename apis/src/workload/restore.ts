@@ -64,6 +64,16 @@ export const restoreStatusSchema = z
     znodes: z.int().min(0).optional().describe('Znodes in the backup, the root included.'),
     startedAt: z.iso.datetime().optional().describe('When the restore was first written to the status, before any znode.'),
     restoredAt: z.iso.datetime().optional(),
+    attempts: z
+      .int()
+      .min(0)
+      .optional()
+      .describe('Refused attempts in a row at observedGeneration: each reads and verifies the backup again, the next one after a longer wait.'),
+    nextAttemptAt: z.iso
+      .datetime()
+      .optional()
+      .describe('When a refused restore is tried again (backing off up to 5 minutes); a change of the spec (a new generation) tries again at once.'),
+    observedGeneration: z.int().min(0).optional().describe('The workload generation the attempts count at.'),
     reason: z.string().max(64).optional().describe('Why it is refused or waits: the Ready condition\'s reason.'),
     message: z.string().max(4096).optional(),
   })

@@ -34,6 +34,8 @@ interface World {
   written: DumpedZnode[][];
   events: EventDetails<string>[];
   connects: number;
+  /** Objects read from the store. */
+  gets: number;
 }
 
 function fakes(world: World): Parameters<typeof restoreBackup>[0] {
@@ -50,7 +52,10 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
   const store: ObjectStore = {
     location: (key) => `s3://backups/${key}`,
     put: () => Promise.reject(new Error('a restore writes nothing to the store')),
-    get: (key) => Promise.resolve(world.objects.get(key)),
+    get: (key) => {
+      world.gets++;
+      return Promise.resolve(world.objects.get(key));
+    },
     list: (prefix) => Promise.resolve([...world.objects.keys()].filter((key) => key.startsWith(prefix)).sort()),
     delete: () => Promise.reject(new Error('a restore deletes nothing')),
     close: () => undefined,
@@ -96,7 +101,7 @@ function restoring(status?: RestoreStatus): ZookeeperWorkload {
 }
 
 function world(ensemble: string[] | 'no quorum' = []): World {
-  return { objects: storeWithBackup(), ensemble: ensemble === 'no quorum' ? undefined : new Set(ensemble), written: [], events: [], connects: 0 };
+  return { objects: storeWithBackup(), ensemble: ensemble === 'no quorum' ? undefined : new Set(ensemble), written: [], events: [], connects: 0, gets: 0 };
 }
 
 const log = createLogger({ name: 'test', level: 'silent' });
@@ -150,6 +155,20 @@ describe('restoreBackup', () => {
     expect(seen.connects).toBe(0);
     expect(await run(seen, restoring(refusedOnce))).toEqual(refusedOnce);
     expect(seen.events.map((event) => `${event.type} ${event.reason}`)).toEqual([`Warning ${reason}`]);
+  });
+
+  it('reads the store again for a refused restore only once its backoff is over, and counts the attempts', async () => {
+    const seen = world();
+    seen.objects.delete(`${PREFIX}${ID}/znodes-00000.jsonl.gz`);
+    const first = await run(seen, restoring());
+    expect(first).toMatchObject({ phase: 'Refused', attempts: 1, nextAttemptAt: expect.any(String) });
+    const reads = seen.gets;
+    expect(await restoreBackup(fakes(seen), raw, restoring(first), access, log)).toBe(first);
+    expect(seen.gets).toBe(reads);
+    const later = { ...fakes(seen), now: () => new Date(Date.parse(first?.nextAttemptAt ?? '')) };
+    expect(await restoreBackup(later, raw, restoring(first), access, log)).toMatchObject({ phase: 'Refused', reason: 'BackupObjectMissing', attempts: 2 });
+    expect(seen.gets).toBeGreaterThan(reads);
+    expect(seen.events.map((event) => `${event.type} ${event.reason}`)).toEqual(['Warning BackupObjectMissing', 'Warning BackupObjectMissing']);
   });
 
   it('refuses an ensemble that holds any znode before the restore started: it never merges', async () => {

@@ -7,7 +7,8 @@
 //   3. the start recorded in the status (phase Restoring with startedAt) before the first write, so that a later look
 //      knows the znodes it finds are its own;
 //   4. the znodes written (an interrupted write is finished by overwriting), then phase Restored.
-// What cannot be restored is a record (phase Refused, its reason and message) and a Warning Event, not an error.
+// What cannot be restored is a record (phase Refused, its reason and message) and a Warning Event, not an error; it is
+// attempted again after a backoff (retry.ts), since the store may be mended, not at every look.
 import { isCatalogued, LATEST_BACKUP, myidOfPod, superuserPasswordRef, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
 import { BackupRefusedError, newestBackupId, ObjectStoreError, openS3Target, readVerifiedBackup, type ObjectStore, type VerifiedBackup } from '@zk-oam/backup/store';
 import { readSecretValue, SecretValueError, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
@@ -15,6 +16,7 @@ import { ZooKeeperConnectionError, ZooKeeperOperationError, type AdminTarget, ty
 import { podView } from '../reconcile/views.js';
 import type { WorkloadReconcilerDependencies } from '../reconcile/dependencies.js';
 import { selectorLabels, workloadNames } from '../render/identity.js';
+import { attemptDue, withRetry } from './retry.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'now' | 'restore'>;
 type Log = ReconcileContext['log'];
@@ -107,8 +109,11 @@ async function attempt(deps: Deps, workload: ZookeeperWorkload, access: MemberAc
   }
 }
 
-/** A Warning Event for a refusal that is news, a Normal one when the restore is done. */
-async function announce(deps: Deps, raw: KubeObject, stored: RestoreStatus | undefined, next: RestoreStatus): Promise<void> {
+/**
+ * A Normal Event when the restore is done; a Warning at each refused attempt: a repeat of the same refusal bumps its
+ * Event's series count, which so counts the attempts (a few, with the backoff).
+ */
+async function announce(deps: Deps, raw: KubeObject, next: RestoreStatus): Promise<void> {
   if (next.phase === 'Restored') {
     const note = `backup ${next.backup ?? ''} restored: ${String(next.znodes ?? 0)} znodes as of zxid ${next.zxid ?? ''} of the source ensemble`;
     await deps.recorder.record(raw, { type: 'Normal', reason: 'Restored', action: 'Restore', note });
@@ -116,7 +121,6 @@ async function announce(deps: Deps, raw: KubeObject, stored: RestoreStatus | und
   }
   const reason = next.reason;
   if (next.phase !== 'Refused' || reason === undefined || !isCatalogued(WORKLOAD_REASONS, reason)) return;
-  if (stored?.phase === next.phase && stored.reason === reason && stored.message === next.message) return;
   await deps.recorder.record(raw, { type: 'Warning', reason, action: 'Restore', note: next.message ?? '' });
 }
 
@@ -128,8 +132,10 @@ export async function restoreBackup(deps: Deps, raw: KubeObject, workload: Zooke
   if (workload.spec.restoreFrom === undefined) return undefined;
   const stored = workload.status?.restore;
   if (stored?.phase === 'Restored') return stored;
-  const next = await attempt(deps, workload, access, stored, log);
-  if (next.phase === 'Refused') log.warn({ reason: next.reason, message: next.message }, 'restore refused');
-  await announce(deps, raw, stored, next);
+  const generation = workload.metadata.generation ?? 0;
+  if (!attemptDue(stored, generation, deps.now())) return stored;
+  const next = withRetry(await attempt(deps, workload, access, stored, log), stored, generation, deps.now());
+  if (next.phase === 'Refused') log.warn({ reason: next.reason, message: next.message, attempts: next.attempts, nextAttemptAt: next.nextAttemptAt }, 'restore refused');
+  await announce(deps, raw, next);
   return next;
 }
