@@ -7,13 +7,12 @@
 // data and ACL, every znode the writer had acknowledged by the backup's zxid and none after. Two ensembles of one member:
 // nothing here needs three.
 import { DiscoveryV1Api } from '@kubernetes/client-node';
-import { superuserSecretName, ZOOKEEPER_BACKUP, zookeeperBackupSchema, type RestoreStatus, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_BACKUP, zookeeperBackupSchema, type RestoreStatus, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
 import { PooledKubeConfig } from '@zk-oam/runtime';
-import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, CustomObjects, eventsAbout, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
-import { loadTree, OPEN_ACL, startWriter, TREE, TREE_ZNODES, treeData, useBackupBed, type AclEntry } from './backup-support.js';
+import { loadTree, OPEN_ACL, startWriter, TREE, TREE_ZNODES, treeData, treeOf, useBackupBed, type AclEntry } from './backup-support.js';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'restore', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -57,26 +56,6 @@ const ready = (workload: ZookeeperWorkload): { status: string; reason: string; m
 async function clientEndpoints(workload: string): Promise<string[]> {
   const { items } = await discovery.listNamespacedEndpointSlice({ namespace, labelSelector: `kubernetes.io/service-name=${workload}-client` });
   return items.flatMap((slice) => (slice.endpoints ?? []).filter((endpoint) => endpoint.conditions?.ready === true).flatMap((endpoint) => endpoint.addresses));
-}
-
-/** Every persistent znode of a workload's ensemble, read as its superuser (whom no ACL stops). */
-async function treeOf(workload: ZookeeperWorkload): Promise<Map<string, { data: string; acl: readonly AclEntry[] }>> {
-  const secret = await client.core.readNamespacedSecret({ namespace, name: superuserSecretName(workload) });
-  const password = Buffer.from(secret.data?.['password'] ?? '', 'base64').toString('utf8');
-  const dumper = await treeDumperConnector(10_000)([{ pod: `${workload.metadata.name}-0`, myid: 1, ip: await memberIp(workload.metadata.name) }], { port: 2181, tls: undefined }, password);
-  try {
-    const tree = new Map<string, { data: string; acl: readonly AclEntry[] }>();
-    await dumper.dump(
-      {
-        begin: () => Promise.resolve(tree.clear()),
-        add: (znode) => Promise.resolve(void tree.set(znode.path, { data: znode.data.toString('utf8'), acl: znode.acl })),
-      },
-      3,
-    );
-    return tree;
-  } finally {
-    dumper.close();
-  }
 }
 
 /** How often a Warning of `reason` whose note says `saying` was recorded about a workload: its repeats are its series' count. */
@@ -192,7 +171,7 @@ describe('restore into a new workload', () => {
     await waitFor('the client Service\'s endpoint', () => clientEndpoints(RESTORED), (addresses) => addresses.length === 1, 60_000);
     expect((await eventsAbout(client, namespace, RESTORED)).map((event) => event.reason)).toContain('Restored');
 
-    const tree = await treeOf(restored);
+    const tree = await treeOf(client, restored);
     let app = 0;
     for (let branch = 0; branch < TREE.branches; branch++) {
       expect(tree.get(`/app/b${String(branch)}`)).toEqual({ data: treeData(branch), acl: OPEN_ACL });

@@ -84,6 +84,7 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
     now: () => NOW,
     restore: {
       openStore: () => Promise.resolve(store),
+      volumeImage: 'ghcr.io/zk-oam/backup:test',
       connectRestorer: () => {
         world.connects++;
         return world.ensemble === undefined ? Promise.reject(new ZooKeeperConnectionError('no quorum', { operation: 'connect', connectString: '10.0.0.1:2181' })) : Promise.resolve(restorer);
@@ -92,10 +93,12 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
   };
 }
 
+const S3_TARGET = { endpoint: 'http://s3:8333', bucket: 'backups', prefix: 'bed', region: 'us-east-1', forcePathStyle: true, credentialsSecretRef: { name: 's3', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } };
+
 function restoring(status?: RestoreStatus): ZookeeperWorkload {
   const workload = withSpec(minimalWorkload(), (spec) => ({
     ...spec,
-    restoreFrom: { workload: { name: 'source' }, backup: 'latest', target: { s3: { endpoint: 'http://s3:8333', bucket: 'backups', prefix: 'bed', region: 'us-east-1', forcePathStyle: true, credentialsSecretRef: { name: 's3', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } },
+    restoreFrom: { workload: { name: 'source' }, backup: 'latest', target: { s3: S3_TARGET } },
   }));
   return status === undefined ? workload : { ...workload, status: { restore: status } };
 }
@@ -194,7 +197,7 @@ describe('restoreBackup', () => {
 
   it('refuses when the target\'s Secret is missing', async () => {
     const seen = world();
-    const workload = withSpec(restoring(), (spec) => ({ ...spec, restoreFrom: spec.restoreFrom === undefined ? undefined : { ...spec.restoreFrom, target: { s3: { ...spec.restoreFrom.target.s3, credentialsSecretRef: { name: 'gone', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } } }));
+    const workload = withSpec(restoring(), (spec) => ({ ...spec, restoreFrom: spec.restoreFrom === undefined ? undefined : { ...spec.restoreFrom, target: { s3: { ...S3_TARGET, credentialsSecretRef: { name: 'gone', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } } }));
     expect(await run(seen, workload)).toMatchObject({ phase: 'Refused', reason: 'RestoreSourceUnavailable' });
   });
 });
