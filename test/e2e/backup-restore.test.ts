@@ -79,6 +79,13 @@ async function expectBackingOff(restore: RestoreStatus | undefined, elapsedMs: n
   expect(Date.parse(restore?.nextAttemptAt ?? '') - Date.now()).toBeLessThanOrEqual(360_000);
 }
 
+/** A refusal counted from one again at the workload's new generation (a second attempt may have come 5 s later, before this look). */
+function expectCountedAgain(workload: ZookeeperWorkload): void {
+  const restore = workload.status?.restore;
+  expect(restore).toMatchObject({ phase: 'Refused', reason: 'BackupCorrupted', observedGeneration: workload.metadata.generation });
+  expect(restore?.attempts).toBeLessThanOrEqual(2);
+}
+
 const aclText = (acl: readonly AclEntry[]): string => acl.map((entry) => `${String(entry.perms)}:${entry.scheme}:${entry.id}`).join(',');
 
 describe('restore into a new workload', () => {
@@ -151,7 +158,7 @@ describe('restore into a new workload', () => {
     await client.patch(namespace, RESTORED, { spec: { znodes: { namespaceSelector: { matchLabels: { 'restore-test': 'retry' } } } } });
     const corrupted = await waitFor('the corruption seen', () => client.get(namespace, RESTORED), (workload) => workload.status?.restore?.message?.includes('SHA-256') ?? false, 60_000);
     console.log(`corrupted: ${corrupted.status?.restore?.message ?? ''}`);
-    expect(corrupted.status?.restore).toMatchObject({ phase: 'Refused', reason: 'BackupCorrupted', attempts: 1, observedGeneration: corrupted.metadata.generation });
+    expectCountedAgain(corrupted);
     expect(ready(corrupted)).toMatchObject({ status: 'False', reason: 'BackupCorrupted' });
     expect(await clientEndpoints(RESTORED)).toEqual([]);
     const warnings = (await eventsAbout(client, namespace, RESTORED)).filter((event) => event.type === 'Warning' && event.reason === 'BackupCorrupted');
