@@ -34,7 +34,7 @@ function waiting(message: string, kept: Partial<RestoreStatus>): RestoreStatus {
   return { ...kept, phase: 'Restoring', reason: 'Restoring', message };
 }
 
-/** The member pods with an IP, and how to reach them: what the superuser's session dials. */
+/** The members a restore writes into: their pods with an IP, and the port and TLS to reach them by. */
 interface MemberSession {
   readonly targets: readonly AdminTarget[];
   readonly access: MemberAccess;
