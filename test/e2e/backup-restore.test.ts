@@ -1,18 +1,18 @@
 // Restores of a backup into a new ZookeeperWorkload, on real ZooKeeper 3.8 with SASL and a real S3-compatible server
 // (VersityGW): a tree of 10,101 znodes, leaves of some branches with sasl ACLs of the workload's users, is backed up by
 // the backup controller while a client keeps creating znodes; a new workload restoring it is refused while an object
-// of the backup is truncated, then while one has a flipped byte (the reason in its status, Ready False while its
-// member serves, the client Service with no endpoints), and, the object put back, restores it: every znode with its
+// of the backup is truncated, backing off between attempts (each downloads the backup again), then while one has a
+// flipped byte (the reason in its status, Ready False while its member serves, the client Service with no
+// endpoints), and, the object put back, restores it: every znode with its
 // data and ACL, every znode the writer had acknowledged by the backup's zxid and none after. Two ensembles of one member:
 // nothing here needs three.
 import { DiscoveryV1Api } from '@kubernetes/client-node';
-import { superuserSecretName, ZOOKEEPER_BACKUP, zookeeperBackupSchema, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_BACKUP, zookeeperBackupSchema, type RestoreStatus, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
 import { PooledKubeConfig } from '@zk-oam/runtime';
-import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, CustomObjects, eventsAbout, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
-import { loadTree, OPEN_ACL, startWriter, TREE, TREE_ZNODES, treeData, useBackupBed, type AclEntry } from './backup-support.js';
+import { loadTree, OPEN_ACL, startWriter, TREE, TREE_ZNODES, treeData, treeOf, useBackupBed, type AclEntry } from './backup-support.js';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'restore', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -58,24 +58,32 @@ async function clientEndpoints(workload: string): Promise<string[]> {
   return items.flatMap((slice) => (slice.endpoints ?? []).filter((endpoint) => endpoint.conditions?.ready === true).flatMap((endpoint) => endpoint.addresses));
 }
 
-/** Every persistent znode of a workload's ensemble, read as its superuser (whom no ACL stops). */
-async function treeOf(workload: ZookeeperWorkload): Promise<Map<string, { data: string; acl: readonly AclEntry[] }>> {
-  const secret = await client.core.readNamespacedSecret({ namespace, name: superuserSecretName(workload) });
-  const password = Buffer.from(secret.data?.['password'] ?? '', 'base64').toString('utf8');
-  const dumper = await treeDumperConnector(10_000)([{ pod: `${workload.metadata.name}-0`, myid: 1, ip: await memberIp(workload.metadata.name) }], { port: 2181, tls: undefined }, password);
-  try {
-    const tree = new Map<string, { data: string; acl: readonly AclEntry[] }>();
-    await dumper.dump(
-      {
-        begin: () => Promise.resolve(tree.clear()),
-        add: (znode) => Promise.resolve(void tree.set(znode.path, { data: znode.data.toString('utf8'), acl: znode.acl })),
-      },
-      3,
-    );
-    return tree;
-  } finally {
-    dumper.close();
-  }
+/** How often a Warning of `reason` whose note says `saying` was recorded about a workload: its repeats are its series' count. */
+async function warningsCounted(workload: string, reason: string, saying: string): Promise<number> {
+  const events = await eventsAbout(client, namespace, workload);
+  const matching = events.filter((event) => event.type === 'Warning' && event.reason === reason && (event.note?.includes(saying) ?? false));
+  return matching.reduce((sum, event) => sum + (event.series?.count ?? 1), 0);
+}
+
+/**
+ * Each attempt of a refused restore downloads the backup again and bumps the refusal's Warning (its series count).
+ * Backing off 5 s, 10 s, 20 s, ... (at most 5 minutes, jittered by 20 %), n attempts take at least 5 s × (2^(n-1) - 1);
+ * at every look (2 s here) there would be one a look.
+ */
+async function expectBackingOff(restore: RestoreStatus | undefined, elapsedMs: number, saying: string): Promise<void> {
+  const attempts = await warningsCounted(RESTORED, 'BackupCorrupted', saying);
+  const bound = Math.floor(Math.log2(elapsedMs / 5_000 + 1)) + 2;
+  console.log(`${String(attempts)} refused attempts (Events' count; status ${String(restore?.attempts)}) in ${String(Math.round(elapsedMs / 1000))} s; at most ${String(bound)} with the backoff`);
+  expect(attempts).toBeGreaterThanOrEqual(3);
+  expect(attempts).toBeLessThanOrEqual(bound);
+  expect(Date.parse(restore?.nextAttemptAt ?? '') - Date.now()).toBeLessThanOrEqual(360_000);
+}
+
+/** A refusal counted from one again at the workload's new generation (a second attempt may have come 5 s later, before this look). */
+function expectCountedAgain(workload: ZookeeperWorkload): void {
+  const restore = workload.status?.restore;
+  expect(restore).toMatchObject({ phase: 'Refused', reason: 'BackupCorrupted', observedGeneration: workload.metadata.generation });
+  expect(restore?.attempts).toBeLessThanOrEqual(2);
 }
 
 const aclText = (acl: readonly AclEntry[]): string => acl.map((entry) => `${String(entry.perms)}:${entry.scheme}:${entry.id}`).join(',');
@@ -120,20 +128,24 @@ describe('restore into a new workload', () => {
     const original = (await s3.store.get(victim)) ?? Buffer.alloc(0);
     await s3.store.put(victim, original.subarray(0, original.length >> 1), 'application/gzip');
 
+    const created = Date.now();
     await client.create(namespace, RESTORED, bedWorkloadSpec({
       replicas: 1,
       authentication: { sasl: { usersSecretRef: { name: USERS_SECRET } } },
       restoreFrom: { workload: { name: SOURCE }, backup: 'latest', target: target('broken') },
     }));
-    // The positive signal: the member is in a quorum (observed), and the workload still says why it is not Ready.
+    // The positive signal: the member is in a quorum (observed), the restore refused three times (it is verified before
+    // the ensemble is asked anything), and the workload still says why it is not Ready.
     const truncated = await waitFor(
-      'the member serving, the restore refused',
+      'the member serving, the restore refused three times',
       () => client.get(namespace, RESTORED),
-      (workload) => (workload.status?.readyReplicas ?? 0) === 1 && workload.status?.restore?.phase === 'Refused',
+      (workload) => (workload.status?.readyReplicas ?? 0) === 1 && workload.status?.restore?.phase === 'Refused' && (workload.status.restore.attempts ?? 0) >= 3,
       ENSEMBLE_TIMEOUT_MS,
     );
+    const elapsedMs = Date.now() - created;
     console.log(`truncated: ${truncated.status?.restore?.message ?? ''}`);
     expect(truncated.status?.restore).toMatchObject({ phase: 'Refused', reason: 'BackupCorrupted', message: expect.stringContaining(`has ${String(original.length >> 1)} bytes`) });
+    await expectBackingOff(truncated.status?.restore, elapsedMs, `has ${String(original.length >> 1)} bytes`);
     expect(ready(truncated)).toMatchObject({ status: 'False', reason: 'BackupCorrupted' });
     expect((await client.core.readNamespacedService({ namespace, name: `${RESTORED}-client` })).spec?.selector).toBeUndefined();
     expect(await clientEndpoints(RESTORED)).toEqual([]);
@@ -141,9 +153,12 @@ describe('restore into a new workload', () => {
     const flipped = Buffer.from(original);
     flipped[flipped.length >> 1] = (flipped[flipped.length >> 1] ?? 0) ^ 0xff;
     await s3.store.put(victim, flipped, 'application/gzip');
+    // A change of the spec (here a field the members do not use) is a new generation: the restore is attempted at
+    // once, the backoff started over, rather than when the wait after the last refusal ends.
+    await client.patch(namespace, RESTORED, { spec: { znodes: { namespaceSelector: { matchLabels: { 'restore-test': 'retry' } } } } });
     const corrupted = await waitFor('the corruption seen', () => client.get(namespace, RESTORED), (workload) => workload.status?.restore?.message?.includes('SHA-256') ?? false, 60_000);
     console.log(`corrupted: ${corrupted.status?.restore?.message ?? ''}`);
-    expect(corrupted.status?.restore).toMatchObject({ phase: 'Refused', reason: 'BackupCorrupted' });
+    expectCountedAgain(corrupted);
     expect(ready(corrupted)).toMatchObject({ status: 'False', reason: 'BackupCorrupted' });
     expect(await clientEndpoints(RESTORED)).toEqual([]);
     const warnings = (await eventsAbout(client, namespace, RESTORED)).filter((event) => event.type === 'Warning' && event.reason === 'BackupCorrupted');
@@ -163,7 +178,7 @@ describe('restore into a new workload', () => {
     await waitFor('the client Service\'s endpoint', () => clientEndpoints(RESTORED), (addresses) => addresses.length === 1, 60_000);
     expect((await eventsAbout(client, namespace, RESTORED)).map((event) => event.reason)).toContain('Restored');
 
-    const tree = await treeOf(restored);
+    const tree = await treeOf(client, restored);
     let app = 0;
     for (let branch = 0; branch < TREE.branches; branch++) {
       expect(tree.get(`/app/b${String(branch)}`)).toEqual({ data: treeData(branch), acl: OPEN_ACL });

@@ -4,8 +4,10 @@
 // backup taken while a client keeps creating znodes holds exactly those acknowledged by its zxid; retention leaves the
 // newest backups after several runs, and after three runs of a real schedule every 20 seconds; a target refusing the
 // credentials fails the run with a Warning and Ready False. A TLS-only ensemble (no plain port) is backed up through
-// its secure port. A backup to a PersistentVolumeClaim goes through the Job the controller starts to mount it, and is
-// read back from the volume's directory and checked against its manifest.
+// its secure port. A backup to a PersistentVolumeClaim goes through the Job the controller starts to mount it, is
+// read back from the volume's directory and checked against its manifest, and is restored into a new workload (the
+// workload controller reading the claim through a Job of its own): every znode comes back with its data and ACL. The
+// ensemble backed up has three members, and the backup reads a follower, never the leader.
 import { gunzipSync } from 'node:zlib';
 import {
   backupManifestSchema,
@@ -24,11 +26,11 @@ import {
   type ZookeeperBackupInput,
 } from '@zk-oam/apis';
 import { checkObject, DirectoryStore, type ObjectStore } from '@zk-oam/backup';
-import { treeRestorerConnector } from '@zk-oam/zookeeper';
+import { fourLetterWord, parseSrvr, treeRestorerConnector } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, CustomObjects, eventsAbout, isReady, kubectl, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
-import { digestId, loadTree, OPEN_ACL, startWriter, useBackupBed } from './backup-support.js';
+import { digestId, loadTree, OPEN_ACL, startWriter, treeOf, useBackupBed } from './backup-support.js';
 
 const bed = workerBed();
 const suite = useWorkloadController(bed, { namespacePrefix: 'backup', env: { OBSERVE_PERIOD_MS: '2000' } });
@@ -74,17 +76,21 @@ async function kubectlJobs(): Promise<string[]> {
   return names.split(/\s+/).filter((name) => name !== '');
 }
 
-async function memberIp(): Promise<string> {
-  const pod = await client.core.readNamespacedPod({ namespace, name: `${WORKLOAD}-0` });
-  return pod.status?.podIP ?? '';
+async function memberIp(pod = `${WORKLOAD}-0`): Promise<string> {
+  return (await client.core.readNamespacedPod({ namespace, name: pod })).status?.podIP ?? '';
 }
 
-/** The target's Secret, a one-member ensemble, and the tree loaded into it: how many znodes it holds. */
+/** What a member says it is, asked with srvr. */
+async function modeOf(pod: string): Promise<string> {
+  return parseSrvr(await fourLetterWord(await memberIp(pod), ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 })).mode;
+}
+
+/** The target's Secret, a three-member ensemble, and the tree loaded into it: how many znodes it holds. */
 async function loadedEnsemble(): Promise<number> {
   const stringData = { AWS_ACCESS_KEY_ID: s3.server.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.server.secretAccessKey };
   await client.core.createNamespacedSecret({ namespace, body: { metadata: { name: 's3' }, stringData } });
-  await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: 1 }));
-  await waitFor('the member ready', () => client.get(namespace, WORKLOAD), (workload) => (workload.status?.readyReplicas ?? 0) === 1, 300_000);
+  await client.create(namespace, WORKLOAD, bedWorkloadSpec({ replicas: 3 }));
+  await waitFor('the three members ready, a leader elected', () => client.get(namespace, WORKLOAD), (workload) => (workload.status?.readyReplicas ?? 0) === 3 && workload.status?.leader !== undefined, 420_000);
   const started = Date.now();
   // The leaves of every third branch are alice's alone.
   const alice = [{ perms: 31, scheme: 'digest', id: digestId(ALICE.user, ALICE.password) }];
@@ -92,6 +98,11 @@ async function loadedEnsemble(): Promise<number> {
   console.log(`loaded ${String(loaded)} znodes in ${String(Date.now() - started)} ms`);
   return loaded;
 }
+
+const aclText = (acl: readonly { perms: number; scheme: string; id: string }[]): string => acl.map((entry) => `${String(entry.perms)}:${entry.scheme}:${entry.id}`).join(',');
+
+/** The backup on the claim, as its run and the volume's files give it: what the restore from the claim must give back. */
+let fromClaim: { id: string; records: readonly ZnodeRecord[] } = { id: '', records: [] };
 
 describe('backups to S3', () => {
   it('saves every persistent znode with its data and ACL, as of one zxid, with a manifest whose checksums match', async () => {
@@ -119,6 +130,15 @@ describe('backups to S3', () => {
     expect(byPath.get('/app/b4/n42')?.acl).toEqual([{ perms: 31, scheme: 'world', id: 'anyone' }]);
     const events = await eventsAbout(client, namespace, 'once', 'ZookeeperBackup');
     expect(events.map((event) => event.reason)).toContain('BackupSucceeded');
+
+    // Read from a follower, never the leader: the member the run names is not the workload's leader, and says so.
+    const leader = (await client.get(namespace, WORKLOAD)).status?.leader;
+    const member = run.member ?? '';
+    const mode = await modeOf(member);
+    console.log(`the backup read ${member} (srvr: ${mode}); the leader is ${leader ?? '-'}`);
+    expect(member).toMatch(new RegExp(`^${WORKLOAD}-[0-2]$`));
+    expect(member).not.toBe(leader);
+    expect(mode).toBe('follower');
   }, 600_000);
 
   it('backs up while a client keeps writing: every znode acknowledged by the backup\'s zxid is in it, none after', async () => {
@@ -193,7 +213,27 @@ describe('backups to S3', () => {
     expect(records.find((record) => record.path === '/app/b3/n42')?.acl).toEqual([{ perms: 31, scheme: 'digest', id: digestId(ALICE.user, ALICE.password) }]);
     const jobs = await waitFor('the volume server’s Job deleted', () => kubectlJobs(), (names) => names.length === 0, 60_000);
     expect(jobs).toEqual([]);
+    fromClaim = { id: run.id, records };
   }, 420_000);
+
+  it('restores the backup on the claim into a new workload: every znode with its data and ACL', async () => {
+    const restoredName = 'from-pvc';
+    await client.create(namespace, restoredName, bedWorkloadSpec({ replicas: 1, restoreFrom: { workload: { name: WORKLOAD }, backup: fromClaim.id, target: { pvc: { claimName: 'backups', prefix: 'pvc' } } } }));
+    const restored = await waitFor('the workload restored from the claim Ready', () => client.get(namespace, restoredName), (workload) => isReady(workload), 420_000);
+    expect(restored.status?.restore).toMatchObject({ phase: 'Restored', backup: fromClaim.id, location: `pvc://backups/pvc/${namespace}/${WORKLOAD}/${fromClaim.id}/`, znodes: fromClaim.records.length });
+    const tree = await treeOf(client, restored);
+    const matching = fromClaim.records.filter((record) => {
+      const found = tree.get(record.path);
+      return found?.data === Buffer.from(record.data, 'base64').toString('utf8') && aclText(found.acl) === aclText(record.acl);
+    });
+    const digestAcls = [...tree.values()].filter((znode) => znode.acl.some((entry) => entry.scheme === 'digest')).length;
+    console.log(`restored from the claim: ${String(matching.length)} of ${String(fromClaim.records.length)} znodes with their data and ACL (${String(digestAcls)} with a digest ACL); the tree holds ${String(tree.size)}`);
+    expect(matching).toHaveLength(fromClaim.records.length);
+    expect(tree.get('/app/b3/n42')?.acl).toEqual([{ perms: 31, scheme: 'digest', id: digestId(ALICE.user, ALICE.password) }]);
+    // The restore's volume server is gone with its attempt.
+    expect(await waitFor('the restore’s Job deleted', () => kubectlJobs(), (names) => names.length === 0, 60_000)).toEqual([]);
+    await client.delete(namespace, restoredName);
+  }, 600_000);
 
   it('backs up a TLS-only ensemble through its secure port: the znodes written over TLS are in the backup', async () => {
     const workload = 'zk-tls';

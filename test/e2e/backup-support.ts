@@ -1,16 +1,18 @@
 // What the backup and restore bed tests share: VersityGW, a store on it and the backup controller for a file's tests;
 // and what they put into an ensemble through ZooKeeper's pure-JavaScript client: a tree of branches and leaves whose
 // ACLs a test chooses, and a client that keeps creating znodes and reports which ZooKeeper acknowledged, with the zxid
-// of each creation.
+// of each creation; and a workload's whole tree read back as its superuser.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { superuserSecretName, type ZookeeperWorkload } from '@zk-oam/apis';
 import { s3Store, type ObjectStore } from '@zk-oam/backup';
+import { treeDumperConnector } from '@zk-oam/zookeeper';
 import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
+import { startControllerProcess, waitControllerReady, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
 import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 
 export interface BackupBed {
@@ -125,4 +127,26 @@ export function startWriter(connectString: string): { count: () => number; stop:
       return created;
     },
   };
+}
+
+/** Every persistent znode of a one-member workload's ensemble, read as its superuser (whom no ACL stops). */
+export async function treeOf(client: WorkloadClient, workload: ZookeeperWorkload): Promise<Map<string, { data: string; acl: readonly AclEntry[] }>> {
+  const namespace = workload.metadata.namespace ?? '';
+  const secret = await client.core.readNamespacedSecret({ namespace, name: superuserSecretName(workload) });
+  const password = Buffer.from(secret.data?.['password'] ?? '', 'base64').toString('utf8');
+  const pod = await client.core.readNamespacedPod({ namespace, name: `${workload.metadata.name}-0` });
+  const dumper = await treeDumperConnector(10_000)([{ pod: pod.metadata?.name ?? '', myid: 1, ip: pod.status?.podIP ?? '' }], { port: 2181, tls: undefined }, password);
+  try {
+    const tree = new Map<string, { data: string; acl: readonly AclEntry[] }>();
+    await dumper.dump(
+      {
+        begin: () => Promise.resolve(tree.clear()),
+        add: (znode) => Promise.resolve(void tree.set(znode.path, { data: znode.data.toString('utf8'), acl: znode.acl })),
+      },
+      3,
+    );
+    return tree;
+  } finally {
+    dumper.close();
+  }
 }

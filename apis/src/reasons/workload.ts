@@ -215,9 +215,12 @@ export const WORKLOAD_REASONS = reasonCatalog({
   RestoreSourceUnavailable: {
     shownIn: RESTORE_REFUSED,
     means:
-      'The target\'s credentials Secret (or CA Secret) is missing or lacks a key, or the store did not answer. The restore tries ' +
-      'again at the next look.',
-    todo: 'Check the Secrets restoreFrom.target names, in this workload\'s namespace, and that the endpoint is reachable from the controller.',
+      'The target\'s credentials Secret (or CA Secret) is missing or lacks a key, the store did not answer, or the volume server Job ' +
+      'reading a PersistentVolumeClaim target did not get ready. Like every refusal, the restore is tried again after a backoff ' +
+      '(5 s doubling to 5 minutes: status.restore.attempts and nextAttemptAt), and at once after a change of the spec.',
+    todo:
+      'Check the Secrets restoreFrom.target names, in this workload\'s namespace, and that the endpoint is reachable from the controller; ' +
+      'for a claim, that it exists and can be mounted (the Job\'s pod carries the label workload.zookeeper.zkoam.dev/restore).',
   },
   LeaderChanged: {
     shownIn: ['Warning Event (when no member leads)'],

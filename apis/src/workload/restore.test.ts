@@ -15,6 +15,21 @@ describe('restoreFrom', () => {
     expect(restoreFromSchema.safeParse({ workload: { name: 'zk' }, target, backup }).success).toBe(false);
   });
 
+  it('takes a PersistentVolumeClaim target, and exactly one target, as a ZookeeperBackup does', () => {
+    expect(restoreFromSchema.safeParse({ workload: { name: 'zk' }, target: { pvc: { claimName: 'backups', prefix: 'pvc' } } }).success).toBe(true);
+    const both = restoreFromSchema.safeParse({ workload: { name: 'zk' }, target: { ...target, pvc: { claimName: 'backups' } } });
+    expect(both.error?.issues.map((issue) => issue.message)).toEqual(['target needs exactly one of s3 and pvc']);
+    expect(restoreFromSchema.safeParse({ workload: { name: 'zk' }, target: {} }).success).toBe(false);
+    expect(restoreFromSchema.safeParse({ workload: { name: 'zk' }, target: { pvc: { claimName: 'Not_A_Claim' } } }).success).toBe(false);
+  });
+
+  it('has the CRD refuse a target with both kinds or neither (CEL), before the controller sees it', () => {
+    const crd = crdManifests().find((candidate) => candidate.spec.names.kind === 'ZookeeperWorkload');
+    const restoreFrom = crd?.spec.versions[0]?.schema.openAPIV3Schema.properties?.['spec']?.properties?.['restoreFrom'];
+    expect(restoreFrom?.properties?.['target']?.['x-kubernetes-validations']).toEqual([{ rule: 'has(self.s3) != has(self.pvc)', message: 'target needs exactly one of s3 and pvc' }]);
+    expect(restoreFrom?.properties?.['target']?.properties?.['pvc']?.properties?.['claimName']).toBeDefined();
+  });
+
   it('is immutable in the CRD, and can be set only when the workload is created', () => {
     const crd = crdManifests().find((candidate) => candidate.spec.names.kind === 'ZookeeperWorkload');
     const spec = crd?.spec.versions[0]?.schema.openAPIV3Schema.properties?.['spec'];

@@ -2,7 +2,7 @@
 // backup controller wrote, by the contract in ../backup/contract.ts), and how far that restore is.
 import { z } from 'zod';
 import { BACKUP_ID_PATTERN } from '../backup/contract.js';
-import { s3TargetSchema } from '../backup/target.js';
+import { backupTargetSchema } from '../backup/target.js';
 import { dnsSubdomainSchema } from '../common/object-meta.js';
 import { withCel } from '../common/structural.js';
 
@@ -25,9 +25,10 @@ export const restoreFromSchema = withCel(
         .regex(RESTORE_BACKUP_PATTERN, 'expected a backup id (e.g. 20261129T030000.000Z) or latest')
         .default(LATEST_BACKUP)
         .describe('The backup\'s id (its start time, the last segment of its location), or latest: the newest backup with a manifest.'),
-      target: z
-        .object({ s3: s3TargetSchema })
-        .describe('Where the backup is, as the ZookeeperBackup that wrote it names its S3 target (a restore reads S3 targets only); credentials are read in this workload\'s namespace.'),
+      target: backupTargetSchema.describe(
+        'Where the backup is, as the ZookeeperBackup that wrote it names its target: an S3-compatible object store (credentials read in this ' +
+          'workload\'s namespace), or a PersistentVolumeClaim in this workload\'s namespace (read through a Job that mounts it); exactly one.',
+      ),
     })
     .describe(
       'Start the ensemble from a backup: the restore writes it into the new, empty ensemble before clients are let in (the client ' +
@@ -55,7 +56,7 @@ export const restoreStatusSchema = z
   .object({
     phase: z.enum(RESTORE_PHASES),
     backup: z.string().max(64).optional().describe('The id of the backup restored (latest resolved).'),
-    location: z.string().max(4096).optional().describe('Where it is: s3://<bucket>/<prefix>/<namespace>/<workload>/<id>/.'),
+    location: z.string().max(4096).optional().describe('Where it is: s3://<bucket>/<prefix>/<namespace>/<workload>/<id>/, or pvc://<claim>/<prefix>/<namespace>/<workload>/<id>/.'),
     zxid: z
       .string()
       .max(32)
@@ -64,6 +65,16 @@ export const restoreStatusSchema = z
     znodes: z.int().min(0).optional().describe('Znodes in the backup, the root included.'),
     startedAt: z.iso.datetime().optional().describe('When the restore was first written to the status, before any znode.'),
     restoredAt: z.iso.datetime().optional(),
+    attempts: z
+      .int()
+      .min(0)
+      .optional()
+      .describe('Refused attempts in a row at observedGeneration: each reads and verifies the backup again, the next one after a longer wait.'),
+    nextAttemptAt: z.iso
+      .datetime()
+      .optional()
+      .describe('When a refused restore is tried again (backing off up to 5 minutes); a change of the spec (a new generation) tries again at once.'),
+    observedGeneration: z.int().min(0).optional().describe('The workload generation the attempts count at.'),
     reason: z.string().max(64).optional().describe('Why it is refused or waits: the Ready condition\'s reason.'),
     message: z.string().max(4096).optional(),
   })

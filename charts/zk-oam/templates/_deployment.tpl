@@ -61,8 +61,9 @@ spec:
               value: --max-old-space-size={{ include "zk-oam.heapMiB" $values }} --max-semi-space-size=2
             - name: MALLOC_ARENA_MAX
               value: "2"
-            {{- if or (eq .name "backup") (has "backup" (splitList "," (.controllers | default ""))) }}
-            # The backup image, whose volume server a PersistentVolumeClaim target's Job runs.
+            {{- $controllers := splitList "," (.controllers | default "") }}
+            {{- if or (has .name (list "backup" "workload")) (has "backup" $controllers) (has "workload" $controllers) }}
+            # The backup image, whose volume server a PersistentVolumeClaim target's Job runs (a backup's, a restore's).
             - name: BACKUP_IMAGE
               value: {{ include "zk-oam.imageOf" (dict "values" $root.Values.backup "root" $root) }}
             {{- end }}

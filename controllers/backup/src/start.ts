@@ -16,6 +16,7 @@ import {
 import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { backupReconciler, backupResource, CACHED_FIELDS, CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, REPORTING_CONTROLLER, watchedResources, workloadResource } from './reconcile/index.js';
+import { backupImageSetting } from './store/open-pvc-target.js';
 import { s3Store } from './store/s3.js';
 
 const configSchema = processEnvSchema.extend({
@@ -27,11 +28,8 @@ const configSchema = processEnvSchema.extend({
   ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(10_000),
   /** Walks of the tree a run may take before znodes changing under it fail it. */
   DUMP_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /**
-   * The backup image (this controller's, as the cluster pulls it), whose volume server a PersistentVolumeClaim
-   * target's Job runs. The Deployments name it beside their own image.
-   */
-  BACKUP_IMAGE: z.string().min(1).default('ghcr.io/zk-oam/backup:0.1.0'),
+  /** The backup image (this controller's), whose volume server a PersistentVolumeClaim target's Job runs. */
+  BACKUP_IMAGE: backupImageSetting,
 });
 
 /** Wires the backup controller into the Manager it is given: its informers and reconciler. */

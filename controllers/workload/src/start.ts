@@ -12,6 +12,7 @@ import {
   RequeuePacer,
   type KubeObject,
 } from '@zk-oam/runtime';
+import { backupImageSetting } from '@zk-oam/backup/store';
 import { observeEnsemble, treeRestorerConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { LatestObservations, observationResponder } from './observations/index.js';
@@ -35,6 +36,8 @@ import {
 const configSchema = processEnvSchema.extend({
   OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** The backup image, whose volume server reads a PersistentVolumeClaim target for a restore. */
+  BACKUP_IMAGE: backupImageSetting,
 });
 
 /** Budget of the restore session's connect: a member not in a quorum yet answers no session. */
@@ -99,6 +102,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     restore: {
       // The S3 client is loaded with the first restore: a controller that restores nothing does not carry it.
       openStore: async (options) => (await import('@zk-oam/backup/store')).s3Store(options),
+      volumeImage: config.BACKUP_IMAGE,
       connectRestorer: treeRestorerConnector(RESTORE_CONNECT_TIMEOUT_MS),
     },
   });

@@ -20,10 +20,6 @@ export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKL
 
 export const BACKUP_STATUS: StatusTarget<typeof backupStatusSchema> = { resource: backupResource, schema: backupStatusSchema, fieldManager: FIELD_MANAGER };
 
-/** A PersistentVolumeClaim target's volume server (render/volume-job.ts): its Job, and the Job's pod, read by label. */
-export const jobResource: ResourceType = { group: 'batch', version: 'v1', plural: 'jobs', kind: 'Job', namespaced: true };
-export const podResource: ResourceType = coreResources.pod;
-
 /** The workload's member pods: where the dump's session goes. */
 export const watchedResources = { pod: coreResources.pod } as const satisfies Record<string, ResourceType>;
 

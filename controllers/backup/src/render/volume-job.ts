@@ -1,12 +1,13 @@
-// The Job that serves a PersistentVolumeClaim target for one run (pure): a pod of the backup image running the volume
-// server (volume-main.ts) with the claim mounted, ready once it listens, reached by the controller at its IP. It runs
-// as a restricted pod (fsGroup makes the claim writable), without a ServiceAccount token (it calls nothing), owned
-// by the ZookeeperBackup (deleted with it), with a deadline in case the controller that started it is gone, and knows
-// only the SHA-256 of the run's token.
+// The Job that serves a PersistentVolumeClaim target (pure): a pod of the backup image running the volume server
+// (volume-main.ts) with the claim mounted, ready once it listens, reached by its caller at its IP. Its callers are the
+// backup controller, for a run, and the workload controller, for a restore (spec.restoreFrom). It runs as a restricted
+// pod (fsGroup makes the claim writable), without a ServiceAccount token (it calls nothing), owned by the object it
+// serves (deleted with it), with a deadline in case the controller that started it is gone, and knows only the
+// SHA-256 of its caller's token.
 import { ZOOKEEPER_BACKUP, type PvcTarget, type ZookeeperBackup } from '@zk-oam/apis';
 import { VOLUME_PATHS, VOLUME_SERVER_PORT } from '../volume/protocol.js';
 
-/** Labels of the Job and its pod; BACKUP_LABEL names the ZookeeperBackup. */
+/** Labels of the Job and its pod; the owner's label (BACKUP_LABEL for a backup's) names the object it serves. */
 export const VOLUME_JOB_LABELS = { 'app.kubernetes.io/name': 'zk-oam-backup-volume', 'app.kubernetes.io/part-of': 'zk-oam' } as const;
 export const BACKUP_LABEL = 'backup.zookeeper.zkoam.dev/backup';
 /** Where the claim is mounted in the pod. */
@@ -15,12 +16,29 @@ export const VOLUME_MOUNT_PATH = '/backup';
 export const VOLUME_JOB_DEADLINE_SECONDS = 6 * 3600;
 const UID = 65532;
 
+/** The object a volume server serves: its Job's owner, and the label that finds the Jobs it left. */
+export interface VolumeJobOwner {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  /** The label key whose value is the owner's name on its Jobs. */
+  readonly label: string;
+}
+
 /**
- * The Job's name: the backup's uid and the run's time (its id's digits, to the millisecond) make it unique and short
- * enough for the job-name label (63 characters).
+ * A Job's name: a prefix for people (zkb: a backup's), its owner's uid and the digits of a time (to the millisecond)
+ * make it unique and short enough for the job-name label (63 characters).
  */
-export function volumeJobName(backup: ZookeeperBackup, runId: string): string {
-  return `zkb-${backup.metadata.uid ?? ''}-${runId.replace(/\D/g, '').slice(-9)}`;
+export function volumeJobName(prefix: string, ownerUid: string, at: string): string {
+  return `${prefix}-${ownerUid}-${at.replace(/\D/g, '').slice(-9)}`;
+}
+
+/** A backup as the owner of its runs' volume servers. */
+export function backupVolumeOwner(backup: ZookeeperBackup): VolumeJobOwner {
+  const { name, namespace = '', uid = '' } = backup.metadata;
+  return { apiVersion: `${ZOOKEEPER_BACKUP.group}/${ZOOKEEPER_BACKUP.version}`, kind: ZOOKEEPER_BACKUP.kind, namespace, name, uid, label: BACKUP_LABEL };
 }
 
 export function pvcLocation(pvc: PvcTarget): string {
@@ -35,25 +53,23 @@ export interface VolumeJob {
 }
 
 export interface VolumeJobInput {
-  readonly backup: ZookeeperBackup;
-  readonly runId: string;
+  readonly owner: VolumeJobOwner;
+  readonly name: string;
   readonly pvc: PvcTarget;
   readonly image: string;
   readonly tokenSha256: string;
 }
 
-export function renderVolumeJob({ backup, runId, pvc, image, tokenSha256 }: VolumeJobInput): VolumeJob {
-  const labels = { ...VOLUME_JOB_LABELS, [BACKUP_LABEL]: backup.metadata.name };
+export function renderVolumeJob({ owner, name, pvc, image, tokenSha256 }: VolumeJobInput): VolumeJob {
+  const labels = { ...VOLUME_JOB_LABELS, [owner.label]: owner.name };
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
     metadata: {
-      name: volumeJobName(backup, runId),
-      namespace: backup.metadata.namespace ?? '',
+      name,
+      namespace: owner.namespace,
       labels,
-      ownerReferences: [
-        { apiVersion: `${ZOOKEEPER_BACKUP.group}/${ZOOKEEPER_BACKUP.version}`, kind: ZOOKEEPER_BACKUP.kind, name: backup.metadata.name, uid: backup.metadata.uid ?? '', controller: true },
-      ],
+      ownerReferences: [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.name, uid: owner.uid, controller: true }],
     },
     spec: {
       backoffLimit: 0,

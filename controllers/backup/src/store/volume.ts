@@ -30,7 +30,8 @@ export function volumeStore(options: VolumeStoreOptions): ObjectStore {
   return {
     location: (key) => `${options.location}${key}`,
     put: async (key, body, contentType) => {
-      await call('put', key, objectPath(key), { method: 'PUT', body, headers: { 'content-type': contentType } });
+      // A copy on an ArrayBuffer of its own: fetch's types take no view of a Buffer's pooled (possibly shared) memory.
+      await call('put', key, objectPath(key), { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': contentType } });
     },
     get: async (key) => {
       const response = await call('get', key, objectPath(key));

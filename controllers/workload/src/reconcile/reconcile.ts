@@ -16,8 +16,8 @@ import { ensureMemberSecrets } from './member-secrets.js';
 import { readWorkload } from './observe.js';
 import { decideRenderInput, renderChildren } from './render-decisions.js';
 import { reportBlocked, reportStatus } from './status.js';
-import { nextLook } from './requeue.js';
-import { restoreBackup } from '../restore/index.js';
+import { earliest, nextLook } from './requeue.js';
+import { nextAttemptAt, restoreBackup } from '../restore/index.js';
 import { announceRefusal } from './scale-refusal.js';
 import { announceTlsSteps, memberAccess } from './tls.js';
 
@@ -58,5 +58,5 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, { refusal: decision.refusal, restore }, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
 
-  return nextLook(formatKey(key), report, actions, deps, tls.state?.renewAt);
+  return nextLook(formatKey(key), report, actions, deps, earliest(tls.state?.renewAt, nextAttemptAt(restore)));
 }

@@ -1,5 +1,6 @@
 // The last step: when the reconcile of a workload comes back by itself. The observer's paced period, sooner while
-// anything moves, and never later than the renewal of the member certificate; and, when a Secret it needs is unusable,
+// anything moves, and never later than what falls due (the renewal of the member certificate, the next attempt of a
+// refused restore); and, when a Secret it needs is unusable,
 // after a wait that depends on whether a watch will tell of the fix.
 import { done, requeueAfter, type ReconcileResult } from '@zk-oam/runtime';
 import type { ChildAction } from './apply-children.js';
@@ -11,32 +12,38 @@ import type { StatusReport } from './status.js';
  * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
  * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
  * for the pod and StatefulSet events instead: polling it would only repeat the same answer. Either way it comes back
- * when its certificate is due for renewal, not a period later: with a renewBeforeMinutes close to the validity, a
- * period is a large part of the time left.
+ * when something falls due (`dueAt`), not a period later: the certificate's renewal (with a renewBeforeMinutes close
+ * to the validity, a period is a large part of the time left), or a refused restore's next attempt.
  */
 export function nextLook(
   key: string,
   report: Pick<StatusReport, 'status' | 'observable'>,
   actions: readonly ChildAction[],
   deps: Pick<WorkloadReconcilerDependencies, 'pacer' | 'periods' | 'now'>,
-  renewAt: Date | undefined,
+  dueAt: Date | undefined,
 ): ReconcileResult {
-  const renewal = renewAt === undefined ? undefined : untilRenewal(renewAt, deps.now());
+  const due = dueAt === undefined ? undefined : untilDue(dueAt, deps.now());
   const settled = actions.length === 0;
   if (settled && !report.observable) {
     deps.pacer.release(key);
-    return renewal === undefined ? done : requeueAfter(renewal);
+    return due === undefined ? done : requeueAfter(due);
   }
   const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
   const paced = deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs);
-  return requeueAfter(renewal === undefined ? paced : Math.min(paced, renewal));
+  return requeueAfter(due === undefined ? paced : Math.min(paced, due));
 }
 
-/** Timers hold at most 2^31-1 ms (24.8 days); a later renewal is looked at again in a day, and then again. */
-const MAX_RENEWAL_WAIT_MS = 24 * 3_600_000;
+/** The sooner of two times that may fall due. */
+export function earliest(a: Date | undefined, b: Date | undefined): Date | undefined {
+  if (a === undefined) return b;
+  return b === undefined || a <= b ? a : b;
+}
 
-function untilRenewal(renewAt: Date, now: Date): number {
-  return Math.min(Math.max(renewAt.getTime() - now.getTime(), 1_000), MAX_RENEWAL_WAIT_MS);
+/** Timers hold at most 2^31-1 ms (24.8 days); a later due time is looked at again in a day, and then again. */
+const MAX_DUE_WAIT_MS = 24 * 3_600_000;
+
+function untilDue(dueAt: Date, now: Date): number {
+  return Math.min(Math.max(dueAt.getTime() - now.getTime(), 1_000), MAX_DUE_WAIT_MS);
 }
 
 /**

@@ -2,3 +2,4 @@
 export type { RestoreDependencies } from './dependencies.js';
 export { clientsAdmitted, withRestore } from './gate.js';
 export { restoreBackup } from './restore-step.js';
+export { nextAttemptAt } from './retry.js';

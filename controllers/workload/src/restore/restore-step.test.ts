@@ -34,6 +34,8 @@ interface World {
   written: DumpedZnode[][];
   events: EventDetails<string>[];
   connects: number;
+  /** Objects read from the store. */
+  gets: number;
 }
 
 function fakes(world: World): Parameters<typeof restoreBackup>[0] {
@@ -50,7 +52,10 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
   const store: ObjectStore = {
     location: (key) => `s3://backups/${key}`,
     put: () => Promise.reject(new Error('a restore writes nothing to the store')),
-    get: (key) => Promise.resolve(world.objects.get(key)),
+    get: (key) => {
+      world.gets++;
+      return Promise.resolve(world.objects.get(key));
+    },
     list: (prefix) => Promise.resolve([...world.objects.keys()].filter((key) => key.startsWith(prefix)).sort()),
     delete: () => Promise.reject(new Error('a restore deletes nothing')),
     close: () => undefined,
@@ -79,6 +84,7 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
     now: () => NOW,
     restore: {
       openStore: () => Promise.resolve(store),
+      volumeImage: 'ghcr.io/zk-oam/backup:test',
       connectRestorer: () => {
         world.connects++;
         return world.ensemble === undefined ? Promise.reject(new ZooKeeperConnectionError('no quorum', { operation: 'connect', connectString: '10.0.0.1:2181' })) : Promise.resolve(restorer);
@@ -87,16 +93,18 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
   };
 }
 
+const S3_TARGET = { endpoint: 'http://s3:8333', bucket: 'backups', prefix: 'bed', region: 'us-east-1', forcePathStyle: true, credentialsSecretRef: { name: 's3', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } };
+
 function restoring(status?: RestoreStatus): ZookeeperWorkload {
   const workload = withSpec(minimalWorkload(), (spec) => ({
     ...spec,
-    restoreFrom: { workload: { name: 'source' }, backup: 'latest', target: { s3: { endpoint: 'http://s3:8333', bucket: 'backups', prefix: 'bed', region: 'us-east-1', forcePathStyle: true, credentialsSecretRef: { name: 's3', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } },
+    restoreFrom: { workload: { name: 'source' }, backup: 'latest', target: { s3: S3_TARGET } },
   }));
   return status === undefined ? workload : { ...workload, status: { restore: status } };
 }
 
 function world(ensemble: string[] | 'no quorum' = []): World {
-  return { objects: storeWithBackup(), ensemble: ensemble === 'no quorum' ? undefined : new Set(ensemble), written: [], events: [], connects: 0 };
+  return { objects: storeWithBackup(), ensemble: ensemble === 'no quorum' ? undefined : new Set(ensemble), written: [], events: [], connects: 0, gets: 0 };
 }
 
 const log = createLogger({ name: 'test', level: 'silent' });
@@ -152,6 +160,20 @@ describe('restoreBackup', () => {
     expect(seen.events.map((event) => `${event.type} ${event.reason}`)).toEqual([`Warning ${reason}`]);
   });
 
+  it('reads the store again for a refused restore only once its backoff is over, and counts the attempts', async () => {
+    const seen = world();
+    seen.objects.delete(`${PREFIX}${ID}/znodes-00000.jsonl.gz`);
+    const first = await run(seen, restoring());
+    expect(first).toMatchObject({ phase: 'Refused', attempts: 1, nextAttemptAt: expect.any(String) });
+    const reads = seen.gets;
+    expect(await restoreBackup(fakes(seen), raw, restoring(first), access, log)).toBe(first);
+    expect(seen.gets).toBe(reads);
+    const later = { ...fakes(seen), now: () => new Date(Date.parse(first?.nextAttemptAt ?? '')) };
+    expect(await restoreBackup(later, raw, restoring(first), access, log)).toMatchObject({ phase: 'Refused', reason: 'BackupObjectMissing', attempts: 2 });
+    expect(seen.gets).toBeGreaterThan(reads);
+    expect(seen.events.map((event) => `${event.type} ${event.reason}`)).toEqual(['Warning BackupObjectMissing', 'Warning BackupObjectMissing']);
+  });
+
   it('refuses an ensemble that holds any znode before the restore started: it never merges', async () => {
     const seen = world(['/app']);
     expect(await run(seen, restoring())).toMatchObject({ phase: 'Refused', reason: 'RestoreTargetNotEmpty', message: expect.stringContaining('(/app)') });
@@ -175,7 +197,7 @@ describe('restoreBackup', () => {
 
   it('refuses when the target\'s Secret is missing', async () => {
     const seen = world();
-    const workload = withSpec(restoring(), (spec) => ({ ...spec, restoreFrom: spec.restoreFrom === undefined ? undefined : { ...spec.restoreFrom, target: { s3: { ...spec.restoreFrom.target.s3, credentialsSecretRef: { name: 'gone', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } } }));
+    const workload = withSpec(restoring(), (spec) => ({ ...spec, restoreFrom: spec.restoreFrom === undefined ? undefined : { ...spec.restoreFrom, target: { s3: { ...S3_TARGET, credentialsSecretRef: { name: 'gone', accessKeyIdKey: 'AWS_ACCESS_KEY_ID', secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY' } } } } }));
     expect(await run(seen, workload)).toMatchObject({ phase: 'Refused', reason: 'RestoreSourceUnavailable' });
   });
 });
