@@ -80,7 +80,9 @@ describe('bed child processes', () => {
 
   it('reaps processes whose command line mentions the bed directory', async () => {
     const marker = join(bedDir, 'orphan-marker');
-    const orphan = startProcess({ name: 'orphan', command: 'sh', args: ['-c', 'sleep 30', marker], bedDir });
+    // A process that forks nothing: sh forked `sleep`, whose command line is its parent's until it execs, so on a loaded
+    // machine the reap now and then found two processes mentioning the marker.
+    const orphan = startProcess({ name: 'orphan', command: process.execPath, args: ['-e', 'setTimeout(() => {}, 30_000)', marker], bedDir });
     started.push(orphan);
     // Until exec() completes, the child's command line is still its parent's.
     const mentioning = (): Promise<number[]> => Promise.resolve(processesMentioning(marker).map((p) => p.pid));
