@@ -17,7 +17,6 @@ import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { backupReconciler, backupResource, CACHED_FIELDS, CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, REPORTING_CONTROLLER, watchedResources, workloadResource } from './reconcile/index.js';
 import { backupImageSetting } from './store/open-pvc-target.js';
-import { s3Store } from './store/s3.js';
 
 const configSchema = processEnvSchema.extend({
   /** Between looks while no run is due: retention by age, a workload that comes back. */
@@ -45,7 +44,8 @@ export function startBackupController(parts: ControllerProcessParts, config: z.i
     client: manager.client,
     recorder,
     connectDumper: treeDumperConnector(config.ZOOKEEPER_TIMEOUT_MS),
-    openStore: s3Store,
+    // The S3 client is loaded with the first store opened: a controller with no backup to take does not carry it.
+    openStore: async (options) => (await import('./store/s3.js')).s3Store(options),
     volumeImage: config.BACKUP_IMAGE,
     timing: { idleMs: config.IDLE_PERIOD_MS, waitMs: config.WAIT_PERIOD_MS, dumpAttempts: config.DUMP_ATTEMPTS },
     now: () => new Date(),

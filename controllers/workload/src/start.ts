@@ -101,7 +101,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
     restore: {
       // The S3 client is loaded with the first restore: a controller that restores nothing does not carry it.
-      openStore: async (options) => (await import('@zk-oam/backup/store')).s3Store(options),
+      openStore: async (options) => (await import('@zk-oam/backup/store/s3')).s3Store(options),
       volumeImage: config.BACKUP_IMAGE,
       connectRestorer: treeRestorerConnector(RESTORE_CONNECT_TIMEOUT_MS),
     },

@@ -30,6 +30,8 @@ export interface ControllerProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** `bundle` (the default) runs what ships; `source` runs src/main.ts through tsx, as `npm run dev:<name>` does. */
   readonly from?: 'bundle' | 'source';
+  /** Another build of the bundle to run (a copy of its dist/), so that a benchmark can run two builds side by side. */
+  readonly distDir?: string;
 }
 
 export interface ControllerProcess {
@@ -85,7 +87,7 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
     command:
       options.from === 'source'
         ? [process.execPath, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
-        : [process.execPath, join(repoRoot, 'controllers', name, 'dist/main.mjs')],
+        : [process.execPath, join(options.distDir ?? join(repoRoot, 'controllers', name, 'dist'), 'main.mjs')],
     env: {
       ...process.env,
       ...(await deploymentRuntimeEnv(name)),

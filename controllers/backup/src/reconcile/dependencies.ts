@@ -26,7 +26,7 @@ export interface BackupReconcilerDependencies {
   /** The superuser's session that dumps the tree, over TLS whenever the members open a secure port only. */
   readonly connectDumper: TreeDumperConnector;
   /** An S3 store for a target, its credentials read. */
-  readonly openStore: (options: S3StoreOptions) => ObjectStore;
+  readonly openStore: (options: S3StoreOptions) => Promise<ObjectStore>;
   /** The backup image, whose volume server a PersistentVolumeClaim target's Job runs. */
   readonly volumeImage: string;
   readonly timing: BackupTiming;

@@ -1,8 +1,10 @@
 // The data of the TLS Secrets the controller keeps: its own CA (certificate and key), and the member Secret (a fresh key,
-// the certificate the CA issues for it, and the CA: cert-manager's layout).
+// the certificate the CA issues for it, and the CA: cert-manager's layout). Issuance (issue.ts: @peculiar/x509, its
+// ASN.1 parsers and reflect-metadata, half a megabyte of bundle) is imported with the first certificate: a controller
+// whose workloads issue none, plain or cert-manager's, does not carry it.
 import { randomBytes } from 'node:crypto';
 import { CA_SECRET_KEYS, TLS_SECRET_KEYS } from '@zk-oam/apis';
-import { issueCaCertificate, issueMemberCertificate, type SigningCa } from './issue.js';
+import type { SigningCa } from './issue.js';
 import { generateKeyPair, privateKeyPem } from './keys.js';
 
 /** 16 random bytes, first bit clear: a positive serial that never repeats in practice. */
@@ -24,6 +26,7 @@ export interface MemberSecretInput {
 const BACKDATE_MS = 5 * 60_000;
 
 export async function issueMemberSecretData(input: MemberSecretInput): Promise<Record<string, string>> {
+  const { issueMemberCertificate } = await import('./issue.js');
   const keys = await generateKeyPair();
   const certificate = await issueMemberCertificate({
     ca: input.ca,
@@ -46,6 +49,7 @@ export async function issueMemberSecretData(input: MemberSecretInput): Promise<R
 export const CA_VALIDITY_HOURS = 10 * 8_760;
 
 export async function issueCaSecretData(input: { commonName: string; now: Date }): Promise<Record<string, string>> {
+  const { issueCaCertificate } = await import('./issue.js');
   const keys = await generateKeyPair();
   const certificate = await issueCaCertificate({
     keys,
