@@ -223,7 +223,7 @@ describe('reconcileScale', () => {
       expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
       expect(calls).toEqual(['lock scale/zk-size', 'event DisruptionLockLost']);
       expect(statuses.at(-1)).toMatchObject({ phase: 'ScalingUp', operation: underWay.operation, step: underWay.step });
-      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('rolling/zk-roll has held it since 2025-12-31T23:59:00.000Z') as unknown });
+      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('rolling/zk-roll has held it since 2025-12-31T23:59:00Z') as unknown });
       expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Progressing')).toMatchObject({ status: 'True', reason: 'DisruptionLockLost' });
       expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: new Date('2025-12-31T23:50:00Z') });
 
