@@ -188,3 +188,15 @@ describe('reconcileRolling: what it cannot act on is a condition and one Warning
     expect(condition(statuses.at(-1), 'Waiting')).toMatchObject({ reason: 'DisruptionLockBusy' });
   });
 });
+
+describe('reconcileRolling: a failed step', () => {
+  const forbidden = new Error('leases.coordination.k8s.io is forbidden');
+
+  it.each([
+    ['Lock', 'LockFailed', (deps: RollingReconcilerDependencies): RollingReconcilerDependencies => ({ ...deps, lockOf: () => ({ tryAcquire: () => Promise.reject(forbidden), release: () => Promise.reject(forbidden) }) })],
+    ['Observe', 'ObservationFailed', (deps: RollingReconcilerDependencies): RollingReconcilerDependencies => ({ ...deps, observe: () => Promise.reject(forbidden) })],
+  ] as const)('%s fails with %s, the reason the scale trait gives the same failure', async (step, reason, breaking) => {
+    const { deps } = harness();
+    await expect(reconcileRolling(breaking(deps), key, context)).rejects.toMatchObject({ step, category: reason, object: 'ZookeeperRolling ns/roll', cause: forbidden });
+  });
+});

@@ -241,3 +241,15 @@ describe('reconcileScale', () => {
     });
   });
 });
+
+describe('reconcileScale: a failed step', () => {
+  const forbidden = new Error('leases.coordination.k8s.io is forbidden');
+
+  it.each([
+    ['Lock', 'LockFailed', (deps: ScaleReconcilerDependencies): ScaleReconcilerDependencies => ({ ...deps, lockOf: () => ({ tryAcquire: () => Promise.reject(forbidden), release: () => Promise.reject(forbidden), inspect: () => Promise.reject(forbidden) }) })],
+    ['Observe', 'ObservationFailed', (deps: ScaleReconcilerDependencies): ScaleReconcilerDependencies => ({ ...deps, observe: () => Promise.reject(forbidden) })],
+  ] as const)('%s fails with %s, the reason the rolling trait gives the same failure', async (step, reason, breaking) => {
+    const { deps } = harness(new World({ members: 3, target: 5 }));
+    await expect(reconcileScale(breaking(deps), key, context)).rejects.toMatchObject({ step, category: reason, object: 'ZookeeperScale ns/zk-size', cause: forbidden });
+  });
+});
