@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { derivedNames, memberSelectorOf } from '@zk-oam/apis';
+import { derivedNames, kubernetesTime, memberSelectorOf } from '@zk-oam/apis';
 import { DEFAULT_PERIOD_JITTER } from '@zk-oam/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -116,7 +116,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     expect(issuedAt).toBeGreaterThanOrEqual(dueAt.getTime());
     const secretEvents = (await eventsAbout(client, namespace, WORKLOAD)).filter((event) => event.note?.startsWith(`Updated Secret ${derivedNames(WORKLOAD).tlsSecret} `));
     expect(secretEvents.map((event) => event.note)).toEqual([
-      `Updated Secret ${derivedNames(WORKLOAD).tlsSecret} (member certificate until ${new Date(renewed.validTo).toISOString()}: renewal due since ${dueAt.toISOString()})`,
+      `Updated Secret ${derivedNames(WORKLOAD).tlsSecret} (member certificate until ${kubernetesTime(new Date(renewed.validTo))}: renewal due since ${kubernetesTime(dueAt)})`,
     ]);
     expect(report.lost).toEqual([]);
     expect(writesDuring).toBeGreaterThan(0);

@@ -8,9 +8,15 @@
 // What counts: relative imports and re-exports between files under the entry's `src/` (no packages, no node: modules,
 // no tests). `--types` also follows `import type` / `export type`, which carry no code and are left out by default.
 // Each file is visited once, its imports in the order they are written, as a reader would follow them.
-// A folder is "left" once the walk has been in it and moved to another folder. Every import edge that leads from one
-// folder into another folder already left is a return, whether or not the file it names was visited already; the
-// returns that reach a file not visited yet (the walk had to go back for more of that folder) are counted apart.
+// What it reports:
+//   files visited: the distinct files the walk reaches from the entry, the entry included.
+//   returns into a folder already left: a folder is "left" once the walk has been in it and moved to another folder.
+//     Every import edge that leads from one folder into another folder already left is a return, whether or not the
+//     file it names was visited already; the returns that reach a file not visited yet (the walk had to go back for
+//     more of that folder) are counted apart.
+//   imports of a file already left: every import edge to a file the walk visited before and has finished (its own
+//     imports all followed), in any folder; an import of a file still being walked (a cycle) is not one.
+// docs/architecture.md (the workload controller) gives the counts for the default entry.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
@@ -36,10 +42,12 @@ function localImports(file, types) {
 const folderOf = (file) => dirname(relative(root, file));
 const name = (file) => relative(root, file);
 const visited = new Set();
+const finished = new Set();
 const left = new Set();
 const lines = [];
 let returns = 0;
 let returnsForNewFiles = 0;
+let fileReturns = 0;
 const byPair = new Map();
 
 function walk(file, depth) {
@@ -49,6 +57,7 @@ function walk(file, depth) {
   for (const next of localImports(file, followTypes)) {
     const there = folderOf(next);
     const seen = visited.has(next);
+    if (finished.has(next)) fileReturns += 1;
     if (there !== here && left.has(there)) {
       returns += 1;
       if (!seen) returnsForNewFiles += 1;
@@ -61,6 +70,7 @@ function walk(file, depth) {
     walk(next, depth + 1);
     if (there !== here) left.add(there);
   }
+  finished.add(file);
 }
 
 walk(entry, 0);
@@ -69,6 +79,7 @@ const folders = new Set([...visited].map(folderOf));
 console.log(`${relative(process.cwd(), entry)}${followTypes ? ' (type imports followed too)' : ''}`);
 console.log(`files visited: ${visited.size} in ${folders.size} folders (${[...folders].sort().join(', ')})`);
 console.log(`returns into a folder already left: ${returns}, of which ${returnsForNewFiles} to a file not visited yet`);
+console.log(`imports of a file already left: ${fileReturns}`);
 const pairs = [...byPair].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
 console.log(`returns by folders: ${pairs.map(([pair, count]) => `${pair} ${count}`).join(', ')}`);
 console.log(`local modules the entry imports: ${localImports(entry, true).length} (${localImports(entry, false).length} with code)`);

@@ -5,6 +5,7 @@ export { isCatalogued, reasonCatalog, type ReasonCatalog, type ReasonEntry } fro
 export { RECONCILE_FAILURE_REASONS, type ReconcileFailureReason } from './reconcile-failure.js';
 export { ROLLING_REASONS, type RollingReason } from './rolling.js';
 export { SCALE_REASONS, type ScaleReason } from './scale.js';
+export { TRAIT_STEP_REASONS, type TraitStep, type TraitStepReason } from './trait-step.js';
 export { troubleshootingGuide } from './troubleshooting.js';
 export { WORKLOAD_REASONS, type RestoreReason, type WorkloadFailedStep, type WorkloadReason } from './workload.js';
 export { ZNODE_REASONS, type ZnodeReason } from './znode.js';

@@ -1,6 +1,7 @@
 // The condition and Warning Event reasons of a ZookeeperRolling (the rolling trait controller).
 import { TRAIT_BINDING_REASONS } from './binding.js';
 import { reasonCatalog } from './entry.js';
+import { TRAIT_STEP_REASONS } from './trait-step.js';
 
 const WAITING = ['Waiting', 'Ready and a Warning Event when Blocked'] as const;
 const STATE = ['Ready'] as const;
@@ -80,16 +81,7 @@ export const ROLLING_REASONS = reasonCatalog({
     means: 'No member can go down without losing the quorum (a 1- or 2-member ensemble, or members already down). The roll is Blocked at once.',
     todo: 'Bring the down members back, or scale to 3 or more members; a 1-member ensemble can only be restarted with downtime (delete its pod).',
   },
-  Unbind: { shownIn: FAILED_STEP, means: 'Unbinding a deleted trait (annotation, Lease, finalizer) failed; the quoted error says why.', todo: 'Check the rolling controller\'s RBAC and the quoted error.' },
-  Bind: { shownIn: FAILED_STEP, means: 'Binding the trait to its workload failed.', todo: 'Check the rolling controller\'s RBAC on ZookeeperWorkloads and the quoted error.' },
-  Observe: { shownIn: FAILED_STEP, means: 'Reading the StatefulSet, the pods or the members failed.', todo: 'Read the quoted error; usually transient.' },
-  Lock: { shownIn: FAILED_STEP, means: 'Taking, renewing or releasing the disruption Lease failed.', todo: 'Check the controller\'s RBAC on Leases in the workload\'s namespace.' },
-  WriteStatus: { shownIn: FAILED_STEP, means: 'Writing the trait\'s status failed; nothing is restarted before it succeeds.', todo: 'Usually transient.' },
-  Reconfigure: {
-    shownIn: FAILED_STEP,
-    means: 'A reconfig of a leader handover failed: the superuser Secret is missing or lacks its password, or ZooKeeper refused the reconfig.',
-    todo: 'Read the quoted error: check the Secret it names (the workload\'s superuser Secret), or the leader\'s log for the reconfig.',
-  },
-  DeletePods: { shownIn: FAILED_STEP, means: 'Deleting the pod to restart failed; the quoted error says why.', todo: 'Check the controller\'s RBAC on pods, and any admission policy that refuses deletion.' },
+  ...TRAIT_STEP_REASONS,
+  PodDeleteFailed: { shownIn: FAILED_STEP, means: 'Deleting the pod to restart failed; the quoted error says why.', todo: 'Check the controller\'s RBAC on pods, and any admission policy that refuses deletion.' },
 });
 export type RollingReason = keyof typeof ROLLING_REASONS;

@@ -1,6 +1,7 @@
 // The condition and Warning Event reasons of a ZookeeperScale (the scale trait controller).
 import { TRAIT_BINDING_REASONS } from './binding.js';
 import { reasonCatalog } from './entry.js';
+import { TRAIT_STEP_REASONS } from './trait-step.js';
 
 const BLOCKED = ['Ready', 'Progressing', 'Blocked', 'Warning Event'] as const;
 const WAITING = ['Progressing'] as const;
@@ -150,19 +151,9 @@ export const SCALE_REASONS = reasonCatalog({
     means: 'A wait lasted longer than spec.stepTimeoutSeconds; the message says what it waited for. The trait does not force the step.',
     todo: 'Fix what it waits for (the message names it); raise stepTimeoutSeconds if the ensemble is just slow to sync.',
   },
-  BindingFailed: { shownIn: FAILED_STEP, means: 'Binding the trait to the workload (owner reference, finalizer, annotation) failed; the message quotes the API server.', todo: 'Check the scale controller\'s RBAC on ZookeeperWorkloads and the quoted error.' },
-  LockFailed: { shownIn: FAILED_STEP, means: 'Taking, renewing or releasing the disruption Lease failed.', todo: 'Check the controller\'s RBAC on Leases in the workload\'s namespace.' },
-  ObservationFailed: { shownIn: FAILED_STEP, means: 'Reading the workload\'s pods, claims or members failed.', todo: 'Read the quoted error; usually transient.' },
-  SuperuserSecretUnusable: { shownIn: FAILED_STEP, means: 'The superuser Secret (reconfig needs its password) is missing or has no password key.', todo: 'Check the Secret <workload>-superuser, or the one spec.superuserSecretRef names.' },
-  TlsSecretUnusable: {
-    shownIn: FAILED_STEP,
-    means: "The workload has a secure client port, so the superuser's session goes over TLS, but its member TLS Secret <workload>-tls is missing or has no ca.crt.",
-    todo: "The workload controller keeps that Secret: read the workload's Ready condition (TlsCaSecretInvalid names the problem).",
-  },
+  ...TRAIT_STEP_REASONS,
   ReplicasUpdateFailed: { shownIn: FAILED_STEP, means: 'Changing the workload\'s spec.replicas failed.', todo: 'A conflict means another field manager owns spec.replicas: let the trait own it.' },
-  ReconfigFailed: { shownIn: FAILED_STEP, means: 'ZooKeeper refused or did not answer the reconfig; the next observation decides whether it took effect.', todo: 'Usually transient. If it repeats, read the leader\'s log for the reconfig.' },
   ConfirmWriteFailed: { shownIn: FAILED_STEP, means: 'The write that proves the new configuration committed failed; no pod is stopped until it succeeds.', todo: 'Usually transient; check that the remaining voters serve.' },
   VolumeDeleteFailed: { shownIn: FAILED_STEP, means: 'Deleting the removed member\'s volume claim failed.', todo: 'Check the controller\'s RBAC on PersistentVolumeClaims and the quoted error.' },
-  StatusWriteFailed: { shownIn: FAILED_STEP, means: 'Writing the trait\'s status failed; the ensemble is not affected.', todo: 'Usually transient.' },
 });
 export type ScaleReason = keyof typeof SCALE_REASONS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPCONFIG_REASONS, type AppConfigReason } from './appconfig.js';
 import { TRAIT_BINDING_REASONS } from './binding.js';
+import { TRAIT_STEP_REASONS } from './trait-step.js';
 import { isCatalogued, type ReasonCatalog } from './entry.js';
 import { RECONCILE_FAILURE_REASONS } from './reconcile-failure.js';
 import { ROLLING_REASONS, type RollingReason } from './rolling.js';
@@ -40,6 +41,13 @@ describe('the troubleshooting guide', () => {
       expect(sectionOf('ZookeeperScale')).toContain(`| \`${reason}\` |`);
       expect(sectionOf('ZookeeperRolling')).toContain(`| \`${reason}\` |`);
       expect(sectionOf('ZookeeperWorkload')).not.toContain(`| \`${reason}\` |`);
+    }
+  });
+
+  it('gives the same failure of a trait step the same reason under both traits', () => {
+    for (const reason of Object.keys(TRAIT_STEP_REASONS)) {
+      expect(SCALE_REASONS, reason).toHaveProperty(reason, TRAIT_STEP_REASONS[reason as keyof typeof TRAIT_STEP_REASONS]);
+      expect(ROLLING_REASONS, reason).toHaveProperty(reason, TRAIT_STEP_REASONS[reason as keyof typeof TRAIT_STEP_REASONS]);
     }
   });
 

@@ -31,7 +31,7 @@ export { controller, buildController, type ControllerBuilder, type ControllerDef
 export { Controller } from './controller/controller.js';
 export { done, requeueAfter, type ReconcileResult, type Reconciler, type ReconcileContext } from './controller/reconciler.js';
 export { ownerKeysOf, type OwnerKind } from './controller/owner-mapping.js';
-export { ReconcileStepError, runStep, type StepContext } from './controller/step-error.js';
+export { ReconcileStepError, runStep, stepRunner, type StepContext, type StepRunner } from './controller/step-error.js';
 export { describeFailure, reportingFailures, UNEXPECTED_FAILURE, type Failure, type FailureReportOptions } from './controller/failure-report.js';
 
 export { applyObject, applyStatus, type ApplyOptions, type ApplyConfiguration } from './apply/server-side-apply.js';

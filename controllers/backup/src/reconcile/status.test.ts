@@ -52,4 +52,14 @@ describe('nextStatus', () => {
     const next = nextStatus(undefined, { kind: 'Idle', reason: 'Scheduled', nextRunAt: new Date('2026-11-29T04:00:00Z') }, context);
     expect(next.conditions).toMatchObject([{ type: 'Ready', status: 'False', reason: 'Scheduled' }]);
   });
+
+  it('says a spec that does not validate in Ready, and keeps the rest of the status and the generation it spoke of', () => {
+    const succeeded = nextStatus(undefined, ran(run('r1', 'Succeeded')), context);
+    const next = nextStatus(succeeded, { kind: 'Invalid', message: 'spec.schedule: not a cron expression' }, { generation: 3, now });
+    const { conditions, ...rest } = next;
+    const { conditions: _before, ...restBefore } = succeeded;
+    expect(rest).toEqual(restBefore);
+    expect(rest.observedGeneration).toBe(2);
+    expect(conditions).toEqual([{ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: 'spec.schedule: not a cron expression', observedGeneration: 3, lastTransitionTime: '2026-11-29T03:00:05Z' }]);
+  });
 });

@@ -2,7 +2,7 @@
 // scheduled run and the Ready condition, set by the kit's setConditions. While no run is due, Ready keeps what the last
 // run said: a failed run stays visible until a run succeeds.
 import { kubernetesTime, type BackupReason, type Condition, type ZookeeperBackupStatus } from '@zk-oam/apis';
-import { setConditions, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
+import { observedGeneration, setConditions, withInvalidSpec, type ConditionContext, type ConditionVerdict } from '@zk-oam/runtime';
 import { lastSuccessful, recordRun } from '../plan/index.js';
 import type { Finding } from './verdict.js';
 
@@ -46,11 +46,11 @@ function ranStatus(previous: ZookeeperBackupStatus | undefined, finding: Extract
 }
 
 export function nextStatus(previous: ZookeeperBackupStatus | undefined, finding: Finding, context: ConditionContext): ZookeeperBackupStatus {
-  const { nextRunAt: _next, ...base } = { ...previous, ...(context.generation === undefined ? {} : { observedGeneration: context.generation }) };
+  const { nextRunAt: _next, ...base } = { ...previous, ...observedGeneration(context) };
   const stamp: Stamp = (verdict) => setConditions(previous?.conditions, [verdict], context);
   switch (finding.kind) {
     case 'Invalid':
-      return { ...previous, conditions: stamp({ type: 'Ready', status: 'False', reason: 'InvalidSpec', message: finding.message }) };
+      return withInvalidSpec(previous, finding.message, context);
     case 'Waiting':
       return { ...base, conditions: stamp({ type: 'Ready', status: 'False', reason: finding.reason, message: finding.message }) };
     case 'Idle':

@@ -1,7 +1,7 @@
 // The leader handover: the leader, due last, leaves the voters by reconfig (naming its successor, so no election runs),
 // restarts as a non-voter, and is reconfigured back in once synced. The trait's status records the handover before
 // the leader leaves, so every step below is decided from that record and what ZooKeeper says now.
-import type { ZookeeperRollingStatus } from '@zk-oam/apis';
+import { kubernetesTime, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import { parseServerLine, type CommittedConfig, type ServerEntry } from '@zk-oam/zookeeper';
 import type { RollingPlanInput } from './input.js';
 import { runsUnsynced, type RollMember } from './members.js';
@@ -83,7 +83,7 @@ function awaitResync(input: RollingPlanInput, resyncing: readonly RollMember[], 
   const names = resyncing.map((candidate) => candidate.podName).join(', ');
   const message =
     `${record.pod} left the voters to hand leadership over; waiting for ${names} to sync with the successor ` +
-    `(their servers run; ZooKeeper gives them until ${resyncDeadline(input, record).toISOString()})`;
+    `(their servers run; ZooKeeper gives them until ${kubernetesTime(resyncDeadline(input, record))})`;
   return waitFor(input, 'LeadershipMoving', message);
 }
 

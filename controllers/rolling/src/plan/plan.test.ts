@@ -1,4 +1,5 @@
 // Single decisions of the planner, one observed state each: what goes next, what it waits for, when it gives up.
+import { kubernetesTime } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import type { PodView, RollingPlanInput } from './input.js';
 import { planRollingStep } from './plan.js';
@@ -90,7 +91,7 @@ describe('what it waits for before a deletion', () => {
       {
         kind: 'Blocked',
         reason: 'PodNotReady',
-        message: `pod zk-1 is not ready; waiting since ${ago(600).toISOString()}, longer than the step timeout of 600s`,
+        message: `pod zk-1 is not ready; waiting since ${kubernetesTime(ago(600))}, longer than the step timeout of 600s`,
         since: ago(600),
       },
     ],
@@ -249,7 +250,7 @@ describe('a handover under way: followers syncing again with the successor, or d
       reason: 'LeadershipMoving',
       message:
         'zk-2 left the voters to hand leadership over; waiting for zk-0, zk-1, zk-3 to sync with the successor ' +
-        '(their servers run; ZooKeeper gives them until 2026-01-01T01:00:20.000Z)',
+        '(their servers run; ZooKeeper gives them until 2026-01-01T01:00:20Z)',
       since: cluster.now,
     });
     expect(stepOf(observe(tick(cluster)))).toMatchObject({ kind: 'Wait', message: expect.stringContaining('waiting for zk-1, zk-3 to sync') });

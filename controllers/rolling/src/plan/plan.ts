@@ -1,4 +1,5 @@
 // The rolling planner: from observed state only, the next step of a leader-aware rolling restart.
+import { kubernetesTime } from '@zk-oam/apis';
 import { chooseBatch } from './batch.js';
 import { continueHandover, handoverOf, recordOf, storedHandover } from './handover.js';
 import type { RollingPlanInput } from './input.js';
@@ -36,7 +37,7 @@ export function planRollingStep(input: RollingPlanInput): RollingPlan {
   const plan = (step: RollingStep): RollingPlan => ({ step, progress });
 
   if (request !== undefined && now.getTime() < request.at.getTime()) {
-    return plan(waitFor(input, 'RestartRequestSettling', `restart request ${request.trigger} takes effect at ${request.at.toISOString()}`));
+    return plan(waitFor(input, 'RestartRequestSettling', `restart request ${request.trigger} takes effect at ${kubernetesTime(request.at)}`));
   }
   const record = storedHandover(input.status);
   const handoverStep = record === undefined ? undefined : continueHandover(input, members, record);

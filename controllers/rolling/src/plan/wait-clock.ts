@@ -37,7 +37,7 @@ export function waitOrBlock(
   if (waitedSeconds < stepTimeoutSeconds) {
     return { kind: 'Wait', ...wait };
   }
-  const message = `${wait.message}; waiting since ${wait.since.toISOString()}, longer than the step timeout of ${stepTimeoutSeconds}s`;
+  const message = `${wait.message}; waiting since ${kubernetesTime(wait.since)}, longer than the step timeout of ${stepTimeoutSeconds}s`;
   return { kind: 'Blocked', ...wait, message };
 }
 

@@ -18,14 +18,14 @@ export async function act(
 ): Promise<PodToDelete[]> {
   const reconfig = reconfigToRun(verdict);
   if (reconfig !== undefined && workload !== undefined && verdict.kind === 'Planned') {
-    const outcome = await inStep('Reconfigure', key, () => reconfigure(deps, workload, verdict.ensemble, reconfig));
+    const outcome = await reconfigure(deps, key, workload, verdict.ensemble, reconfig);
     const note = outcome.kind === 'unsettled' ? outcome.note : undefined;
     log.info({ step: reconfig.kind, member: reconfig.server.id, outcome: outcome.kind, note }, 'leader handover reconfig');
     return [];
   }
   const pods = podsToDelete(verdict);
   if (pods.length === 0) return [];
-  const deleted = await inStep('DeletePods', key, () => deletePods(deps.client, key.namespace, pods));
+  const deleted = await inStep('Act', 'PodDeleteFailed', key, () => deletePods(deps.client, key.namespace, pods));
   log.info({ pods: deleted.map((pod) => pod.name), leader: deleted.some((pod) => pod.leader) }, 'deleted pods to restart them');
   return deleted;
 }

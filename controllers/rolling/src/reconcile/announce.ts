@@ -1,6 +1,6 @@
 // The facts one reconcile established, each as a Kubernetes Event and a NATS event, published after the status that
 // records them is stored (and, for a restart, after the deletion): pure facts first, then the publishing.
-import { isCatalogued, podOfMember, ROLLING_REASONS, workloadEvent, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
+import { isCatalogued, kubernetesTime, podOfMember, ROLLING_REASONS, workloadEvent, type RollingReason, type ZookeeperRollingStatus } from '@zk-oam/apis';
 import { warningOnNews, type EventDetails, type KubeObject } from '@zk-oam/runtime';
 import { storedHandover, type PodToDelete } from '../plan/index.js';
 import type { RollingReconcilerDependencies } from './dependencies.js';
@@ -88,7 +88,7 @@ function phaseFacts(verdict: RollingVerdict, stored: ZookeeperRollingStatus | un
     return [{ kubernetes: { type: 'Normal', reason: 'RollingCompleted', action: 'Roll', note }, nats: { type: 'RollingCompleted', data: {} } }];
   }
   if (verdict.kind === 'Planned' && verdict.plan.step.kind === 'RecordRestartRequest') {
-    const note = `Restart trigger ${verdict.plan.step.trigger} recorded: every pod created before ${verdict.plan.step.at.toISOString()} restarts`;
+    const note = `Restart trigger ${verdict.plan.step.trigger} recorded: every pod created before ${kubernetesTime(verdict.plan.step.at)} restarts`;
     return [{ kubernetes: { type: 'Normal', reason: 'RestartRequested', action: 'Roll', note }, nats: undefined }];
   }
   return [];

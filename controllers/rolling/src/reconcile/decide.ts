@@ -22,7 +22,7 @@ export async function decide(deps: RollingReconcilerDependencies, hand: TraitInH
   const { key, raw, workload } = hand;
   const refusal = workload === undefined ? undefined : tlsOnlyRefusal(workload, trait.spec.leaderHandover);
   if (refusal !== undefined) return { kind: 'Unbound', reason: 'TlsOnlyUnsupported', message: refusal };
-  const binding = await inStep('Bind', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
+  const binding = await inStep('Bind', 'BindingFailed', key, () => deps.binding.bind(raw, trait.spec.workloadRef, workload, context.log));
   if (binding.kind === 'Problem') return { kind: 'Unbound', reason: binding.reason, message: binding.message };
   return planned(deps, { ...hand, workload: binding.workload }, trait.spec);
 }
@@ -44,11 +44,11 @@ async function planned(
   spec: ZookeeperRolling['spec'],
 ): Promise<RollingVerdict> {
   const { key, raw, workload, stored } = hand;
-  const observed = await inStep('Observe', key, () => observeRoll(deps, key.namespace, workload));
+  const observed = await inStep('Observe', 'ObservationFailed', key, () => observeRoll(deps, key.namespace, workload));
   if (observed.kind === 'NoStatefulSet') return observed;
   const { statefulSet, pods, ensemble, committed, zooConfig } = observed;
   const input = { spec, status: stored, statefulSet, pods, ensemble, committed, zooConfig, now: deps.now() };
   const plan = planRollingStep(input);
-  const lock = await inStep('Lock', key, () => settleLock(deps, raw, workload, plan, stored));
+  const lock = await inStep('Lock', 'LockFailed', key, () => settleLock(deps, raw, workload, plan, stored));
   return { kind: 'Planned', plan, statefulSet, down: downPods(input), ensemble, lock };
 }

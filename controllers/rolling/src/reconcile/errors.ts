@@ -1,12 +1,10 @@
-// Errors of the rolling reconcile: a failed step names itself and the trait, keeping what failed as its cause.
-import type { RollingReason } from '@zk-oam/apis';
-import { formatKey, runStep, type ObjectKey } from '@zk-oam/runtime';
+// Errors of the rolling reconcile: a failed step names itself, the trait and a stable reason (the Warning Event's and
+// the Ready condition's), keeping what failed as its cause. The steps and the reasons they share are the scale
+// trait's too (apis' TRAIT_STEP_REASONS).
+import { ZOOKEEPER_ROLLING, type RollingReason, type TraitStep, type TraitStepReason } from '@zk-oam/apis';
+import { stepRunner } from '@zk-oam/runtime';
 
-/** The step is the reason of the Warning Event and Ready condition a failure gives (the controller retries with backoff). */
-export type ReconcileStep = Extract<RollingReason, 'Unbind' | 'Bind' | 'Observe' | 'Lock' | 'WriteStatus' | 'DeletePods' | 'Reconfigure'>;
+export type ErrorCategory = TraitStepReason | Extract<RollingReason, 'PodDeleteFailed'>;
 
-/** Runs one step; a failure is rethrown as a ReconcileStepError naming the step. */
-export function inStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {
-  return runStep({ step, object: `ZookeeperRolling ${formatKey(key)}` }, run);
-}
-
+/** Runs one step; a failure is rethrown as a ReconcileStepError carrying the reason (the controller retries with backoff). */
+export const inStep = stepRunner<TraitStep, ErrorCategory>(ZOOKEEPER_ROLLING.kind);

@@ -162,7 +162,7 @@ describe('reconcileRolling: what it cannot act on is a condition and one Warning
     expect(calls).toEqual(['lock rolling/roll', 'event DisruptionLockLost']);
     expect(statuses.at(-1)).toMatchObject({ phase: 'Rolling', currentPod: onItsWayBack.currentPod, startedAt: onItsWayBack.startedAt });
     expect(condition(statuses.at(-1), 'Waiting')).toMatchObject({ status: 'True', reason: 'DisruptionLockLost', message: expect.stringContaining('the lock zk-disruption expired') as unknown });
-    expect(condition(statuses.at(-1), 'Ready')).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('scale/grow has held it since 2025-12-31T23:59:00.000Z') as unknown });
+    expect(condition(statuses.at(-1), 'Ready')).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('scale/grow has held it since 2025-12-31T23:59:00Z') as unknown });
     expect(reported.at(-1)?.blocked).toBe(false);
 
     const again = harness({ ...options, status: statuses.at(-1) });
@@ -186,5 +186,17 @@ describe('reconcileRolling: what it cannot act on is a condition and one Warning
     expect(statuses.at(-1)?.handover).toBeUndefined();
     expect(statuses.at(-1)?.currentPod).toBeUndefined();
     expect(condition(statuses.at(-1), 'Waiting')).toMatchObject({ reason: 'DisruptionLockBusy' });
+  });
+});
+
+describe('reconcileRolling: a failed step', () => {
+  const forbidden = new Error('leases.coordination.k8s.io is forbidden');
+
+  it.each([
+    ['Lock', 'LockFailed', (deps: RollingReconcilerDependencies): RollingReconcilerDependencies => ({ ...deps, lockOf: () => ({ tryAcquire: () => Promise.reject(forbidden), release: () => Promise.reject(forbidden) }) })],
+    ['Observe', 'ObservationFailed', (deps: RollingReconcilerDependencies): RollingReconcilerDependencies => ({ ...deps, observe: () => Promise.reject(forbidden) })],
+  ] as const)('%s fails with %s, the reason the scale trait gives the same failure', async (step, reason, breaking) => {
+    const { deps } = harness();
+    await expect(reconcileRolling(breaking(deps), key, context)).rejects.toMatchObject({ step, category: reason, object: 'ZookeeperRolling ns/roll', cause: forbidden });
   });
 });

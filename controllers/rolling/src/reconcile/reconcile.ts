@@ -52,7 +52,7 @@ export async function reconcileRolling(deps: RollingReconcilerDependencies, key:
     // A handover under way is finished first: the former leader is not left out of the voters by a deleted trait.
     const finishing = hand.stored?.handover !== undefined && workload !== undefined ? await finishHandover(deps, { ...hand, workload }, trait) : undefined;
     if (finishing !== undefined) return settle(deps, hand, finishing, context);
-    await inStep('Unbind', key, () => unbind(deps, raw, workload, context));
+    await inStep('Unbind', 'BindingFailed', key, () => unbind(deps, raw, workload, context));
     return done;
   }
   if (raw.metadata.deletionTimestamp !== undefined) return done;
@@ -71,7 +71,7 @@ async function settle(deps: RollingReconcilerDependencies, hand: TraitInHand, ve
   deps.traitMetrics.report(key, { blocked, operationStartedAt: rolling && next.startedAt !== undefined ? new Date(next.startedAt) : undefined });
   const acting = podsToDelete(verdict).length > 0 || reconfigToRun(verdict) !== undefined;
   if (acting || !sameStatus(rollingStatusSchema, stored, next)) {
-    const written = await inStep('WriteStatus', key, () => writeStatusIfCurrent(deps.client, key, next, raw.metadata.resourceVersion));
+    const written = await inStep('ReportStatus', 'StatusWriteFailed', key, () => writeStatusIfCurrent(deps.client, key, next, raw.metadata.resourceVersion));
     if (written === 'stale') {
       context.log.debug({ resourceVersion: raw.metadata.resourceVersion }, 'the trait changed since it was read; planning again from the newer version');
       return requeueAfter(STALE_VIEW_RETRY_MS);

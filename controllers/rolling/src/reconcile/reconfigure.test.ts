@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { assessSimulated } from '../plan/simulated-ensemble.js';
 import { reconfigure, type ReconfigStep } from './reconfigure.js';
 
+const key = { namespace: 'ns', name: 'roll' };
 const workload: KubeObject = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: ZOOKEEPER_WORKLOAD.kind, metadata: { name: 'zk', namespace: 'ns' }, spec: {} };
 const password = Buffer.from('secret').toString('base64');
 const caPem = Buffer.from('-----BEGIN CERTIFICATE-----\nworkload CA\n-----END CERTIFICATE-----\n').toString('base64');
@@ -48,7 +49,7 @@ function fakes(options: { secret?: 'missing'; failure?: Error } = {}) {
 describe('reconfigure', () => {
   it('takes the leader out through the other voters, as the superuser, guarded by the planned config version', async () => {
     const { calls, deps } = fakes();
-    expect(await reconfigure(deps, workload, ensemble, handOver)).toEqual({ kind: 'done' });
+    expect(await reconfigure(deps, key, workload, ensemble, handOver)).toEqual({ kind: 'done' });
     expect(calls).toEqual([
       'GET /api/v1/namespaces/ns/secrets/zk-superuser',
       'connect 127.0.1.1:2181,127.0.1.2:2181 as secret',
@@ -60,7 +61,7 @@ describe('reconfigure', () => {
   it('goes over TLS on the secure port when the workload has one, trusting the CA of its member Secret and checking each member\'s name', async () => {
     const { calls, deps } = fakes();
     const alongside: KubeObject = { ...workload, spec: { tls: { quorum: true, client: 'Alongside' } } };
-    expect(await reconfigure(deps, alongside, ensemble, handOver)).toEqual({ kind: 'done' });
+    expect(await reconfigure(deps, key, alongside, ensemble, handOver)).toEqual({ kind: 'done' });
     expect(calls.slice(0, 3)).toEqual([
       'GET /api/v1/namespaces/ns/secrets/zk-tls',
       'GET /api/v1/namespaces/ns/secrets/zk-superuser',
@@ -71,21 +72,30 @@ describe('reconfigure', () => {
   it('puts the member back as a participant with its recorded server line', async () => {
     const { calls, deps } = fakes();
     const restore: ReconfigStep = { kind: 'RestoreVoter', pod, server, fromVersion: zxidFromValue(0x100000004n) };
-    expect(await reconfigure(deps, workload, assessSimulated({ voters: [1, 2], members: [1, 2, 3], leader: 2, state: () => 'synced' }), restore)).toEqual({ kind: 'done' });
+    expect(await reconfigure(deps, key, workload, assessSimulated({ voters: [1, 2], members: [1, 2, 3], leader: 2, state: () => 'synced' }), restore)).toEqual({ kind: 'done' });
     expect(calls).toContain('reconfig +[3:participant] -[] from 100000004');
   });
 
   it('leaves a lost answer to the next observation, and closes the session', async () => {
     const lost = new ZooKeeperConnectionError('connection loss', { connectString: '127.0.1.1:2181', operation: 'reconfig' });
     const { calls, deps } = fakes({ failure: lost });
-    const outcome = await reconfigure(deps, workload, ensemble, handOver);
+    const outcome = await reconfigure(deps, key, workload, ensemble, handOver);
     expect(outcome).toMatchObject({ kind: 'unsettled', note: expect.stringContaining('the next observation decides') as unknown });
+    expect(calls.at(-1)).toBe('close');
+  });
+
+  it('reports a reconfig ZooKeeper refused as ReconfigFailed, the reason the scale trait gives it, and closes the session', async () => {
+    const { calls, deps } = fakes({ failure: new Error('ZooKeeper refused reconfig: ZNOAUTH') });
+    const failing = reconfigure(deps, key, workload, ensemble, handOver);
+    await expect(failing).rejects.toMatchObject({ step: 'Act', category: 'ReconfigFailed', object: 'ZookeeperRolling ns/roll' });
     expect(calls.at(-1)).toBe('close');
   });
 
   it('names the superuser Secret when it is missing, and opens no session', async () => {
     const { calls, deps } = fakes({ secret: 'missing' });
-    await expect(reconfigure(deps, workload, ensemble, handOver)).rejects.toThrow('Secret zk-superuser does not exist');
+    const failing = reconfigure(deps, key, workload, ensemble, handOver);
+    await expect(failing).rejects.toMatchObject({ step: 'Act', category: 'SuperuserSecretUnusable', object: 'ZookeeperRolling ns/roll' });
+    await expect(failing).rejects.toThrow('Secret zk-superuser does not exist');
     expect(calls.some((call) => call.startsWith('connect'))).toBe(false);
   });
 });

@@ -198,15 +198,15 @@ describe('the status while the roll cannot go on', () => {
   const idle = settled(newCluster({ members: 5, leaderOrdinal: 0 }));
   const outdated = { ...idle, cluster: withUpdateRevision(idle.cluster, 'zk-new') };
 
-  it('names the holder of a busy lock and deletes nothing', () => {
-    const busy: LockOutcome = { kind: 'busy', holder: disruptionLockHolder('scale', 'grow'), since: new Date('2026-01-01T01:00:00Z'), expiresAt: new Date('2026-01-01T01:00:20Z'), operation: 'scale 3 -> 5' };
+  it('names the holder of a busy lock, since when and until when in whole seconds, and deletes nothing', () => {
+    const busy: LockOutcome = { kind: 'busy', holder: disruptionLockHolder('scale', 'grow'), since: new Date('2026-01-01T01:00:00.480Z'), expiresAt: new Date('2026-01-01T01:00:20.480Z'), operation: 'scale 3 -> 5' };
     const waiting = reconcileOnce(outdated, busy);
     expect(waiting.status.phase).toBe('Rolling');
     expect(waiting.status.currentPod).toBeUndefined();
     expect(waiting.status.conditions?.find((condition) => condition.type === 'Waiting')).toMatchObject({
       status: 'True',
       reason: 'DisruptionLockBusy',
-      message: expect.stringContaining('held by scale/grow (scale 3 -> 5) since 2026-01-01T01:00:00.000Z') as unknown,
+      message: expect.stringContaining('held by scale/grow (scale 3 -> 5) since 2026-01-01T01:00:00Z, until 2026-01-01T01:00:20Z unless renewed') as unknown,
     });
     expect(waiting.facts).toEqual([]);
     expect(waiting.cluster.slots.every((slot) => slot.stage === 'up')).toBe(true);

@@ -130,8 +130,8 @@ function waitingOf(step: RollingStep, lock: LockOutcome, context: StatusContext)
   if (lock.kind === 'busy') {
     const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
     const message =
-      `the disruption lock of ${context.workload} is held by ${lock.holder}${operation} since ${lock.since.toISOString()}, ` +
-      `until ${lock.expiresAt.toISOString()} unless renewed; one disruptive operation per ensemble at a time`;
+      `the disruption lock of ${context.workload} is held by ${lock.holder}${operation} since ${kubernetesTime(lock.since)}, ` +
+      `until ${kubernetesTime(lock.expiresAt)} unless renewed; one disruptive operation per ensemble at a time`;
     return { condition: waiting(LOCK_BUSY_REASON, message) };
   }
   if (step.kind === 'Wait' || step.kind === 'Blocked') return { condition: waitingVerdict(step), since: waitingSince(step) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReconcileStepError, runStep } from './step-error.js';
+import { ReconcileStepError, runStep, stepRunner } from './step-error.js';
 
 class UserFixable extends Error {}
 
@@ -26,5 +26,15 @@ describe('runStep', () => {
     const fixable = new UserFixable('fix the Secret');
     const passThrough = (error: unknown): boolean => error instanceof UserFixable;
     await expect(runStep({ step: 'Act', object: 'Widget ns/w' }, () => Promise.reject(fixable), passThrough)).rejects.toBe(fixable);
+  });
+});
+
+describe('stepRunner', () => {
+  it("names the kind and key of the object, the step and the reason a failure gives", async () => {
+    const inStep = stepRunner<'Act', 'ReconfigFailed'>('Widget');
+    const failing = inStep('Act', 'ReconfigFailed', { namespace: 'ns', name: 'w' }, () => Promise.reject(new Error('ZBADVERSION')));
+    await expect(failing).rejects.toMatchObject({ step: 'Act', category: 'ReconfigFailed', object: 'Widget ns/w' });
+    await expect(failing).rejects.toThrow('Act for Widget ns/w failed (ReconfigFailed): ZBADVERSION');
+    await expect(inStep('Act', 'ReconfigFailed', { namespace: 'ns', name: 'w' }, () => Promise.resolve(3))).resolves.toBe(3);
   });
 });

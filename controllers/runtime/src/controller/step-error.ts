@@ -1,5 +1,6 @@
 // A failed reconcile step: it names the step, the object and a stable category (the Event or condition reason a person
 // reads), and keeps what failed as its cause. The controller retries the reconcile with backoff.
+import { formatKey, type ObjectKey } from '../kube/object.js';
 
 export class ReconcileStepError extends Error {
   override readonly name = 'ReconcileStepError';
@@ -33,4 +34,12 @@ export async function runStep<T>(context: StepContext, run: () => Promise<T>, pa
     if (error instanceof ReconcileStepError || passThrough(error)) throw error;
     throw new ReconcileStepError(context.step, context.category ?? context.step, context.object, { cause: error });
   }
+}
+
+/** One step of a reconcile of `kind`: a failure is a ReconcileStepError whose category (the reason a person reads) is `reason`. */
+export type StepRunner<Step extends string, Reason extends string> = <T>(step: Step, reason: Reason, key: ObjectKey, run: () => Promise<T>) => Promise<T>;
+
+/** The `inStep` of a controller whose steps fail with reasons of their own: one helper, typed by the controller's steps and reasons. */
+export function stepRunner<Step extends string, Reason extends string>(kind: string): StepRunner<Step, Reason> {
+  return (step, reason, key, run) => runStep({ step, category: reason, object: `${kind} ${formatKey(key)}` }, run);
 }

@@ -1,6 +1,7 @@
 // What one reconcile made of the lock its operation needs, as the object's status reports it. Busy and lost look alike
 // to the lock (another holder has it); they differ for a person: busy, this operation waits its turn; lost, a step of
 // this operation was under way when its lock expired before it was renewed, and another operation took it over.
+import { kubernetesTime } from '@zk-oam/apis';
 import type { BusyLockInfo, LockResult } from './object-lock.js';
 
 export type LockOutcome =
@@ -21,7 +22,7 @@ export function lostLockMessage(lease: string, lock: BusyLockInfo): string {
   const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
   return (
     `the lock ${lease} expired while a step of this operation was under way, and ${lock.holder}${operation} has held it ` +
-    `since ${lock.since.toISOString()}: nothing more is done until it is free again (at ${lock.expiresAt.toISOString()} ` +
+    `since ${kubernetesTime(lock.since)}: nothing more is done until it is free again (at ${kubernetesTime(lock.expiresAt)} ` +
     'unless renewed); then the operation goes on from what it observes'
   );
 }

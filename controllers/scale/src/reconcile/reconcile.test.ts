@@ -223,7 +223,7 @@ describe('reconcileScale', () => {
       expect(await reconcileScale(deps, key, context)).toEqual({ kind: 'requeueAfter', ms: 2_000 });
       expect(calls).toEqual(['lock scale/zk-size', 'event DisruptionLockLost']);
       expect(statuses.at(-1)).toMatchObject({ phase: 'ScalingUp', operation: underWay.operation, step: underWay.step });
-      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('rolling/zk-roll has held it since 2025-12-31T23:59:00.000Z') as unknown });
+      expect(ready(statuses.at(-1))).toMatchObject({ status: 'False', reason: 'DisruptionLockLost', message: expect.stringContaining('rolling/zk-roll has held it since 2025-12-31T23:59:00Z') as unknown });
       expect(statuses.at(-1)?.conditions?.find((condition) => condition.type === 'Progressing')).toMatchObject({ status: 'True', reason: 'DisruptionLockLost' });
       expect(reported.at(-1)).toEqual({ blocked: false, operationStartedAt: new Date('2025-12-31T23:50:00Z') });
 
@@ -239,5 +239,17 @@ describe('reconcileScale', () => {
       expect(calls).toEqual(['lock scale/zk-size']);
       expect(ready(statuses.at(-1))).toMatchObject({ reason: 'WaitingForDisruptionLock' });
     });
+  });
+});
+
+describe('reconcileScale: a failed step', () => {
+  const forbidden = new Error('leases.coordination.k8s.io is forbidden');
+
+  it.each([
+    ['Lock', 'LockFailed', (deps: ScaleReconcilerDependencies): ScaleReconcilerDependencies => ({ ...deps, lockOf: () => ({ tryAcquire: () => Promise.reject(forbidden), release: () => Promise.reject(forbidden), inspect: () => Promise.reject(forbidden) }) })],
+    ['Observe', 'ObservationFailed', (deps: ScaleReconcilerDependencies): ScaleReconcilerDependencies => ({ ...deps, observe: () => Promise.reject(forbidden) })],
+  ] as const)('%s fails with %s, the reason the rolling trait gives the same failure', async (step, reason, breaking) => {
+    const { deps } = harness(new World({ members: 3, target: 5 }));
+    await expect(reconcileScale(breaking(deps), key, context)).rejects.toMatchObject({ step, category: reason, object: 'ZookeeperScale ns/zk-size', cause: forbidden });
   });
 });

@@ -69,15 +69,15 @@ describe('nextStatus', () => {
     expect(status.conditions?.find((condition) => condition.type === 'Blocked')?.message).toBe('not removing member 3');
   });
 
-  it('keeps phase and step while another operation holds the disruption lock, saying who and since when', () => {
+  it('keeps phase and step while another operation holds the disruption lock, saying who and since when (to the second)', () => {
     const previous: ZookeeperScaleStatus = { phase: 'Idle', replicas: 3, targetReplicas: 3 };
-    const lock = { holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date(earlier), expiresAt: new Date('2026-01-01T00:00:30Z'), operation: 'restart zk' };
+    const lock = { holder: disruptionLockHolder('rolling', 'zk-roll'), since: new Date('2026-01-01T00:00:00.750Z'), expiresAt: new Date('2026-01-01T00:00:30.750Z'), operation: 'restart zk' };
     const status = nextStatus(previous, { kind: 'Planned', plan: raising, selector: undefined, lock: { kind: 'busy', ...lock }, lease: disruptionLeaseName('zk') }, context);
     expect(status).toMatchObject({ phase: 'Idle', replicas: 3, targetReplicas: 5 });
     expect(status.step).toBeUndefined();
     expect(conditions(status).Progressing).toBe('True/WaitingForDisruptionLock');
     expect(status.conditions?.find((condition) => condition.type === 'Progressing')?.message).toBe(
-      'waiting for the disruption lock zk-disruption: held by rolling/zk-roll (restart zk) since 2026-01-01T00:00:00.000Z; one disruptive operation per ensemble at a time',
+      'waiting for the disruption lock zk-disruption: held by rolling/zk-roll (restart zk) since 2026-01-01T00:00:00Z; one disruptive operation per ensemble at a time',
     );
   });
 

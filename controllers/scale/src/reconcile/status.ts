@@ -66,7 +66,7 @@ function lockElsewhereVerdicts(lease: string, lock: Extract<LockOutcome, { kind:
 
 function busyMessage(lease: string, lock: BusyLockInfo): string {
   const operation = lock.operation === undefined ? '' : ` (${lock.operation})`;
-  return `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ${lock.since.toISOString()}; one disruptive operation per ensemble at a time`;
+  return `waiting for the disruption lock ${lease}: held by ${lock.holder}${operation} since ${kubernetesTime(lock.since)}; one disruptive operation per ensemble at a time`;
 }
 
 function sizes(base: ZookeeperScaleStatus, plan: ScalePlan, selector: string | undefined): ZookeeperScaleStatus {

@@ -7,7 +7,7 @@
 // for each TLS step that starts; and how the observer reaches the members.
 // Key material stays in the Secrets: notes, logs and errors name Secrets, reasons and dates only.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { memberReach, TLS_SECRET_KEYS, usesTls, type IssuerRef, type QuorumTlsStep, type ZookeeperWorkload } from '@zk-oam/apis';
+import { kubernetesTime, memberReach, TLS_SECRET_KEYS, usesTls, type IssuerRef, type QuorumTlsStep, type ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, collectionPath, coreResources, isApiError, type KubeClient, type KubeObject } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { workloadNames } from '../render/identity.js';
@@ -86,7 +86,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, statef
     { fieldManager: FIELD_MANAGER },
   );
   const verb = live === undefined ? 'Created' : 'Updated';
-  const notAfter = new Date(parsed(written[TLS_SECRET_KEYS.certificate])?.validTo ?? 0).toISOString();
+  const notAfter = kubernetesTime(new Date(parsed(written[TLS_SECRET_KEYS.certificate])?.validTo ?? 0));
   return {
     state: tlsStateOf(written, judged.rotation, renewBeforeMinutes),
     actions: [{ verb, kind: 'Secret', name: tlsSecret, note: `${verb} Secret ${tlsSecret} (member certificate until ${notAfter}: ${writeReason(judged)})` }],

@@ -1,5 +1,5 @@
 // When the member certificate in the Secret is kept, and every reason it is issued again.
-import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { kubernetesTime, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { readCa } from './ca-secret.js';
 import { memberCertificateNames } from './certificate-names.js';
@@ -34,7 +34,7 @@ describe('certificateVerdict', () => {
     expect(certificateVerdict({ data, caPem: authority.certificatePem, dnsNames: names, renewBeforeMinutes: undefined, now: renewAt })).toEqual({
       action: 'issue',
       cause: 'renewal',
-      reason: `renewal due since ${renewAt.toISOString()}`,
+      reason: `renewal due since ${kubernetesTime(renewAt)}`,
     });
   });
 
@@ -50,7 +50,7 @@ describe('certificateVerdict', () => {
     const later = ISSUED.getTime() + 2 * 60_000;
     expect(verdictAt(57, later)).toMatchObject({ action: 'keep', renewAt: new Date(notAfter - 57 * 60_000) });
     const due = new Date(notAfter - 59 * 60_000);
-    expect(verdictAt(59, later)).toEqual({ action: 'issue', cause: 'renewal', reason: `renewal due since ${due.toISOString()}` });
+    expect(verdictAt(59, later)).toEqual({ action: 'issue', cause: 'renewal', reason: `renewal due since ${kubernetesTime(due)}` });
   });
 
   it('issues when there is no Secret, or its certificate does not parse', async () => {

@@ -1,7 +1,7 @@
 // Whether the member certificate in the Secret can stay, and until when: the decision is pure (Secret data, CA, names
 // and the time in; a verdict out), so every reason to issue again is unit-tested.
 import type { X509Certificate } from 'node:crypto';
-import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { kubernetesTime, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { dnsNamesOf, keyMatches, parsed } from './pem.js';
 
 /** Why a certificate is issued; on `otherCa` the reconcile rotates to the new CA instead (ca-rotation.ts). */
@@ -49,6 +49,6 @@ export function certificateVerdict({ data, caPem, dnsNames, renewBeforeMinutes, 
   }
   if (dnsNamesOf(certificate).join(',') !== dnsNames.join(',')) return { action: 'issue', cause: 'names', reason: 'the names the members need changed' };
   const renewAt = renewalTime(certificate, renewBeforeMinutes);
-  if (now.getTime() >= renewAt.getTime()) return { action: 'issue', cause: 'renewal', reason: `renewal due since ${renewAt.toISOString()}` };
+  if (now.getTime() >= renewAt.getTime()) return { action: 'issue', cause: 'renewal', reason: `renewal due since ${kubernetesTime(renewAt)}` };
   return { action: 'keep', renewAt, notAfter: new Date(certificate.validTo), fingerprint: certificate.fingerprint256 };
 }

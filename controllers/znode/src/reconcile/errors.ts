@@ -1,7 +1,7 @@
 // Errors of the znode reconcile: a failed step names itself, the znode and a stable category (the Synced condition's
 // and the Warning Event's reason), keeping what failed as its cause.
-import type { ZnodeReason } from '@zk-oam/apis';
-import { formatKey, ReconcileStepError, runStep, type ObjectKey } from '@zk-oam/runtime';
+import { ZOOKEEPER_ZNODE, type ZnodeReason } from '@zk-oam/apis';
+import { formatKey, ReconcileStepError, stepRunner, type ObjectKey } from '@zk-oam/runtime';
 import { ZooKeeperOperationError } from '@zk-oam/zookeeper';
 
 export type ReconcileStep = 'Finalizer' | 'Credentials' | 'Publish' | 'Path' | 'Cleanup' | 'ReportStatus';
@@ -18,9 +18,7 @@ export type ErrorCategory = Extract<
   | 'StatusWriteFailed'
 >;
 
-export function inStep<T>(step: ReconcileStep, category: ErrorCategory, key: ObjectKey, run: () => Promise<T>): Promise<T> {
-  return runStep({ step, category, object: `ZookeeperZnode ${formatKey(key)}` }, run);
-}
+export const inStep = stepRunner<ReconcileStep, ErrorCategory>(ZOOKEEPER_ZNODE.kind);
 
 /** A step on ZooKeeper: its refusals (ZooKeeperRefused) told apart from a session that could not open or was lost. */
 export async function inZooKeeperStep<T>(step: ReconcileStep, key: ObjectKey, run: () => Promise<T>): Promise<T> {
@@ -29,6 +27,6 @@ export async function inZooKeeperStep<T>(step: ReconcileStep, key: ObjectKey, ru
   } catch (error) {
     if (error instanceof ReconcileStepError) throw error;
     const category: ErrorCategory = error instanceof ZooKeeperOperationError ? 'ZooKeeperRefused' : 'ZooKeeperUnavailable';
-    throw new ReconcileStepError(step, category, `ZookeeperZnode ${formatKey(key)}`, { cause: error });
+    throw new ReconcileStepError(step, category, `${ZOOKEEPER_ZNODE.kind} ${formatKey(key)}`, { cause: error });
   }
 }

@@ -2,7 +2,7 @@
 // out of the users Secret, then the finalizer goes. A workload that is missing is waited for, within a bound; one being
 // deleted, or a path another znode claimed first, lets the finalizer go without touching ZooKeeper; a workload that no
 // longer admits the znode's namespace has its user taken back and its path left.
-import type { ZookeeperWorkload, ZookeeperZnode } from '@zk-oam/apis';
+import { kubernetesTime, type ZookeeperWorkload, type ZookeeperZnode } from '@zk-oam/apis';
 import { done, formatKey, keyOf, removeFinalizer, requeueAfter, type KubeObject, type ObjectKey, type ReconcileContext, type ReconcileResult } from '@zk-oam/runtime';
 import { conflictingClaim, deletionStep, type DeletionInput } from '../plan/index.js';
 import { revokeUser, usersSecretOf } from './credentials.js';
@@ -29,7 +29,7 @@ export async function finalize(
   const step = deletionStep(deletionInput(deps, raw, znode, view, now));
   switch (step.kind) {
     case 'Wait': {
-      const until = new Date(now.getTime() + step.remainingMs).toISOString();
+      const until = kubernetesTime(new Date(now.getTime() + step.remainingMs));
       const why = view.presence === 'present' ? '' : `${view.message}; `;
       await report({ kind: 'Deleting', message: `${why}the finalizer goes at ${until} unless it comes back` });
       return requeueAfter(Math.min(step.remainingMs, deps.timing.waitMs));

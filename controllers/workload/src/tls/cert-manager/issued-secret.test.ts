@@ -1,5 +1,5 @@
 // When the member Secret an issuer (cert-manager) wrote can be mounted, and each problem that keeps the workload waiting.
-import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { kubernetesTime, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { readCa } from '../ca-secret.js';
 import { memberCertificateNames } from '../certificate-names.js';
@@ -69,6 +69,6 @@ describe('issuedSecretVerdict', () => {
 
   it('waits on an expired certificate', async () => {
     const data = await issuedBy(await authority());
-    expect(issuedSecretVerdict({ data, dnsNames: names, now: at(24) })).toEqual({ usable: false, problem: `holds a certificate that expired at ${at(24).toISOString()}` });
+    expect(issuedSecretVerdict({ data, dnsNames: names, now: at(24) })).toEqual({ usable: false, problem: `holds a certificate that expired at ${kubernetesTime(at(24))}` });
   });
 });

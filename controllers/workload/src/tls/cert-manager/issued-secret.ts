@@ -1,7 +1,7 @@
 // Whether the member Secret an issuer wrote (cert-manager, for the Certificate the controller requested) can be mounted
 // by the members: the decision is pure (Secret data, names and the time in; a verdict out). The controller never
 // writes this Secret, so a bad one is waited for and reported, not replaced.
-import { TLS_SECRET_KEYS } from '@zk-oam/apis';
+import { kubernetesTime, TLS_SECRET_KEYS } from '@zk-oam/apis';
 import { dnsNamesOf, keyMatches, parsed, pemBlocks } from '../pem.js';
 
 export type IssuedVerdict =
@@ -29,7 +29,7 @@ function problemOf(data: Readonly<Record<string, string>>, dnsNames: readonly st
     return `holds a certificate that does not chain to its ${TLS_SECRET_KEYS.ca}`;
   }
   if (dnsNamesOf(leaf).join(',') !== dnsNames.join(',')) return "holds a certificate for other names than the members need (the issuer has not issued the current request yet)";
-  if (now.getTime() >= new Date(leaf.validTo).getTime()) return `holds a certificate that expired at ${new Date(leaf.validTo).toISOString()}`;
+  if (now.getTime() >= new Date(leaf.validTo).getTime()) return `holds a certificate that expired at ${kubernetesTime(new Date(leaf.validTo))}`;
   return undefined;
 }
 
