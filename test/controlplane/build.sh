@@ -51,7 +51,7 @@ log "a cold build takes about 9 minutes on 2 cores; progress follows"
 total=$("$gobin" list -deps k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
   k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl ./etcd 2>/dev/null | wc -l)
 # One `go build` for all five: its packages compile, and the binaries link, in parallel rather than one after another.
-"$gobin" build -v -trimpath -gcflags "$go_gcflags" -ldflags "$ldflags" -o "$out.partial/" ./etcd k8s.io/kubernetes/cmd/kube-apiserver \
+"$gobin" build -v -trimpath "${go_gcflags[@]}" -ldflags "$ldflags" -o "$out.partial/" ./etcd k8s.io/kubernetes/cmd/kube-apiserver \
   k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl 2>&1 \
   | awk -v total="$total" -v start="$start" '
   /^#/ || /: / { print > "/dev/stderr"; next }

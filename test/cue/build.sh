@@ -15,5 +15,6 @@ begin_cached_build cue cue cue
 log "building $module $version with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes about a minute on 2 cores (about 500 packages); progress follows"
 # `cue version` reads the module version from the build information; nothing needs stamping.
+unoptimized_test_tool
 build_with_progress "$out.partial/cue" "$module/cmd/cue" "-s -w"
 finish_cached_build "$(du -h "$out.partial/cue" | cut -f1)"

@@ -16,5 +16,6 @@ log "building $module $version with $("$gobin" version | cut -d' ' -f3) into $ou
 log "a cold build takes about 2 minutes on 2 cores (about 960 packages); progress follows"
 # The version is stamped as Helm's Makefile does; without it `helm version` says v3.22 and charts' kubeVersion
 # checks see that.
+unoptimized_test_tool
 build_with_progress "$out.partial/helm" "$module/cmd/helm" "-s -w -X $module/internal/version.version=$version -X $module/internal/version.gitTreeState=clean"
 finish_cached_build "$(du -h "$out.partial/helm" | cut -f1), $("$out.partial/helm" version --short)"

@@ -15,8 +15,10 @@ begin_cached_build kubevela kubevela
 
 mkdir -p "$out.partial/crds"
 log "building $module $version (cmd/core) with $("$gobin" version | cut -d' ' -f3) into $out"
-log "a cold build takes about 15 minutes on 2 cores (about 2,300 packages); progress follows"
+log "a cold build takes about 4 minutes on 2 cores (about 2,300 packages: 222 s and 245 CPU-seconds measured beside other work,"
+log "the standard library cached); progress follows"
 # The version is stamped as KubeVela's Makefile does; the controller logs it and writes it on what it manages.
+unoptimized_test_tool
 build_with_progress "$out.partial/vela-core" "$module/cmd/core" "-s -w -X $module/version.VelaVersion=$version"
 install -m 0644 "$(module_source_dir)"/charts/vela-core/crds/*.yaml "$out.partial/crds/"
 echo "$version" > "$out.partial/VERSION"

@@ -17,9 +17,10 @@ mkdir -p "$out.partial/crds" "$out.partial/e2e-test"
 log "building $module $version's e2e suite and controllers with $("$gobin" version | cut -d' ' -f3) into $out"
 log "a cold build takes 2-3 minutes on 2 cores (about 550 packages), plus the module downloads; progress follows"
 source_dir=$(module_source_dir)
+unoptimized_test_tool
 build_with_progress "$out.partial/oam-runtime-controllers" ./controllers "-s -w"
 log "compiling the e2e suite (the packages above are reused)"
-"$gobin" test -c -trimpath -gcflags "$go_gcflags" -o "$out.partial/e2e.test" "$module/test/e2e-test"
+"$gobin" test -c -trimpath "${go_gcflags[@]}" -o "$out.partial/e2e.test" "$module/test/e2e-test"
 # The suite reads testdata/ relative to its working directory. Module files are read-only; copies are made writable.
 cp -r "$source_dir/test/e2e-test/testdata" "$out.partial/e2e-test/"
 chmod -R u+w "$out.partial/e2e-test"
