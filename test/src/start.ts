@@ -53,7 +53,16 @@ function describeWorkload(workload: ZookeeperWorkload): string {
   return `${workload.metadata.name}: phase ${status?.phase ?? 'Pending'}, ready ${String(status?.readyReplicas ?? 0)}/${String(workload.spec.replicas)}, leader ${status?.leader ?? '-'}  ${members}`;
 }
 
-/** Says each change of the workloads' progress as it is seen, until one of them is Ready. */
+/**
+ * Ready with every member up and synced: Ready alone means a quorum serves, and a member still syncing answers `srvr`
+ * with "not currently serving requests" (a cold start failed on it once, 2026-11-29).
+ */
+function everyMemberServing(workload: ZookeeperWorkload): boolean {
+  const members = workload.status?.members ?? [];
+  return isReady(workload) && (workload.status?.readyReplicas ?? 0) === workload.spec.replicas && members.length === workload.spec.replicas && members.every((member) => member.synced);
+}
+
+/** Says each change of the workloads' progress as it is seen, until one of them is Ready with every member serving. */
 async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWorkload> {
   let last = '';
   const showProgress = async (): Promise<ZookeeperWorkload | undefined> => {
@@ -63,7 +72,7 @@ async function waitForReadyEnsemble(client: WorkloadClient): Promise<ZookeeperWo
       if (line !== last) say(line);
       last = line;
     }
-    return workloads.find(isReady);
+    return workloads.find(everyMemberServing);
   };
   return waitForValue('an ensemble Ready (see the controller and agent logs)', showProgress, readyTimeoutMs);
 }
