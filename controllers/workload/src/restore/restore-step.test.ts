@@ -1,7 +1,7 @@
 // The restore step against an in-memory store and a fake ensemble: the backup is verified before the ensemble is even
 // asked; an ensemble holding data is refused; the start is recorded before the first write; a look after a crash
 // finishes its own writes but refuses anyone else's znodes; no quorum is a wait, not a refusal.
-import { backupIdAt, MANIFEST_OBJECT, type RestoreStatus, type ZnodeRecord, type ZookeeperWorkload } from '@zk-oam/apis';
+import { backupIdAt, kubernetesTime, MANIFEST_OBJECT, type RestoreStatus, type ZnodeRecord, type ZookeeperWorkload } from '@zk-oam/apis';
 import { packBackup } from '@zk-oam/backup';
 import type { ObjectStore } from '@zk-oam/backup/store';
 import { createLogger, KubeApiError, type EventDetails, type KubeObject, type Lister } from '@zk-oam/runtime';
@@ -128,14 +128,15 @@ describe('restoreBackup', () => {
       location: `s3://backups/${PREFIX}${ID}/`,
       zxid: '0x200000042',
       znodes: 3,
-      startedAt: NOW.toISOString(),
+      // Whole seconds, as every time in a status (metav1.Time).
+      startedAt: kubernetesTime(NOW),
       reason: 'Restoring',
       message: 'backup verified, the ensemble empty; writing once this is recorded',
     });
     expect(seen.written).toEqual([]);
 
     const second = await run(seen, restoring(first));
-    expect(second).toMatchObject({ phase: 'Restored', backup: ID, zxid: '0x200000042', restoredAt: NOW.toISOString() });
+    expect(second).toMatchObject({ phase: 'Restored', backup: ID, zxid: '0x200000042', restoredAt: kubernetesTime(NOW) });
     expect(seen.written).toEqual([records.map((record) => ({ path: record.path, data: Buffer.from(record.data, 'base64'), acl: record.acl }))]);
     expect(seen.events.map((event) => `${event.type} ${event.reason}`)).toEqual(['Normal Restored']);
 

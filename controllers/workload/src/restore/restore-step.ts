@@ -10,7 +10,7 @@
 //   4. the znodes written (an interrupted write is finished by overwriting), then phase Restored.
 // What cannot be restored is a record (phase Refused, its reason and message) and a Warning Event, not an error; it is
 // attempted again after a backoff (retry.ts), since the store may be mended, not at every look.
-import { isCatalogued, LATEST_BACKUP, myidOfPod, superuserPasswordRef, targetPrefix, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
+import { isCatalogued, kubernetesTime, LATEST_BACKUP, myidOfPod, superuserPasswordRef, targetPrefix, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
 import { BackupRefusedError, newestBackupId, ObjectStoreError, readVerifiedBackup, type TargetStore, type VerifiedBackup } from '@zk-oam/backup/store';
 import { readSecretValue, SecretValueError, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { ZooKeeperConnectionError, ZooKeeperOperationError, type AdminTarget, type MemberAccess } from '@zk-oam/zookeeper';
@@ -72,12 +72,12 @@ async function writeInto(deps: Deps, workload: ZookeeperWorkload, members: Membe
       const shown = `${foreign.slice(0, SHOWN_PATHS).join(', ')}${foreign.length > SHOWN_PATHS ? ', ...' : ''}`;
       return refused('RestoreTargetNotEmpty', `the ensemble holds ${String(foreign.length)} znodes the restore did not write (${shown}); a restore never merges into data`, kept);
     }
-    if (kept.startedAt === undefined) return waiting('backup verified, the ensemble empty; writing once this is recorded', { ...kept, startedAt: deps.now().toISOString() });
+    if (kept.startedAt === undefined) return waiting('backup verified, the ensemble empty; writing once this is recorded', { ...kept, startedAt: kubernetesTime(deps.now()) });
     const startedMs = deps.now().getTime();
     const znodes = backup.records.map((record) => ({ path: record.path, data: Buffer.from(record.data, 'base64'), acl: record.acl }));
     const created = await restorer.write(znodes);
     log.info({ backup: kept.backup, zxid: kept.zxid, znodes: znodes.length, created, ms: deps.now().getTime() - startedMs }, 'backup restored');
-    return { ...kept, phase: 'Restored', restoredAt: deps.now().toISOString(), reason: undefined, message: undefined };
+    return { ...kept, phase: 'Restored', restoredAt: kubernetesTime(deps.now()), reason: undefined, message: undefined };
   } catch (error) {
     if (error instanceof ZooKeeperConnectionError) return waiting(`the ensemble was lost while restoring; trying again (${error.message})`, kept);
     if (error instanceof ZooKeeperOperationError) return refused('RestoreWriteRefused', `ZooKeeper refused a write of the restore: ${error.message}`, kept);
