@@ -440,7 +440,8 @@ spec:
     expect((await read(CONFIG_MAP, 'versioned-new'))?.metadata.labels?.['app.oam.dev/revision']).toBe('versioned-v3');
     expect((await read(CONFIG_MAP, 'versioned-old'))?.data).toEqual({ mode: 'one' });
     expect(await revision('versioned-v2')).toMatchObject({ revision: 2, data: { spec: { workload: { data: { mode: 'two' } } } } });
-    expect((await appConfig('following')).status?.workloads?.[0]?.componentRevisionName).toBe('versioned-v3');
+    // The status is written after the objects are applied, so the ConfigMap can show v3 before the status names it.
+    await waitSynced('following to name versioned-v3', (c) => c.status?.workloads?.[0]?.componentRevisionName === 'versioned-v3', 'following');
   });
 
   it('gives each revision a workload of its own under a revisionEnabled trait, keeps the earlier ones as historyWorkloads, and drops one once deleted', async () => {
