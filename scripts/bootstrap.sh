@@ -72,7 +72,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # Control-plane binaries (skipped when KUBEBUILDER_ASSETS points at them), built in the background from here: a cold
-# build is the longest step by far (about 9 minutes on 2 cores), and npm's install is mostly waiting on the network.
+# build is the longest step by far (over 4 minutes on 2 cores), and npm's install is mostly waiting on the network.
 # Then the pod network's (test/network/build.sh, about 3 minutes more): after the control plane, whose compiled
 # packages kube-proxy reuses.
 control_plane_pid=
@@ -131,7 +131,9 @@ if $control_plane && { $for_tests || $compiling; }; then
   say "building the bed's images in the background (test/src/bed/images-main.ts)"
   # With --tests, also what only the tests build (the `images` tests' ZooKeeper image, the previous release's images for
   # the upgrade test): the tests run where no package mirror is reachable.
-  node_modules/.bin/tsx test/src/bed/images-main.ts $($for_tests && echo --tests) &
+  # Niced below the compiler: the control plane's compile, then the pod network's, is the longest path of a cold start,
+  # and the images have time to spare; they take what the compiler leaves and the rest once it is done.
+  nice -n 10 node_modules/.bin/tsx test/src/bed/images-main.ts $($for_tests && echo --tests) &
   images_pid=$!
 fi
 

@@ -47,7 +47,7 @@ start=$(date +%s)
 ldflags=$k8s_ldflags
 cd "$here"
 log "building Kubernetes $k8s_version and etcd $etcd_version with $("$gobin" version | cut -d' ' -f3) into $out"
-log "a cold build takes about 9 minutes on 2 cores; progress follows"
+log "a cold build takes about 4 to 8 minutes on 2 cores (4 alone, longer beside other work); progress follows"
 total=$("$gobin" list -deps k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
   k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl ./etcd 2>/dev/null | wc -l)
 # One `go build` for all five: its packages compile, and the binaries link, in parallel rather than one after another.

