@@ -16,12 +16,15 @@ import {
   enqueueTraitsOnFacts,
   eventBusFrom,
   keyOf,
+  millisecondsSetting,
   processEnvSchema,
   traitProcessDependencies,
   traitsOfWorkload,
+  traitTiming,
+  traitTimingSettings,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   CACHED_FIELDS,
   CONTROLLER_NAME,
@@ -40,12 +43,9 @@ import {
 const AFTER_DELETE_MS = 500;
 
 const configSchema = processEnvSchema.extend({
-  /** How often a roll in progress looks at the ensemble again; must stay well below the lock's duration. */
-  POLL_PERIOD_MS: z.coerce.number().int().min(200).default(2_000),
-  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(60_000),
-  LOCK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  ...traitTimingSettings({ idlePeriodMs: 60_000 }),
   /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
-  ZOOKEEPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(2_000),
 });
 
 /** The workload facts that can unblock the next step. */
@@ -67,7 +67,7 @@ export function startRollingController(parts: ControllerProcessParts, config: z.
     ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    timing: { stepMs: config.POLL_PERIOD_MS, afterDeleteMs: AFTER_DELETE_MS, idleMs: config.RESYNC_PERIOD_MS, lockDurationSeconds: config.LOCK_LEASE_SECONDS },
+    timing: { ...traitTiming(config), afterDeleteMs: AFTER_DELETE_MS },
   });
   const traitController = manager.add(
     controller('rolling')
@@ -84,4 +84,11 @@ export function startRollingController(parts: ControllerProcessParts, config: z.
   return { cleanup: async () => bus?.close() };
 }
 
-export const rollingController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startRollingController);
+/** The rolling trait's settings named otherwise than the scale trait's, before they shared traitTimingSettings. */
+const RENAMED_SETTINGS = [
+  { old: 'POLL_PERIOD_MS', now: 'STEP_PERIOD_MS' },
+  { old: 'RESYNC_PERIOD_MS', now: 'IDLE_PERIOD_MS' },
+  { old: 'LOCK_LEASE_SECONDS', now: 'LOCK_DURATION_SECONDS' },
+];
+
+export const rollingController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startRollingController, RENAMED_SETTINGS);

@@ -78,6 +78,7 @@ export {
   type TraitProcessParts,
 } from './trait/trait-process.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
+export { traitTiming, traitTimingSettings } from './trait/trait-settings.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';
@@ -88,6 +89,7 @@ export {
   type ControllerModule,
   type StartedController,
 } from './manager/controller-module.js';
+export type { OldSettingName, RenamedSetting } from './manager/renamed-settings.js';
 export { CONTROLLER_LABEL, runControllerSet, type ControllerSetOptions, type NamedController } from './manager/controller-set.js';
 export {
   controllerParts,

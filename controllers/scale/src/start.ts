@@ -21,9 +21,11 @@ import {
   processEnvSchema,
   traitProcessDependencies,
   traitsOfWorkload,
+  traitTiming,
+  traitTimingSettings,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   CACHED_FIELDS,
   CONTROLLER_NAME,
@@ -39,10 +41,7 @@ import {
 } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
-  /** Requeue while a step is under way; must stay well below the lock's duration. */
-  STEP_PERIOD_MS: millisecondsSetting(2_000),
-  IDLE_PERIOD_MS: millisecondsSetting(30_000),
-  LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
+  ...traitTimingSettings({ idlePeriodMs: 30_000 }),
   /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
   ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(2_000),
 });
@@ -67,7 +66,7 @@ export function startScaleController(parts: ControllerProcessParts, config: z.in
     ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
     observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
     connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
+    timing: traitTiming(config),
   });
   const ofMembers = childToTraits(traits.lister, (member) => workloadOfLabels(member.metadata.labels));
   const traitController = manager.add(
