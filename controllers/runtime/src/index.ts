@@ -70,13 +70,8 @@ export {
   type TraitReading,
 } from './trait/read-trait.js';
 export type { TraitReconcilerDependencies, TraitTiming } from './trait/trait-reconciler-dependencies.js';
-export {
-  enqueueTraitsOnFacts,
-  traitProcessDependencies,
-  type TraitControllerNames,
-  type TraitProcessDependencies,
-  type TraitProcessParts,
-} from './trait/trait-process.js';
+export type { TraitControllerNames, TraitProcessDependencies } from './trait/trait-process.js';
+export { startTraitController, type TraitControllerCaches, type TraitControllerSpec, type WatchedChild } from './trait/start-trait-controller.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
 export { traitTiming, traitTimingSettings } from './trait/trait-settings.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
