@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BackupWriter, s3Store } from '@zk-oam/backup';
 import { backupIdAt } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr, treeDumperConnector } from '@zk-oam/zookeeper';
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
       console.log(`[backup] loaded ${String(size)} more znodes (${String(loaded)} in all) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${loadLine()}`);
 
       const before = probe(writer);
-      await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
+      await sleep(BASELINE_MS);
       const { latencies: baseline, failed: failedBefore } = await before.stop();
 
       const during = probe(writer);

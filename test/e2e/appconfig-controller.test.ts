@@ -116,7 +116,7 @@ metadata:
 rules:
   - { apiGroups: [example.zkoam.dev], resources: [teamscopes], verbs: [get, patch] }
 `;
-const APPCONFIG_ENV = { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' };
+const APPCONFIG_ENV = { WAIT_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' };
 const leaseSchema = z.looseObject({ spec: z.looseObject({ holderIdentity: z.string().optional() }) });
 
 /** The object, or undefined once it is gone. */

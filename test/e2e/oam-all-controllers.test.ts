@@ -8,7 +8,7 @@
 // trait from it deletes the trait and returns the StatefulSet to RollingUpdate; deleting it removes everything.
 import { join } from 'node:path';
 import { AppsV1Api } from '@kubernetes/client-node';
-import { DISCOVERY_CONFIG_KEYS, ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
+import { DISCOVERY_CONFIG_KEYS, ROLLING_BINDING_ANNOTATION, SCALE_BINDING_ANNOTATION, statefulSetNameOf, ZOOKEEPER_ROLLING, ZOOKEEPER_SCALE, ZOOKEEPER_WORKLOAD, type KindInfo } from '@zk-oam/apis';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ async function read(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, name: 
 }
 
 async function updateStrategy(): Promise<string | undefined> {
-  return (await apps.readNamespacedStatefulSet({ namespace, name: 'zookeeper' })).spec?.updateStrategy?.type;
+  return (await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf('zookeeper') })).spec?.updateStrategy?.type;
 }
 
 async function patchApp(operations: unknown[]): Promise<void> {

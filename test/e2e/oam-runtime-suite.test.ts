@@ -85,7 +85,7 @@ describe("oam-kubernetes-runtime v0.3.3's e2e suite against the appconfig contro
     await kubectl(bed, ['apply', '--server-side', '-f', join(suiteDir, 'crds')]);
     await kubectl(bed, ['wait', '--for=condition=Established', '--timeout=60s', '-f', join(suiteDir, 'crds')]);
     await kubectl(bed, ['apply', '--server-side', '-f', '-'], HARNESS);
-    appconfig = await startControllerProcess({ bed, name: 'appconfig', env: { RETRY_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' } });
+    appconfig = await startControllerProcess({ bed, name: 'appconfig', env: { WAIT_PERIOD_MS: '2000', DISCOVERY_TTL_MS: '1000', DEPENDENCY_CHECK_PERIOD_MS: '1000' } });
     await waitControllerReady(appconfig);
     runtimeControllers = await startRuntimeControllers(bed, suiteDir);
   }, 20 * 60_000);

@@ -3,7 +3,7 @@
 // 5-member workload carries the scenarios in turn (template roll, trigger roll with controller kills, lock wait and a
 // member failure mid-roll, two at a time with its NATS events, unbinding); one unbound 5-member workload rolls natively beside the first as the baseline.
 import { AppsV1Api } from '@kubernetes/client-node';
-import { disruptionLeaseName, disruptionLockHolder, ROLLING_BINDING_ANNOTATION, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
+import { disruptionLeaseName, disruptionLockHolder, ROLLING_BINDING_ANNOTATION, statefulSetNameOf, ZOOKEEPER_ROLLING, ZOOKEEPER_WORKLOAD, type ZookeeperRolling } from '@zk-oam/apis';
 import { KubeClient, ObjectLock, PooledKubeConfig } from '@zk-oam/runtime';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,8 @@ const trait = (): Promise<ZookeeperRolling> => scenario.trait();
 /** Reconciles the rolling controller's current process has run; a restarted one counts from 0. */
 const reconciles = (): Promise<number> => reconcilesRun(controllerProcess());
 
-async function updateStrategy(name: string): Promise<string | undefined> {
-  return (await apps.readNamespacedStatefulSet({ namespace, name })).spec?.updateStrategy?.type;
+async function updateStrategy(workload: string): Promise<string | undefined> {
+  return (await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf(workload) })).spec?.updateStrategy?.type;
 }
 
 describe('the rolling controller on the bed', () => {

@@ -15,7 +15,7 @@ export const ROLL_TIMEOUT_MS = 360_000;
 export function useRollingController(bed: BedInfo): () => ControllerProcess {
   let rolling: ControllerProcess | undefined;
   beforeAll(async () => {
-    rolling = await startControllerProcess({ bed, name: 'rolling', env: { POLL_PERIOD_MS: '1000', LOCK_LEASE_SECONDS: '20' } });
+    rolling = await startControllerProcess({ bed, name: 'rolling', env: { STEP_PERIOD_MS: '1000', LOCK_DURATION_SECONDS: '20' } });
     await waitControllerReady(rolling);
   });
   afterAll(async () => {

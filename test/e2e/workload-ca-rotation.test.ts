@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { memberSelectorOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { memberSelectorOf, statefulSetNameOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import { CA_ROTATION_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -106,7 +106,7 @@ describe('rotating the CA of a serving TLS ensemble', () => {
       // The StatefulSet read fresh, as the controller's own criterion: the rotation is over once the member Secret
       // trusts the new CA alone and the StatefulSet no longer records a step, every pod updated and ready.
       const statefulSetDone = async (): Promise<boolean> => {
-        const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name: WORKLOAD });
+        const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf(WORKLOAD) });
         const allUpdated = status?.updatedReplicas === MEMBERS && status.readyReplicas === MEMBERS && status.observedGeneration === metadata?.generation;
         return metadata?.annotations?.[CA_ROTATION_ANNOTATION] === undefined && allUpdated;
       };

@@ -1,7 +1,7 @@
 // The workload controller around an ensemble's life, with pods that never schedule (a nodeSelector no node matches),
 // so no ZooKeeper has to run: deletion honours the storage reclaim policy, and ServiceMonitor/PrometheusRule follow
 // the monitoring CRDs' presence without anything failing while they are absent.
-import { derivedNames, ordinalOfVolume } from '@zk-oam/apis';
+import { derivedNames, ordinalOfVolume, statefulSetNameOf } from '@zk-oam/apis';
 import { fileURLToPath } from 'node:url';
 import { AppsV1Api } from '@kubernetes/client-node';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
@@ -66,7 +66,7 @@ describe('a workload deleted with each storage reclaim policy', () => {
     await client.create(namespace, name, bedWorkloadSpec({ ...unschedulable, storage: { size: '64Mi', storageClassName: 'bed-local', reclaimPolicy } }));
     await waitFor(`children of ${name}`, async () => Promise.all(childPaths(name).map(exists)), (found) => found.every(Boolean), 60_000, 500);
     const pvcs = await waitFor(`3 PVCs of ${name}`, () => pvcsOf(name), (found) => found.length === 3, 60_000);
-    const sts = await apps.readNamespacedStatefulSet({ namespace, name });
+    const sts = await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf(name) });
     expect(sts.spec?.persistentVolumeClaimRetentionPolicy).toEqual({ whenDeleted: reclaimPolicy, whenScaled: 'Retain' });
 
     await client.delete(namespace, name);
@@ -90,7 +90,7 @@ describe('monitoring objects', () => {
 
     const observed = await waitFor('a status', () => client.get(namespace, name), (w) => w.status?.phase !== undefined, 60_000);
     expect(observed.metadata.uid).toBe(created.metadata.uid);
-    expect(await exists(`/apis/apps/v1/namespaces/${namespace}/statefulsets/${name}`)).toBe(true);
+    expect(await exists(`/apis/apps/v1/namespaces/${namespace}/statefulsets/${statefulSetNameOf(name)}`)).toBe(true);
     const warnings = (await eventsAbout(client, namespace, name)).filter((event) => event.type === 'Warning');
     expect(warnings).toEqual([]);
     expect(suite.controller().running()).toBe(true);

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppsV1Api, type V1Pod } from '@kubernetes/client-node';
-import { derivedNames, memberSelectorOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
+import { derivedNames, memberSelectorOf, statefulSetNameOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
@@ -127,7 +127,7 @@ describe('the workload controller on the bed', () => {
     expect(condition(refused, 'ScaleRefused')).toMatchObject({ status: 'True', reason: 'ScaleTraitRequired', message: expected });
     const warning = await waitFor('the Warning Event', () => eventsAbout(client, namespace, name), (events) => events.some((e) => e.reason === 'ScaleTraitRequired'), 30_000);
     expect(warning.find((e) => e.reason === 'ScaleTraitRequired')).toMatchObject({ type: 'Warning', note: expected });
-    expect((await apps.readNamespacedStatefulSet({ namespace, name })).spec?.replicas).toBe(3);
+    expect((await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf(name) })).spec?.replicas).toBe(3);
     expect(await memberPods()).toHaveLength(3);
 
     await client.patch(namespace, name, { spec: { replicas: 3 } });

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as connectTcp } from 'node:net';
-import { memberSelectorOf, QUORUM_TLS_STEPS, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
+import { memberSelectorOf, QUORUM_TLS_STEPS, statefulSetNameOf, TLS_SECRET_KEYS, ZOOKEEPER_PORTS, type QuorumTlsStep } from '@zk-oam/apis';
 import { QUORUM_TLS_ANNOTATION } from '@zk-oam/workload';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, eventsAbout, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -96,7 +96,7 @@ async function stepsUntilTls(name: string, change: () => Promise<void>): Promise
     // The StatefulSet read fresh, as the controller's own criterion: the status of its latest generation counts every
     // pod updated and ready (the workload's status could show the new step before the StatefulSet controller saw it).
     const statefulSetDone = async (): Promise<boolean> => {
-      const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name });
+      const { metadata, status } = await apps.readNamespacedStatefulSet({ namespace, name: statefulSetNameOf(name) });
       const allUpdated = status?.updatedReplicas === MEMBERS && status.readyReplicas === MEMBERS;
       return metadata?.annotations?.[QUORUM_TLS_ANNOTATION] === 'Tls' && status?.observedGeneration === metadata.generation && allUpdated;
     };

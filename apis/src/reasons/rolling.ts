@@ -56,7 +56,7 @@ export const ROLLING_REASONS = reasonCatalog({
       '<workload>-disruption expired before this controller renewed it (the controller was stopped or stalled for longer ' +
       'than the lock\'s duration), and another operation took it over; the message names it. No pod is restarted and no ' +
       'reconfig made until the lock is free again; then the roll goes on from what the controller observes.',
-    todo: 'Nothing, unless it repeats: then find why the rolling controller stalls (its logs, its restarts), or raise LOCK_LEASE_SECONDS.',
+    todo: 'Nothing, unless it repeats: then find why the rolling controller stalls (its logs, its restarts), or raise LOCK_DURATION_SECONDS.',
   },
   NoUpdateRevision: { shownIn: WAITING, means: 'The StatefulSet has no update revision yet: its controller has not observed the new template.', todo: WAIT_TODO },
   StatefulSetNotOnDelete: { shownIn: WAITING, means: 'The StatefulSet does not use OnDelete yet; the workload controller switches it once it sees the trait bound.', todo: WAIT_TODO },

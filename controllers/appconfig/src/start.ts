@@ -29,8 +29,10 @@ import {
 import { componentRevisionReconciler, DEFAULT_REVISION_LIMIT, REVISION_COMPONENT_LABEL } from './revisions/index.js';
 
 const configSchema = processEnvSchema.extend({
-  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
-  RETRY_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Between looks at a settled ApplicationConfiguration: its rendered objects are not watched, so drift is repaired this often. */
+  IDLE_PERIOD_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** Between looks while a problem is reported (a missing CRD may appear). */
+  WAIT_PERIOD_MS: z.coerce.number().int().min(1_000).default(30_000),
   DISCOVERY_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often an object held back for a data input looks at its source again (v0.3.3: 10 s). */
   DEPENDENCY_CHECK_PERIOD_MS: z.coerce.number().int().min(500).default(10_000),
@@ -82,7 +84,7 @@ export function startAppconfigController(parts: ControllerProcessParts, config: 
     discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
     recorder,
     now: () => new Date(),
-    periods: { resyncMs: config.RESYNC_PERIOD_MS, retryMs: config.RETRY_PERIOD_MS, dependencyCheckMs: config.DEPENDENCY_CHECK_PERIOD_MS },
+    periods: { idleMs: config.IDLE_PERIOD_MS, waitMs: config.WAIT_PERIOD_MS, dependencyCheckMs: config.DEPENDENCY_CHECK_PERIOD_MS },
   });
   manager.add(
     controller('appconfig')
@@ -119,4 +121,15 @@ export function startAppconfigController(parts: ControllerProcessParts, config: 
   return {};
 }
 
-export const appconfigController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startAppconfigController);
+/** Its periods under the names the other controllers give the same periods. */
+const RENAMED_SETTINGS = [
+  { old: 'RESYNC_PERIOD_MS', now: 'IDLE_PERIOD_MS' },
+  { old: 'RETRY_PERIOD_MS', now: 'WAIT_PERIOD_MS' },
+];
+
+export const appconfigController = controllerModule(
+  { name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE },
+  configSchema,
+  startAppconfigController,
+  RENAMED_SETTINGS,
+);

@@ -46,8 +46,8 @@ describe('the identity the controllers act as', () => {
 
 describe('controllerEnv', () => {
   it('gives a controller its <NAME>_ variables over the shared ones, and leaves the others the shared ones', () => {
-    const env = { RESYNC_PERIOD_MS: '60000', APPCONFIG_RESYNC_PERIOD_MS: '300000', LOG_LEVEL: 'info' };
-    expect(controllerEnv('appconfig', env)).toMatchObject({ RESYNC_PERIOD_MS: '300000', LOG_LEVEL: 'info' });
-    expect(controllerEnv('rolling', env)).toMatchObject({ RESYNC_PERIOD_MS: '60000', LOG_LEVEL: 'info' });
+    const env = { IDLE_PERIOD_MS: '60000', APPCONFIG_IDLE_PERIOD_MS: '300000', LOG_LEVEL: 'info' };
+    expect(controllerEnv('appconfig', env)).toMatchObject({ IDLE_PERIOD_MS: '300000', LOG_LEVEL: 'info' });
+    expect(controllerEnv('rolling', env)).toMatchObject({ IDLE_PERIOD_MS: '60000', LOG_LEVEL: 'info' });
   });
 });

@@ -1,6 +1,7 @@
 // The manager process' own settings: which controllers it runs (CONTROLLERS), whom each acts as, and none that would
 // give them one Lease. Each controller reads its own settings from the same environment, where `<NAME>_<VARIABLE>` is
-// its alone: rolling and appconfig both read RESYNC_PERIOD_MS, APPCONFIG_RESYNC_PERIOD_MS reaches appconfig only.
+// its alone: every controller that looks again on a timer reads IDLE_PERIOD_MS, APPCONFIG_IDLE_PERIOD_MS reaches
+// appconfig only.
 import { processEnvSchema } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { CONTROLLER_NAMES, isControllerName, type ControllerName } from './controllers.js';
@@ -58,7 +59,7 @@ export type ManagerEnv = z.infer<typeof managerEnvSchema>;
 
 /**
  * The environment controller `name` is configured from in the manager: the process' own, with `<NAME>_<VARIABLE>`
- * (APPCONFIG_RESYNC_PERIOD_MS) over `<VARIABLE>`, so that a setting two controllers both read can differ between them.
+ * (APPCONFIG_IDLE_PERIOD_MS) over `<VARIABLE>`, so that a setting two controllers both read can differ between them.
  */
 export function controllerEnv(name: ControllerName, env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
   const prefix = `${name.toUpperCase()}_`;

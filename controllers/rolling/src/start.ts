@@ -1,87 +1,65 @@
 // The rolling controller, started by its own process (main.ts) or beside others in the manager's (controllers/manager):
-// its settings from the environment and its wiring into the Manager it is given.
+// its settings from the environment and what sets it apart from the other trait controllers, which the runtime's
+// startTraitController wires alike.
+import { MANAGED_SELECTOR, MEMBER_SELECTOR, workloadOfLabels, workloadOfStatefulSet, type RollingReason, type ZkEventType } from '@zk-oam/apis';
 import {
-  MANAGED_SELECTOR,
-  MEMBER_SELECTOR,
-  workloadOfLabels,
-  workloadOfStatefulSet,
-  type ZkEventType,
-} from '@zk-oam/apis';
-import {
-  childToTraits,
-  controller,
   controllerModule,
+  millisecondsSetting,
+  processEnvSchema,
+  startTraitController,
+  traitTiming,
+  traitTimingSettings,
   type ControllerProcessParts,
   type StartedController,
-  enqueueTraitsOnFacts,
-  eventBusFrom,
-  keyOf,
-  processEnvSchema,
-  traitProcessDependencies,
-  traitsOfWorkload,
+  type WatchedChild,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
-import { z } from 'zod';
-import {
-  CACHED_FIELDS,
-  CONTROLLER_NAME,
-  FIELD_MANAGER,
-  LEADER_ELECTION_LEASE,
-  NATS_DURABLE,
-  REPORTING_CONTROLLER,
-  rollingReconciler,
-  rollingResource,
-  TRAIT_CONTROLLER_NAMES,
-  watchedResources,
-  workloadResource,
-} from './reconcile/index.js';
+import type { z } from 'zod';
+import { CACHED_FIELDS, CONTROLLER_NAME, LEADER_ELECTION_LEASE, rollingReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
 
 /** How soon after a deletion a roll looks again (the pod should be Terminating by then). */
 const AFTER_DELETE_MS = 500;
 
 const configSchema = processEnvSchema.extend({
-  /** How often a roll in progress looks at the ensemble again; must stay well below the lock's duration. */
-  POLL_PERIOD_MS: z.coerce.number().int().min(200).default(2_000),
-  RESYNC_PERIOD_MS: z.coerce.number().int().min(1_000).default(60_000),
-  LOCK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  ...traitTimingSettings({ idlePeriodMs: 60_000 }),
   /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
-  ZOOKEEPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(2_000),
 });
 
 /** The workload facts that can unblock the next step. */
 const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChanged', 'ReadinessChanged', 'TemplateRevisionChanged'];
 
-/** Wires the rolling controller into the Manager it is given: its informers, reconcilers and event bus. */
+/**
+ * Wires the rolling controller into the Manager it is given: its informers, reconcilers and event bus. It watches the
+ * StatefulSet and the member pods, but its reconcile reads them from the apiserver (reconcile/observe.ts).
+ */
 export function startRollingController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
-  const { manager, log, registry, identity } = parts;
-  const traits = manager.kubeObjectInformer(rollingResource);
-  const workloads = manager.kubeObjectInformer(workloadResource);
-  const statefulSets = manager.kubeObjectInformer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
-  const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
-  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
-  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
-
-  const reconciler = rollingReconciler({
-    caches: { traits: traits.lister, workloads: workloads.lister },
-    ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
-    observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-    connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    timing: { stepMs: config.POLL_PERIOD_MS, afterDeleteMs: AFTER_DELETE_MS, idleMs: config.RESYNC_PERIOD_MS, lockDurationSeconds: config.LOCK_LEASE_SECONDS },
+  const ofStatefulSet: WatchedChild['workloadOf'] = (statefulSet) => workloadOfStatefulSet(statefulSet.metadata.name);
+  return startTraitController<'statefulSets' | 'pods', RollingReason>(parts, config, {
+    controller: 'rolling',
+    names: TRAIT_CONTROLLER_NAMES,
+    facts: WORKLOAD_FACTS,
+    children: {
+      statefulSets: { resource: watchedResources.statefulSet, labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet, workloadOf: ofStatefulSet },
+      pods: { resource: watchedResources.pod, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod, workloadOf: (pod) => workloadOfLabels(pod.metadata.labels) },
+    },
+    reconciler: ({ caches, process }) =>
+      rollingReconciler({
+        caches: { traits: caches.traits, workloads: caches.workloads },
+        ...process,
+        observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+        connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
+        timing: { ...traitTiming(config), afterDeleteMs: AFTER_DELETE_MS },
+      }),
   });
-  const traitController = manager.add(
-    controller('rolling')
-      .for(traits)
-      .watches(workloads, (workload) => traitsOfWorkload(traits.lister, keyOf(workload)))
-      .watches(statefulSets, childToTraits(traits.lister, (statefulSet) => workloadOfStatefulSet(statefulSet.metadata.name)))
-      .watches(pods, childToTraits(traits.lister, (pod) => workloadOfLabels(pod.metadata.labels)))
-      .withOptions({ maxConcurrentReconciles: 4 })
-      .reportFailures({ client: manager.client, recorder, resource: rollingResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
-      .reconcile(reconciler),
-  );
-  enqueueTraitsOnFacts(bus, { durable: NATS_DURABLE, facts: WORKLOAD_FACTS, traits: traits.lister, controller: traitController });
-  log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the rolling controller');
-  return { cleanup: async () => bus?.close() };
 }
 
-export const rollingController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startRollingController);
+/** The rolling trait's settings named otherwise than the scale trait's, before they shared traitTimingSettings. */
+const RENAMED_SETTINGS = [
+  { old: 'POLL_PERIOD_MS', now: 'STEP_PERIOD_MS' },
+  { old: 'RESYNC_PERIOD_MS', now: 'IDLE_PERIOD_MS' },
+  { old: 'LOCK_LEASE_SECONDS', now: 'LOCK_DURATION_SECONDS' },
+];
+
+export const rollingController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startRollingController, RENAMED_SETTINGS);

@@ -70,14 +70,10 @@ export {
   type TraitReading,
 } from './trait/read-trait.js';
 export type { TraitReconcilerDependencies, TraitTiming } from './trait/trait-reconciler-dependencies.js';
-export {
-  enqueueTraitsOnFacts,
-  traitProcessDependencies,
-  type TraitControllerNames,
-  type TraitProcessDependencies,
-  type TraitProcessParts,
-} from './trait/trait-process.js';
+export type { TraitControllerNames, TraitProcessDependencies } from './trait/trait-process.js';
+export { startTraitController, type TraitControllerCaches, type TraitControllerSpec, type WatchedChild } from './trait/start-trait-controller.js';
 export { childToTraits, traitsOfWorkload, workloadNamedBy } from './trait/workload-traits.js';
+export { traitTiming, traitTimingSettings } from './trait/trait-settings.js';
 export { Manager, LeadershipLostError, type ManagerOptions, type LeaderElectionConfig } from './manager/manager.js';
 export { abortOnSignals } from './manager/signals.js';
 export { failureReason, runMain, type RunMainOptions } from './manager/run-main.js';
@@ -88,6 +84,7 @@ export {
   type ControllerModule,
   type StartedController,
 } from './manager/controller-module.js';
+export type { OldSettingName, RenamedSetting } from './manager/renamed-settings.js';
 export { CONTROLLER_LABEL, runControllerSet, type ControllerSetOptions, type NamedController } from './manager/controller-set.js';
 export {
   controllerParts,

@@ -1,48 +1,24 @@
 // The scale controller, started by its own process (main.ts) or beside others in the manager's (controllers/manager):
-// its settings from the environment and its wiring into the Manager it is given.
+// its settings from the environment and what sets it apart from the other trait controllers, which the runtime's
+// startTraitController wires alike.
+import { MANAGED_SELECTOR, MEMBER_SELECTOR, workloadOfLabels, workloadOfStatefulSet, ZOOKEEPER_PORTS, type ScaleReason, type ZkEventType } from '@zk-oam/apis';
 import {
-  MANAGED_SELECTOR,
-  MEMBER_SELECTOR,
-  workloadOfLabels,
-  workloadOfStatefulSet,
-  ZOOKEEPER_PORTS,
-  type ZkEventType,
-} from '@zk-oam/apis';
-import {
-  childToTraits,
-  controller,
   controllerModule,
-  type ControllerProcessParts,
-  type StartedController,
-  enqueueTraitsOnFacts,
-  eventBusFrom,
-  keyOf,
   millisecondsSetting,
   processEnvSchema,
-  traitProcessDependencies,
-  traitsOfWorkload,
+  startTraitController,
+  traitTiming,
+  traitTimingSettings,
+  type ControllerProcessParts,
+  type StartedController,
+  type WatchedChild,
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
-import { z } from 'zod';
-import {
-  CACHED_FIELDS,
-  CONTROLLER_NAME,
-  FIELD_MANAGER,
-  LEADER_ELECTION_LEASE,
-  NATS_DURABLE,
-  REPORTING_CONTROLLER,
-  scaleReconciler,
-  scaleResource,
-  TRAIT_CONTROLLER_NAMES,
-  watchedResources,
-  workloadResource,
-} from './reconcile/index.js';
+import type { z } from 'zod';
+import { CACHED_FIELDS, CONTROLLER_NAME, LEADER_ELECTION_LEASE, scaleReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
-  /** Requeue while a step is under way; must stay well below the lock's duration. */
-  STEP_PERIOD_MS: millisecondsSetting(2_000),
-  IDLE_PERIOD_MS: millisecondsSetting(30_000),
-  LOCK_DURATION_SECONDS: z.coerce.number().int().min(5).default(60),
+  ...traitTimingSettings({ idlePeriodMs: 30_000 }),
   /** Budget of each four-letter word and of the committed-config read; the reconfig session gets five times as long. */
   ZOOKEEPER_TIMEOUT_MS: millisecondsSetting(2_000),
 });
@@ -52,38 +28,27 @@ const WORKLOAD_FACTS: readonly ZkEventType[] = ['LeaderChanged', 'MembershipChan
 
 /** Wires the scale controller into the Manager it is given: its informers, reconcilers and event bus. */
 export function startScaleController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
-  const { manager, log, registry, identity } = parts;
-  const traits = manager.kubeObjectInformer(scaleResource);
-  const workloads = manager.kubeObjectInformer(workloadResource);
-  const statefulSets = manager.kubeObjectInformer(watchedResources.statefulSet, { labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet });
-  const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
-  const volumes = manager.kubeObjectInformer(watchedResources.persistentVolumeClaim, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim });
-  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
-  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
   const adminGate = new HandleGate();
-
-  const reconciler = scaleReconciler({
-    caches: { traits: traits.lister, workloads: workloads.lister, statefulSets: statefulSets.lister, pods: pods.lister, volumes: volumes.lister },
-    ...traitProcessDependencies({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, TRAIT_CONTROLLER_NAMES),
-    observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
-    connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
-    timing: { stepMs: config.STEP_PERIOD_MS, idleMs: config.IDLE_PERIOD_MS, lockDurationSeconds: config.LOCK_DURATION_SECONDS },
+  const ofStatefulSet: WatchedChild['workloadOf'] = (statefulSet) => workloadOfStatefulSet(statefulSet.metadata.name);
+  const ofMembers: WatchedChild['workloadOf'] = (member) => workloadOfLabels(member.metadata.labels);
+  return startTraitController<'statefulSets' | 'pods' | 'volumes', ScaleReason>(parts, config, {
+    controller: 'scale',
+    names: TRAIT_CONTROLLER_NAMES,
+    facts: WORKLOAD_FACTS,
+    children: {
+      statefulSets: { resource: watchedResources.statefulSet, labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet, workloadOf: ofStatefulSet },
+      pods: { resource: watchedResources.pod, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod, workloadOf: ofMembers },
+      volumes: { resource: watchedResources.persistentVolumeClaim, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim, workloadOf: ofMembers },
+    },
+    reconciler: ({ caches, process }) =>
+      scaleReconciler({
+        caches,
+        ...process,
+        observe: (members) => observeEnsemble(members, { clientPort: ZOOKEEPER_PORTS.client, timeoutMs: config.ZOOKEEPER_TIMEOUT_MS }),
+        connectAdmin: adminConnector(config.ZOOKEEPER_TIMEOUT_MS * 5, adminGate),
+        timing: traitTiming(config),
+      }),
   });
-  const ofMembers = childToTraits(traits.lister, (member) => workloadOfLabels(member.metadata.labels));
-  const traitController = manager.add(
-    controller('scale')
-      .for(traits)
-      .watches(workloads, (workload) => traitsOfWorkload(traits.lister, keyOf(workload)))
-      .watches(statefulSets, childToTraits(traits.lister, (statefulSet) => workloadOfStatefulSet(statefulSet.metadata.name)))
-      .watches(pods, ofMembers)
-      .watches(volumes, ofMembers)
-      .withOptions({ maxConcurrentReconciles: 4 })
-      .reportFailures({ client: manager.client, recorder, resource: scaleResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
-      .reconcile(reconciler),
-  );
-  enqueueTraitsOnFacts(bus, { durable: NATS_DURABLE, facts: WORKLOAD_FACTS, traits: traits.lister, controller: traitController });
-  log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the scale controller');
-  return { cleanup: async () => bus?.close() };
 }
 
 export const scaleController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startScaleController);

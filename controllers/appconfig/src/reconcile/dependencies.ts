@@ -23,8 +23,8 @@ export interface AppConfigReconcilerDependencies {
   readonly now: () => Date;
   /**
    * Rendered objects are not watched (their kinds are whatever the definitions name), so drift is repaired by
-   * looking again every `resyncMs`; while a problem is reported, every `retryMs` (a missing CRD may appear); while an
+   * looking again every `idleMs`; while a problem is reported, every `waitMs` (a missing CRD may appear); while an
    * object waits for a data input, every `dependencyCheckMs` (its source is not watched either).
    */
-  readonly periods: { readonly resyncMs: number; readonly retryMs: number; readonly dependencyCheckMs: number };
+  readonly periods: { readonly idleMs: number; readonly waitMs: number; readonly dependencyCheckMs: number };
 }

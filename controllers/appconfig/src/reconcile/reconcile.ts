@@ -75,8 +75,8 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   if (problems.length > 0) context.log[written ? 'warn' : 'debug']({ problems }, 'ApplicationConfiguration not fully applied; reported');
   else if (written) context.log.debug('status written');
   if (unsatisfied.length > 0) context.log.debug({ unsatisfied }, 'objects held back until their data inputs are ready');
-  if (problems.length > 0) return requeueAfter(deps.periods.retryMs);
-  return requeueAfter(unsatisfied.length > 0 ? deps.periods.dependencyCheckMs : deps.periods.resyncMs);
+  if (problems.length > 0) return requeueAfter(deps.periods.waitMs);
+  return requeueAfter(unsatisfied.length > 0 ? deps.periods.dependencyCheckMs : deps.periods.idleMs);
 }
 
 /** Deleting: removes every workload the status records from its scopes, then releases the ApplicationConfiguration. */

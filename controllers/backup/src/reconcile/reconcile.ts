@@ -16,11 +16,11 @@ import {
   type ReconcileContext,
   type ReconcileResult,
   type Reconciler,
-  runStep,
 } from '@zk-oam/runtime';
 import { cronSchedule, decideRun, type RunDecision } from '../plan/index.js';
 import { eventsOf } from './announce.js';
 import type { BackupReconcilerDependencies } from './dependencies.js';
+import { inStep } from './errors.js';
 import { observeWorkload } from './observe.js';
 import { nextReconcile } from './requeue.js';
 import { BACKUP_STATUS } from './resources.js';
@@ -71,8 +71,6 @@ async function report(deps: BackupReconcilerDependencies, raw: KubeObject, findi
   const key = keyOf(raw);
   const previous = storedStatus(BACKUP_STATUS.schema, raw);
   const next = nextStatus(previous, finding, { generation: raw.metadata.generation, now: deps.now() });
-  await runStep({ step: 'ReportStatus', category: 'StatusWriteFailed', object: `ZookeeperBackup ${key.namespace ?? ''}/${key.name}` }, () =>
-    writeStatusIfChanged(deps.client, BACKUP_STATUS, key, previous, next),
-  );
+  await inStep('ReportStatus', 'StatusWriteFailed', key, () => writeStatusIfChanged(deps.client, BACKUP_STATUS, key, previous, next));
   for (const event of eventsOf(previous, next, finding)) await deps.recorder.record(raw, event);
 }

@@ -1,5 +1,5 @@
 // Each ordinal of the StatefulSet seen as a roll member: its pod, whether it needs a restart, and whether it is up.
-import { myidOfOrdinal } from '@zk-oam/apis';
+import { myidOfOrdinal, podName as podOf } from '@zk-oam/apis';
 import { memberLabel, type EnsembleAssessment } from '@zk-oam/zookeeper';
 import { type PodView, type RollingPlanInput } from './input.js';
 import { needsRestart, type RestartRequest } from './restart-request.js';
@@ -27,7 +27,7 @@ export function rollMembers(
   request: RestartRequest | undefined,
 ): RollMember[] {
   return Array.from({ length: input.statefulSet.replicas }, (_unused, ordinal) => {
-    const podName = `${input.statefulSet.name}-${ordinal}`;
+    const podName = podOf(input.statefulSet.name, ordinal);
     const memberId = myidOfOrdinal(ordinal);
     const pod = input.pods.find((candidate) => candidate.ordinal === ordinal);
     return {
@@ -44,7 +44,7 @@ export function rollMembers(
 /** Pods of ordinals 0..replicas-1 that are not up (missing, Terminating, not ready or not synced), in ordinal order. */
 export function downPods(input: Pick<RollingPlanInput, 'statefulSet' | 'pods' | 'ensemble'>): string[] {
   return Array.from({ length: input.statefulSet.replicas }, (_unused, ordinal) => {
-    const podName = `${input.statefulSet.name}-${ordinal}`;
+    const podName = podOf(input.statefulSet.name, ordinal);
     const pod = input.pods.find((candidate) => candidate.ordinal === ordinal);
     return memberState(podName, myidOfOrdinal(ordinal), pod, input.ensemble).up ? [] : [podName];
   }).flat();

@@ -26,7 +26,7 @@ export const UNBIND_FINALIZER = 'rolling.zookeeper.zkoam.dev/unbind';
 export const rollingResource: ResourceType = namespacedResource(ZOOKEEPER_ROLLING);
 export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
 
-/** Its names as the process wiring a trait controller takes them (runtime's traitProcessDependencies). */
+/** Its names as the process wiring a trait controller takes them (runtime's startTraitController). */
 export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
   name: CONTROLLER_NAME,
   fieldManager: FIELD_MANAGER,
@@ -35,6 +35,8 @@ export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
   bindingAnnotation: ROLLING_BINDING_ANNOTATION,
   unbindFinalizer: UNBIND_FINALIZER,
   lockLeaseOf: disruptionLeaseName,
+  reportingController: REPORTING_CONTROLLER,
+  natsDurable: NATS_DURABLE,
 };
 
 /** The workload's objects it watches, each mapped to the traits naming the workload. */

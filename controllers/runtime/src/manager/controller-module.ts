@@ -3,6 +3,7 @@
 // process that runs several controllers (controllers/manager) start it the same way.
 import type { z } from 'zod';
 import { controllerProcess, runUntilSignalled, type ControllerProcessParts, type ProcessEnv, type ProcessNames } from './process.js';
+import { readRenamedSettings, warnOfOldSettingNames, type OldSettingName, type RenamedSetting } from './renamed-settings.js';
 
 /** What a started controller leaves to do once its Manager has stopped (closing its event bus, say). */
 export interface StartedController {
@@ -13,6 +14,8 @@ export interface StartedController {
 export interface ConfiguredController {
   readonly names: ProcessNames;
   readonly env: ProcessEnv;
+  /** Settings the environment gave under an old name; the process warns of each once it has a logger. */
+  readonly oldSettingNames: readonly OldSettingName[];
   start(parts: ControllerProcessParts): StartedController;
 }
 
@@ -22,17 +25,22 @@ export interface ControllerModule {
   configure(env: Readonly<Record<string, string | undefined>>): ConfiguredController;
 }
 
-/** A ControllerModule from a controller's names, its settings' schema and its start function. */
+/**
+ * A ControllerModule from a controller's names, its settings' schema and its start function; `renamedSettings` are
+ * the settings it still reads under an old name.
+ */
 export function controllerModule<Env extends ProcessEnv>(
   names: ProcessNames,
   configSchema: z.ZodType<Env>,
   start: (parts: ControllerProcessParts, config: Env) => StartedController,
+  renamedSettings: readonly RenamedSetting[] = [],
 ): ControllerModule {
   return {
     names,
     configure: (env) => {
-      const config = configSchema.parse(env);
-      return { names, env: config, start: (parts) => start(parts, config) };
+      const read = readRenamedSettings(env, renamedSettings);
+      const config = configSchema.parse(read.env);
+      return { names, env: config, oldSettingNames: read.oldNamesRead, start: (parts) => start(parts, config) };
     },
   };
 }
@@ -44,6 +52,7 @@ export function controllerModule<Env extends ProcessEnv>(
 export async function runControllerProcess(module: ControllerModule): Promise<void> {
   const configured = module.configure(process.env);
   const parts = controllerProcess(module.names, configured.env);
+  warnOfOldSettingNames(parts.log, configured.oldSettingNames);
   const started = configured.start(parts);
   await runUntilSignalled(parts, started.cleanup === undefined ? {} : { cleanup: started.cleanup });
 }

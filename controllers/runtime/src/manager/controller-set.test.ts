@@ -25,6 +25,7 @@ function controller(name: string, failures = 0): { name: string; configured: Con
   const configured: ConfiguredController = {
     names: { name: `zk-oam-${name}`, leaderElectionLease: `zk-oam-${name}` },
     env: processEnvSchema.parse({ KUBECONFIG: 'unused' }),
+    oldSettingNames: [],
     start: (parts) => {
       starts += 1;
       if (starts <= failures) throw new Error(`${name} could not start`);

@@ -14,6 +14,7 @@ import type { ConfiguredController, StartedController } from './controller-modul
 import { startHttpServer, type MetricsSource, type ReadinessCheck } from './http-server.js';
 import type { Manager } from './manager.js';
 import { controllerParts, processRegistry, type ControllerProcessParts, type ProcessEnv } from './process.js';
+import { warnOfOldSettingNames } from './renamed-settings.js';
 import { failureReason } from './run-main.js';
 
 /** The label every series of a controller carries in a process that runs several. */
@@ -146,6 +147,7 @@ export async function runControllerSet(controllers: readonly NamedController[], 
     readiness,
     logger: options.log,
   });
+  for (const { name, configured } of controllers) warnOfOldSettingNames(options.log.child({ controller: name }), configured.oldSettingNames);
   options.log.info({ controllers: slots.map((slot) => slot.name) }, 'starting the controllers, each under its own Lease');
   await Promise.all(slots.map((slot) => slot.supervise()));
   await server.close();

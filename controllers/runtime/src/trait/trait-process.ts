@@ -1,6 +1,6 @@
 // What a trait controller's process wires the same way whatever the trait: the dependencies of its reconcile that
 // come from the process (binding, metrics, the workload's lock, events), and the NATS facts that make its traits
-// reconcile sooner. main.ts passes the names that set the controller apart and adds what only it needs.
+// reconcile sooner. start-trait-controller.ts wires them, given the names that set the controller apart.
 import type { ZkEventType } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -34,6 +34,10 @@ export interface TraitControllerNames {
   readonly unbindFinalizer: string;
   /** The Lease of the workload's lock, the same for every controller that disrupts the workload. */
   readonly lockLeaseOf: (workloadName: string) => string;
+  /** The reportingController of its Kubernetes Events. */
+  readonly reportingController: string;
+  /** The JetStream durable consumer of workload facts: the NATS server keeps its place in the stream by this name. */
+  readonly natsDurable: string;
 }
 
 export interface TraitProcessParts<WarningReason extends string> {

@@ -25,7 +25,7 @@ export const UNBIND_FINALIZER = 'scale.zookeeper.zkoam.dev/unbind';
 export const scaleResource: ResourceType = namespacedResource(ZOOKEEPER_SCALE);
 export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKLOAD);
 
-/** Its names as the process wiring a trait controller takes them (runtime's traitProcessDependencies). */
+/** Its names as the process wiring a trait controller takes them (runtime's startTraitController). */
 export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
   name: CONTROLLER_NAME,
   fieldManager: FIELD_MANAGER,
@@ -34,6 +34,8 @@ export const TRAIT_CONTROLLER_NAMES: TraitControllerNames = {
   bindingAnnotation: SCALE_BINDING_ANNOTATION,
   unbindFinalizer: UNBIND_FINALIZER,
   lockLeaseOf: disruptionLeaseName,
+  reportingController: REPORTING_CONTROLLER,
+  natsDurable: NATS_DURABLE,
 };
 
 /** Where the trait's status is written, as a whole, by this controller's field manager. */

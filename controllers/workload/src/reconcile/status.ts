@@ -3,13 +3,12 @@
 // Facts are published after the status that records them is stored. Or, for a workload the controller cannot act on
 // until a person fixes something, the blocked status instead.
 import type { V1StatefulSet } from '@kubernetes/client-node';
-import { myidOfPod, workloadEvent, type RestoreStatus, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
+import { workloadEvent, type RestoreStatus, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
 import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { clientsAdmitted, withRestore } from '../restore/index.js';
-import { selectorLabels, workloadNames } from '../render/identity.js';
-import { podView } from './views.js';
+import { memberPods } from './views.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { WORKLOAD_STATUS } from './resources.js';
 import { withScaleRefusal, type ScaleRefusal } from './scale-refusal.js';
@@ -33,13 +32,7 @@ export async function reportStatus(
   access: MemberAccess,
 ): Promise<StatusReport> {
   const namespace = workload.metadata.namespace ?? '';
-  const pods = deps.caches.pods.list({ namespace, labels: selectorLabels(workload) }).map(podView);
-  const statefulSetName = workloadNames(workload).statefulSet;
-  const members = pods.flatMap((pod) => {
-    const name = pod.metadata?.name ?? '';
-    const myid = myidOfPod(name, statefulSetName);
-    return myid === undefined ? [] : [{ pod: name, myid, ip: pod.status?.podIP }];
-  });
+  const { pods, members } = memberPods(deps.caches.pods, workload);
   const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
   deps.observations.record({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now);

@@ -1,7 +1,9 @@
 // Narrow views of children read from the informer caches, parsed once and shaped as the client-node types the
 // observer takes. Only the fields the reconcile reads are kept.
 import type { V1Pod, V1StatefulSet, V1StatefulSetStatus } from '@kubernetes/client-node';
-import { keepFields, type KubeObject } from '@zk-oam/runtime';
+import { memberSelectorLabels, myidOfPod, statefulSetNameOf, type ZookeeperWorkload } from '@zk-oam/apis';
+import { keepFields, type KubeObject, type Lister } from '@zk-oam/runtime';
+import type { MemberPod } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { CONFIG_FILES } from '../render/layout.js';
 
@@ -69,6 +71,19 @@ export function podView(object: KubeObject): V1Pod {
     metadata: { name: metadata.name, namespace: metadata.namespace, labels: metadata.labels },
     status: { podIP: status?.podIP },
   };
+}
+
+/** A workload's member pods as the cache has them, and the members among them: each pod of its StatefulSet with its myid. */
+export function memberPods(pods: Pick<Lister<KubeObject>, 'list'>, workload: ZookeeperWorkload): { readonly pods: V1Pod[]; readonly members: MemberPod[] } {
+  const { name, namespace = '' } = workload.metadata;
+  const views = pods.list({ namespace, labels: memberSelectorLabels(name) }).map(podView);
+  const statefulSet = statefulSetNameOf(name);
+  const members = views.flatMap((pod) => {
+    const podName = pod.metadata?.name ?? '';
+    const myid = myidOfPod(podName, statefulSet);
+    return myid === undefined ? [] : [{ pod: podName, myid, ip: pod.status?.podIP }];
+  });
+  return { pods: views, members };
 }
 
 /**

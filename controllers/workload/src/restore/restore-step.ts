@@ -10,13 +10,12 @@
 //   4. the znodes written (an interrupted write is finished by overwriting), then phase Restored.
 // What cannot be restored is a record (phase Refused, its reason and message) and a Warning Event, not an error; it is
 // attempted again after a backoff (retry.ts), since the store may be mended, not at every look.
-import { isCatalogued, kubernetesTime, LATEST_BACKUP, myidOfPod, superuserPasswordRef, targetPrefix, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
+import { isCatalogued, kubernetesTime, LATEST_BACKUP, superuserPasswordRef, targetPrefix, workloadBackupsPrefix, type RestoreReason, type RestoreStatus, type ZookeeperWorkload, WORKLOAD_REASONS } from '@zk-oam/apis';
 import { BackupRefusedError, newestBackupId, ObjectStoreError, readVerifiedBackup, type TargetStore, type VerifiedBackup } from '@zk-oam/backup/store';
 import { readSecretValue, SecretValueError, type KubeObject, type ReconcileContext } from '@zk-oam/runtime';
 import { ZooKeeperConnectionError, ZooKeeperOperationError, type AdminTarget, type MemberAccess } from '@zk-oam/zookeeper';
-import { podView } from '../reconcile/views.js';
 import type { WorkloadReconcilerDependencies } from '../reconcile/dependencies.js';
-import { selectorLabels, workloadNames } from '../render/identity.js';
+import { memberPods } from '../reconcile/views.js';
 import { openRestoreSource } from './open-source.js';
 import { attemptDue, withRetry } from './retry.js';
 
@@ -42,14 +41,7 @@ interface MemberSession {
 
 /** The member pods with an IP, as the superuser's session dials them. */
 function memberTargets(deps: Deps, workload: ZookeeperWorkload): AdminTarget[] {
-  const statefulSet = workloadNames(workload).statefulSet;
-  return deps.caches.pods.list({ namespace: workload.metadata.namespace ?? '', labels: selectorLabels(workload) }).flatMap((object) => {
-    const pod = podView(object);
-    const name = pod.metadata?.name ?? '';
-    const myid = myidOfPod(name, statefulSet);
-    const ip = pod.status?.podIP;
-    return myid === undefined || ip === undefined ? [] : [{ pod: name, myid, ip }];
-  });
+  return memberPods(deps.caches.pods, workload).members.flatMap(({ pod, myid, ip }) => (ip === undefined ? [] : [{ pod, myid, ip }]));
 }
 
 /** Steps 2 to 4, with the backup verified: what the ensemble holds decides between refusing, recording the start, and writing. */
