@@ -58,7 +58,7 @@ spec:
             - name: LOG_LEVEL
               value: {{ $values.logLevel }}
             - name: NODE_OPTIONS
-              value: --max-old-space-size={{ include "zk-oam.heapMiB" $values }} --max-semi-space-size=2
+              value: --max-old-space-size={{ include "zk-oam.heapMiB" $values }} --max-semi-space-size=8
             - name: MALLOC_ARENA_MAX
               value: "2"
             {{- $controllers := splitList "," (.controllers | default "") }}

@@ -18,7 +18,7 @@ describe('applied hash', () => {
           : inner,
       );
     const object = {
-      spec: { z: [1, undefined, { b: null, a: 'x"y' }], '10': 'ten', '9': 'nine', a10: true, A: 0.5, é: 'e' },
+      spec: { z: [1, undefined, { b: null, a: 'x"y' }], '10': 'ten', '9': 'nine', '4294967295': 'named', '4294967294': 'last index', a10: true, A: 0.5, é: 'e' },
       metadata: { annotations: { 'b/x': '1', 'a/x': '2' }, created: new Date(0), skipped: undefined },
       nested: [[{ d: 1, c: [] }], {}],
     };

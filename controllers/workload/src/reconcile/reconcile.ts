@@ -39,11 +39,12 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   }
   const { raw, workload, statefulSet } = reading;
 
-  const secrets = await ensureMemberSecrets(deps, key, reading, context.log);
+  // Discovery is asked while the Secrets are written, not after: once its answer is stale (every minute) it was one
+  // more round trip before the StatefulSet of a new workload.
+  const [secrets, monitoringServed] = await Promise.all([ensureMemberSecrets(deps, key, reading, context.log), deps.monitoringServed()]);
   if (secrets.kind === 'blocked') return requeueAfter(secrets.retryMs);
   const { tls, saslRevision, clientCaDigest } = secrets.secrets;
 
-  const monitoringServed = await deps.monitoringServed();
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision, clientCaDigest });
   await announceRefusal(deps, raw, decision.refusal, context.log);
 
