@@ -1,6 +1,7 @@
 // The zk-oam API contract: CRD schemas, OAM kinds and the NATS event contract.
 export * from './backup/index.js';
 export * from './common/conditions.js';
+export * from './common/controller-identity.js';
 export * from './common/kind.js';
 export * from './common/label-selector.js';
 export * from './common/object-meta.js';

@@ -2,4 +2,4 @@
 export { renderApplication, type RenderInput } from './render/render.js';
 export type { RenderedComponent, RenderedObject, RenderOutcome, RenderProblem, RenderProblemReason } from './render/outcome.js';
 export type { Catalog } from './render/catalog.js';
-export { FIELD_MANAGER, SYNCED_CONDITION, SYNCED_REASON } from './reconcile/index.js';
+export { IDENTITY, SYNCED_CONDITION, SYNCED_REASON } from './reconcile/index.js';

@@ -15,17 +15,7 @@ import {
   type ResourceType,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
-import {
-  appConfigReconciler,
-  CONTROLLER_NAME,
-  controllerRevisionResource,
-  FIELD_MANAGER,
-  KindDiscovery,
-  LEADER_ELECTION_LEASE,
-  oamResources,
-  REPORTING_CONTROLLER,
-  SYNCED_CONDITION,
-} from './reconcile/index.js';
+import { appConfigReconciler, controllerRevisionResource, IDENTITY, KindDiscovery, oamResources, SYNCED_CONDITION } from './reconcile/index.js';
 import { componentRevisionReconciler, DEFAULT_REVISION_LIMIT, REVISION_COMPONENT_LABEL } from './revisions/index.js';
 
 const configSchema = processEnvSchema.extend({
@@ -70,7 +60,7 @@ export function startAppconfigController(parts: ControllerProcessParts, config: 
   // A definition appearing or changing can turn a reported problem into something to apply, in any namespace.
   const everyAppConfig = (): ObjectKey[] => appConfigs.lister.list().map(keyOf);
 
-  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const recorder = manager.eventRecorder(identity, IDENTITY.reportingController);
   const reconcile = appConfigReconciler({
     client: manager.client,
     caches: {
@@ -100,7 +90,7 @@ export function startAppconfigController(parts: ControllerProcessParts, config: 
         recorder,
         resource: oamResources.applicationConfiguration,
         conditionType: SYNCED_CONDITION,
-        fieldManager: `${FIELD_MANAGER}-failures`,
+        fieldManager: `${IDENTITY.fieldManager}-failures`,
         logger: log,
       })
       .reconcile(reconcile),
@@ -127,9 +117,4 @@ const RENAMED_SETTINGS = [
   { old: 'RETRY_PERIOD_MS', now: 'WAIT_PERIOD_MS' },
 ];
 
-export const appconfigController = controllerModule(
-  { name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE },
-  configSchema,
-  startAppconfigController,
-  RENAMED_SETTINGS,
-);
+export const appconfigController = controllerModule(IDENTITY, configSchema, startAppconfigController, RENAMED_SETTINGS);

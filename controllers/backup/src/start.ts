@@ -15,7 +15,7 @@ import {
 } from '@zk-oam/runtime';
 import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
-import { backupReconciler, backupResource, CACHED_FIELDS, CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, REPORTING_CONTROLLER, watchedResources, workloadResource } from './reconcile/index.js';
+import { backupReconciler, backupResource, CACHED_FIELDS, IDENTITY, watchedResources, workloadResource } from './reconcile/index.js';
 import { backupImageSetting } from './store/open-pvc-target.js';
 
 const configSchema = processEnvSchema.extend({
@@ -37,7 +37,7 @@ export function startBackupController(parts: ControllerProcessParts, config: z.i
   const backups = manager.kubeObjectInformer(backupResource);
   const workloads = manager.kubeObjectInformer(workloadResource);
   const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
-  const recorder: EventRecorder<BackupReason> = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const recorder: EventRecorder<BackupReason> = manager.eventRecorder(identity, IDENTITY.reportingController);
 
   const reconciler = backupReconciler({
     caches: { traits: backups.lister, workloads: workloads.lister, pods: pods.lister },
@@ -56,11 +56,11 @@ export function startBackupController(parts: ControllerProcessParts, config: z.i
       .watches(workloads, (workload) => traitsOfWorkload(backups.lister, keyOf(workload)))
       .watches(pods, childToTraits(backups.lister, (pod) => workloadOfLabels(pod.metadata.labels)))
       .withOptions({ maxConcurrentReconciles: 2 })
-      .reportFailures({ client: manager.client, recorder, resource: backupResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
+      .reportFailures({ client: manager.client, recorder, resource: backupResource, conditionType: 'Ready', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })
       .reconcile(reconciler),
   );
   log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the backup controller');
   return {};
 }
 
-export const backupController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startBackupController);
+export const backupController = controllerModule(IDENTITY, configSchema, startBackupController);

@@ -15,7 +15,7 @@ import {
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import type { z } from 'zod';
-import { CACHED_FIELDS, CONTROLLER_NAME, LEADER_ELECTION_LEASE, rollingReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
+import { CACHED_FIELDS, IDENTITY, rollingReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
 
 /** How soon after a deletion a roll looks again (the pod should be Terminating by then). */
 const AFTER_DELETE_MS = 500;
@@ -62,4 +62,4 @@ const RENAMED_SETTINGS = [
   { old: 'LOCK_LEASE_SECONDS', now: 'LOCK_DURATION_SECONDS' },
 ];
 
-export const rollingController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startRollingController, RENAMED_SETTINGS);
+export const rollingController = controllerModule(IDENTITY, configSchema, startRollingController, RENAMED_SETTINGS);

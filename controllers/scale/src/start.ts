@@ -15,7 +15,7 @@ import {
 } from '@zk-oam/runtime';
 import { adminConnector, HandleGate, observeEnsemble } from '@zk-oam/zookeeper';
 import type { z } from 'zod';
-import { CACHED_FIELDS, CONTROLLER_NAME, LEADER_ELECTION_LEASE, scaleReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
+import { CACHED_FIELDS, IDENTITY, scaleReconciler, TRAIT_CONTROLLER_NAMES, watchedResources } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   ...traitTimingSettings({ idlePeriodMs: 30_000 }),
@@ -51,4 +51,4 @@ export function startScaleController(parts: ControllerProcessParts, config: z.in
   });
 }
 
-export const scaleController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startScaleController);
+export const scaleController = controllerModule(IDENTITY, configSchema, startScaleController);

@@ -21,12 +21,9 @@ import {
   CACHED_CHILD_FIELDS,
   certificateResource,
   childResources,
-  CONTROLLER_NAME,
-  FIELD_MANAGER,
-  LEADER_ELECTION_LEASE,
+  IDENTITY,
   NAMED_SECRET_FIELDS,
   prometheusRuleResource,
-  REPORTING_CONTROLLER,
   secretToNamingWorkloads,
   serviceMonitorResource,
   workloadReconciler,
@@ -70,14 +67,14 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
   const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
-  const bus = eventBusFrom(config, { name: CONTROLLER_NAME, registry, log });
+  const bus = eventBusFrom(config, { name: IDENTITY.name, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
   const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs });
   const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs });
 
   const observations = new LatestObservations();
   bus?.respond(observationResponder(observations, () => manager.isLeader()));
-  const recorder = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const recorder = manager.eventRecorder(identity, IDENTITY.reportingController);
   const reconcile = workloadReconciler({
     client: manager.client,
     caches: {
@@ -96,7 +93,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
     observations,
     now: () => new Date(),
-    source: CONTROLLER_NAME,
+    source: IDENTITY.name,
     periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
     restore: {
@@ -118,11 +115,11 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
       .watches(secretMetadata, secretToNamingWorkloads(workloads.lister))
       .watches(pods, podToWorkload)
       .withOptions({ maxConcurrentReconciles: 4 })
-      .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
+      .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
   return { cleanup: async () => bus?.close() };
 }
 
-export const workloadController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startWorkloadController);
+export const workloadController = controllerModule(IDENTITY, configSchema, startWorkloadController);

@@ -18,18 +18,7 @@ import {
 } from '@zk-oam/runtime';
 import { tenantAdminConnector } from '@zk-oam/zookeeper';
 import type { z } from 'zod';
-import {
-  CACHED_FIELDS,
-  CONTROLLER_NAME,
-  FIELD_MANAGER,
-  LEADER_ELECTION_LEASE,
-  REPORTING_CONTROLLER,
-  watchedResources,
-  workloadResource,
-  znodeKeysOfWorkload,
-  znodeReconciler,
-  znodeResource,
-} from './reconcile/index.js';
+import { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, znodeKeysOfWorkload, znodeReconciler, znodeResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   /** Between looks at a Ready znode: the path is still there, with its ACL. */
@@ -54,7 +43,7 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
   const workloads = manager.kubeObjectInformer(workloadResource);
   const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
   const namespaces = manager.kubeObjectInformer(watchedResources.namespace, { transform: CACHED_FIELDS.namespace });
-  const recorder: EventRecorder<ZnodeReason> = manager.eventRecorder(identity, REPORTING_CONTROLLER);
+  const recorder: EventRecorder<ZnodeReason> = manager.eventRecorder(identity, IDENTITY.reportingController);
 
   const reconciler = znodeReconciler({
     caches: { traits: znodes.lister, workloads: workloads.lister, pods: pods.lister, namespaces: namespaces.lister },
@@ -74,7 +63,7 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
       .watches(pods, (pod) => podWorkloadKeys(znodes.lister, pod))
       .watches(namespaces, (namespace) => znodes.lister.list({ namespace: namespace.metadata.name }).map(keyOf))
       .withOptions({ maxConcurrentReconciles: 4 })
-      .reportFailures({ client: manager.client, recorder, resource: znodeResource, conditionType: 'Synced', fieldManager: `${FIELD_MANAGER}-failures`, logger: log })
+      .reportFailures({ client: manager.client, recorder, resource: znodeResource, conditionType: 'Synced', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })
       .reconcile(reconciler),
   );
   log.info({ identity, leaderElection: config.LEADER_ELECTION }, 'starting the znode controller');
@@ -86,4 +75,4 @@ function podWorkloadKeys(znodes: Lister<KubeObject>, pod: KubeObject): ObjectKey
   return workload === undefined ? [] : znodeKeysOfWorkload(znodes, { namespace: pod.metadata.namespace ?? '', name: workload });
 }
 
-export const znodeController = controllerModule({ name: CONTROLLER_NAME, leaderElectionLease: LEADER_ELECTION_LEASE }, configSchema, startZnodeController);
+export const znodeController = controllerModule(IDENTITY, configSchema, startZnodeController);

@@ -3,7 +3,7 @@
 import type { TypedReference } from '@zk-oam/apis';
 import { applyObject, KubeApiError, type KubeClient } from '@zk-oam/runtime';
 import type { RenderedObject } from '../render/outcome.js';
-import { FIELD_MANAGER } from './resources.js';
+import { IDENTITY } from './resources.js';
 import { readLiveObject } from './read-live.js';
 import { controllerOf, liveObjectSchema } from './refs.js';
 
@@ -40,7 +40,7 @@ async function applyUnchecked(client: KubeClient, rendered: RenderedObject, owne
   if (controller !== undefined && controller.uid !== ownerUid) {
     return { kind: 'refused', reason: 'AlreadyControlled', message: `${rendered.ref.kind} ${rendered.ref.name} exists and is controlled by ${controller.kind} ${controller.name}` };
   }
-  const stored = await applyObject(client, rendered.resource, rendered.object, { fieldManager: FIELD_MANAGER, force: false });
+  const stored = await applyObject(client, rendered.resource, rendered.object, { fieldManager: IDENTITY.fieldManager, force: false });
   if (live === undefined) return { kind: 'applied', verb: 'Created' };
   const after = liveObjectSchema.parse(stored).metadata.resourceVersion;
   return { kind: 'applied', verb: after === live.metadata.resourceVersion ? 'Unchanged' : 'Updated' };

@@ -2,5 +2,5 @@
 export { appConfigReconciler, reconcileAppConfig } from './reconcile.js';
 export type { AppConfigCaches, AppConfigReconcilerDependencies } from './dependencies.js';
 export { KindDiscovery } from './kind-discovery.js';
-export { controllerRevisionResource, CONTROLLER_NAME, FIELD_MANAGER, LEADER_ELECTION_LEASE, oamResources, REPORTING_CONTROLLER } from './resources.js';
+export { controllerRevisionResource, IDENTITY, oamResources } from './resources.js';
 export { SYNCED_CONDITION, SYNCED_REASON } from './status.js';

@@ -3,26 +3,19 @@
 // Lease, logs and dashboards), so a new value would break an upgrade.
 import {
   applicationConfigurationStatusSchema,
+  controllerIdentity,
   OAM_APPLICATION_CONFIGURATION,
   OAM_COMPONENT,
   OAM_SCOPE_DEFINITION,
   OAM_TRAIT_DEFINITION,
   OAM_WORKLOAD_DEFINITION,
+  type ControllerIdentity,
   type KindInfo,
 } from '@zk-oam/apis';
 import type { ResourceType, StatusTarget } from '@zk-oam/runtime';
 
-/** Its name in logs. */
-export const CONTROLLER_NAME = 'zk-oam-appconfig';
-
-/** Field manager of its writes: what it renders, the status it reports, the scope references and finalizers it patches. */
-export const FIELD_MANAGER = 'zk-oam-appconfig';
-
-/** The Lease its replicas elect their leader by. */
-export const LEADER_ELECTION_LEASE = 'zk-oam-appconfig';
-
-/** The reportingController of the Events it records. */
-export const REPORTING_CONTROLLER = 'core.oam.dev/appconfig';
+/** Its names, one per role (apis' ControllerIdentity says what each is for, and why none may change). */
+export const IDENTITY: ControllerIdentity = controllerIdentity('appconfig');
 
 function resourceOf(info: KindInfo, namespaced: boolean): ResourceType {
   return { group: info.group, version: info.version, plural: info.plural, kind: info.kind, namespaced };
@@ -43,5 +36,5 @@ export const controllerRevisionResource: ResourceType = { group: 'apps', version
 export const APP_CONFIG_STATUS: StatusTarget<typeof applicationConfigurationStatusSchema> = {
   resource: oamResources.applicationConfiguration,
   schema: applicationConfigurationStatusSchema,
-  fieldManager: FIELD_MANAGER,
+  fieldManager: IDENTITY.fieldManager,
 };

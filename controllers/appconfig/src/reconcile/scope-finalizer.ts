@@ -3,7 +3,7 @@
 // is never dropped and a deleted object is never re-created.
 import type { ApplicationConfiguration } from '@zk-oam/apis';
 import { isApiError, jsonPatchObject, keyOf, mergePatchObject, type KubeClient, type KubeObject } from '@zk-oam/runtime';
-import { FIELD_MANAGER, oamResources } from './resources.js';
+import { IDENTITY, oamResources } from './resources.js';
 import { scopeEntries } from './scopes.js';
 
 export const SCOPE_FINALIZER = 'scope.finalizer.core.oam.dev';
@@ -39,11 +39,11 @@ export async function setScopeFinalizer(client: KubeClient, raw: KubeObject, hel
   const resource = oamResources.applicationConfiguration;
   try {
     if (held) {
-      await mergePatchObject(client, resource, keyOf(raw), { metadata: { resourceVersion: raw.metadata.resourceVersion, finalizers: [...finalizers, SCOPE_FINALIZER] } }, FIELD_MANAGER);
+      await mergePatchObject(client, resource, keyOf(raw), { metadata: { resourceVersion: raw.metadata.resourceVersion, finalizers: [...finalizers, SCOPE_FINALIZER] } }, IDENTITY.fieldManager);
       return;
     }
     const path = `/metadata/finalizers/${String(finalizers.indexOf(SCOPE_FINALIZER))}`;
-    await jsonPatchObject(client, resource, keyOf(raw), [{ op: 'test', path, value: SCOPE_FINALIZER }, { op: 'remove', path }], FIELD_MANAGER);
+    await jsonPatchObject(client, resource, keyOf(raw), [{ op: 'test', path, value: SCOPE_FINALIZER }, { op: 'remove', path }], IDENTITY.fieldManager);
   } catch (error) {
     if (!isApiError(error, 404)) throw error;
   }

@@ -8,7 +8,7 @@ import { definitionName, findScopeDefinition, type Catalog } from '../render/cat
 import { parseFieldPath, readField, withField } from '../render/field-path.js';
 import type { RenderedComponent, ScopeMembership } from '../render/outcome.js';
 import type { ApplyResult } from './apply-rendered.js';
-import { FIELD_MANAGER } from './resources.js';
+import { IDENTITY } from './resources.js';
 import { readLiveObject } from './read-live.js';
 import { refKey, type LiveObject } from './refs.js';
 
@@ -49,11 +49,11 @@ function pointerOf(path: string): string {
 async function writeList(client: KubeClient, resource: ResourceType, live: LiveObject, namespace: string, path: string, read: unknown[] | undefined, list: unknown[]): Promise<void> {
   const key = { namespace, name: String(live.metadata['name']) };
   if (read === undefined) {
-    await mergePatchObject(client, resource, key, withField({ metadata: { resourceVersion: live.metadata.resourceVersion } }, path, list), FIELD_MANAGER);
+    await mergePatchObject(client, resource, key, withField({ metadata: { resourceVersion: live.metadata.resourceVersion } }, path, list), IDENTITY.fieldManager);
     return;
   }
   const pointer = pointerOf(path);
-  await jsonPatchObject(client, resource, key, [{ op: 'test', path: pointer, value: read }, { op: 'replace', path: pointer, value: list }], FIELD_MANAGER);
+  await jsonPatchObject(client, resource, key, [{ op: 'test', path: pointer, value: read }, { op: 'replace', path: pointer, value: list }], IDENTITY.fieldManager);
 }
 
 async function addToScope(client: KubeClient, scope: ScopeMembership, workload: TypedReference, namespace: string): Promise<ScopeResult> {

@@ -16,7 +16,7 @@ import {
   type ObjectKey,
   type Reconciler,
 } from '@zk-oam/runtime';
-import { controllerRevisionResource, FIELD_MANAGER, oamResources } from '../reconcile/resources.js';
+import { controllerRevisionResource, IDENTITY, oamResources } from '../reconcile/resources.js';
 import { planRevisions, type RevisionPlan } from './plan.js';
 import { revisionObject } from './revision-object.js';
 import { pinnedRevisions, revisionsOf } from './stored.js';
@@ -68,7 +68,7 @@ async function recordLatest(client: KubeClient, key: ObjectKey, component: Compo
   const generation = component.metadata.generation;
   if (latestRevision?.name === plan.latest.name && latestRevision.revision === plan.latest.revision && observedGeneration === generation) return;
   const status = { latestRevision: plan.latest, ...(generation === undefined ? {} : { observedGeneration: generation }) };
-  await applyStatus(client, oamResources.component, key, status, { fieldManager: FIELD_MANAGER });
+  await applyStatus(client, oamResources.component, key, status, { fieldManager: IDENTITY.fieldManager });
 }
 
 async function deleteRevisions(client: KubeClient, namespace: string, names: readonly string[]): Promise<void> {

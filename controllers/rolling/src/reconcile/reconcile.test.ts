@@ -21,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RollingReconcilerDependencies } from './dependencies.js';
 import { reconcileRolling } from './reconcile.js';
-import { CONTROLLER_NAME, UNBIND_FINALIZER, workloadResource } from './resources.js';
+import { IDENTITY, UNBIND_FINALIZER, workloadResource } from './resources.js';
 import { REVISION_LABEL } from './views.js';
 
 const namespace = 'ns';
@@ -103,7 +103,7 @@ function harness(options: HarnessOptions = {}) {
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
     now: () => new Date('2026-01-01T00:00:00Z'),
-    source: CONTROLLER_NAME,
+    source: IDENTITY.name,
     timing: { stepMs: 2_000, afterDeleteMs: 500, idleMs: 60_000, lockDurationSeconds: 60 },
     // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
     pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),

@@ -4,7 +4,7 @@
 // The apiserver refuses that write (409), nothing is acted on, and the next reconcile plans from the newer version.
 import type { ZookeeperRollingStatus } from '@zk-oam/apis';
 import { applyStatus, isApiError, type KubeClient, type ObjectKey } from '@zk-oam/runtime';
-import { FIELD_MANAGER, rollingResource } from './resources.js';
+import { IDENTITY, rollingResource } from './resources.js';
 
 export type StatusWrite = 'written' | 'stale';
 
@@ -15,7 +15,7 @@ export async function writeStatusIfCurrent(
   resourceVersion: string | undefined,
 ): Promise<StatusWrite> {
   try {
-    await applyStatus(client, rollingResource, key, { ...status }, { fieldManager: FIELD_MANAGER, resourceVersion });
+    await applyStatus(client, rollingResource, key, { ...status }, { fieldManager: IDENTITY.fieldManager, resourceVersion });
     return 'written';
   } catch (error) {
     if (isApiError(error, 409)) return 'stale';

@@ -1,7 +1,7 @@
 // What a trait controller's process wires the same way whatever the trait: the dependencies of its reconcile that
 // come from the process (binding, metrics, the workload's lock, events), and the NATS facts that make its traits
 // reconcile sooner. start-trait-controller.ts wires them, given the names that set the controller apart.
-import type { ZkEventType } from '@zk-oam/apis';
+import { disruptionLeaseName, type ZkEventType } from '@zk-oam/apis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Controller } from '../controller/controller.js';
@@ -32,8 +32,6 @@ export interface TraitControllerNames {
   readonly bindingAnnotation: string;
   /** Finalizer on the trait, so unbinding happens before the trait disappears. */
   readonly unbindFinalizer: string;
-  /** The Lease of the workload's lock, the same for every controller that disrupts the workload. */
-  readonly lockLeaseOf: (workloadName: string) => string;
   /** The reportingController of its Kubernetes Events. */
   readonly reportingController: string;
   /** The JetStream durable consumer of workload facts: the NATS server keeps its place in the stream by this name. */
@@ -73,7 +71,7 @@ export function traitProcessDependencies<WarningReason extends string>(
       finalizer: names.unbindFinalizer,
     }),
     traitMetrics: new TraitStateMetrics(registry, names.traitResource.kind),
-    lockOf: (workload) => ObjectLock.on(workloadResource, workload, names.lockLeaseOf(workload.metadata.name), { client, logger: log }),
+    lockOf: (workload) => ObjectLock.on(workloadResource, workload, disruptionLeaseName(workload.metadata.name), { client, logger: log }),
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     now: () => new Date(),

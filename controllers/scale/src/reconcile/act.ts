@@ -8,7 +8,7 @@ import { withAdminSession, type AdminTarget, type EnsembleAdmin, type MemberAcce
 import { memberOf, type ScalePlanInput, type WorldChange } from '../plan/index.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
-import { FIELD_MANAGER, workloadResource } from './resources.js';
+import { IDENTITY, workloadResource } from './resources.js';
 import type { PlannedVerdict } from './verdict.js';
 
 type Deps = Pick<ScaleReconcilerDependencies, 'client' | 'connectAdmin'>;
@@ -70,7 +70,7 @@ async function applyReplicas(deps: Deps, workload: ZookeeperWorkload, replicas: 
     deps.client,
     workloadResource,
     { metadata: { name, namespace, ...(uid === undefined ? {} : { uid }) }, spec: { replicas } },
-    { fieldManager: FIELD_MANAGER },
+    { fieldManager: IDENTITY.fieldManager },
   );
 }
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { STATEFUL_SET, WORKLOAD, World } from '../plan/test-world.js';
 import type { ScaleReconcilerDependencies } from './dependencies.js';
 import { reconcileScale } from './reconcile.js';
-import { CONTROLLER_NAME, UNBIND_FINALIZER, workloadResource } from './resources.js';
+import { IDENTITY, UNBIND_FINALIZER, workloadResource } from './resources.js';
 
 const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
@@ -96,7 +96,7 @@ function harness(world: World, options: HarnessOptions = {}) {
     observe: () => Promise.resolve(ensemble),
     connectAdmin: () => Promise.reject(new Error('no ZooKeeper in this test')),
     now: () => new Date('2026-01-01T00:00:00Z'),
-    source: CONTROLLER_NAME,
+    source: IDENTITY.name,
     timing: { stepMs: 2_000, idleMs: 30_000, lockDurationSeconds: 60 },
     // No jitter and room for every look: an idle trait is looked at again after exactly idleMs.
     pacer: new RequeuePacer({ perSecond: 1_000, jitter: 0 }),

@@ -9,7 +9,7 @@ import { CONFIG_FILES } from '../render/layout.js';
 import type { RenderedResource, RenderedWorkload } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-import { childResources, FIELD_MANAGER, prometheusRuleResource, serviceMonitorResource } from './resources.js';
+import { childResources, IDENTITY, prometheusRuleResource, serviceMonitorResource } from './resources.js';
 
 export interface ChildKind {
   readonly resource: ResourceType;
@@ -118,7 +118,7 @@ export async function applyIfChanged(
   const live = await readLive(deps, kind, key);
   const { object, hash } = stampAppliedHash(desired);
   if (live !== undefined && liveAppliedHash(live) === hash) return undefined;
-  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace } }, { fieldManager: FIELD_MANAGER });
+  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace } }, { fieldManager: IDENTITY.fieldManager });
   const verb = live === undefined ? 'Created' : 'Updated';
   const detail = live === undefined ? '' : detailOf(live);
   return { verb, kind: kind.resource.kind, name, note: `${verb} ${kind.resource.kind} ${name}${detail}` };

@@ -3,20 +3,11 @@
 // (tls/quorum-steps.ts, tls/ca-rotation.ts); the traits' binding annotations, which it reads, are in @zk-oam/apis.
 // Its names, one per role, keep their values: each is remembered outside the process (managed fields, the leader
 // Lease, logs and dashboards), so a new value would break an upgrade.
-import { CERT_MANAGER_GROUP, workloadStatusSchema, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
+import { CERT_MANAGER_GROUP, controllerIdentity, workloadStatusSchema, ZOOKEEPER_WORKLOAD, type ControllerIdentity } from '@zk-oam/apis';
 import { coreResources, namespacedResource, type ResourceType, type StatusTarget } from '@zk-oam/runtime';
 
-/** Its name in logs, on its NATS connection and as the `source` of the events it publishes. */
-export const CONTROLLER_NAME = 'zk-oam-workload';
-
-/** Server-side apply field manager: of everything it renders and of the workload's status. */
-export const FIELD_MANAGER = 'zk-oam-workload';
-
-/** The Lease its replicas elect their leader by. */
-export const LEADER_ELECTION_LEASE = 'zk-oam-workload';
-
-/** The reportingController of its Kubernetes Events. */
-export const REPORTING_CONTROLLER = 'zookeeper.zkoam.dev/workload';
+/** Its names, one per role (apis' ControllerIdentity says what each is for, and why none may change). */
+export const IDENTITY: ControllerIdentity = controllerIdentity('workload');
 
 /** On every child: the hash of what was last applied, so an unchanged child is never written again. */
 export const APPLIED_HASH_ANNOTATION = 'workload.zookeeper.zkoam.dev/applied-hash';
@@ -30,7 +21,7 @@ export const workloadResource: ResourceType = namespacedResource(ZOOKEEPER_WORKL
  * The workload's status: server-side apply on /status under this controller's field manager, only when it changed
  * (the kit's writeStatusIfChanged), read back through the API's schema.
  */
-export const WORKLOAD_STATUS: StatusTarget<typeof workloadStatusSchema> = { resource: workloadResource, schema: workloadStatusSchema, fieldManager: FIELD_MANAGER };
+export const WORKLOAD_STATUS: StatusTarget<typeof workloadStatusSchema> = { resource: workloadResource, schema: workloadStatusSchema, fieldManager: IDENTITY.fieldManager };
 
 export const podDisruptionBudgetResource: ResourceType = {
   group: 'policy',

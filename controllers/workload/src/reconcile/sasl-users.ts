@@ -12,7 +12,7 @@ import { readSaslUsers } from '../sasl/users.js';
 import type { ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { AuthenticationSecretInvalidError } from './errors.js';
-import { FIELD_MANAGER } from './resources.js';
+import { IDENTITY } from './resources.js';
 import { encodedData, readSecret } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
@@ -38,7 +38,7 @@ export async function ensureSaslUsers(deps: Deps, workload: ZookeeperWorkload): 
   const desired = buildSaslSecret(workload, users.users);
   const kept = resourceVersionSchema.safeParse(cached).data;
   if (kept !== undefined && sameData(encodedData(cached), desired.data)) return { revision: kept.metadata.resourceVersion, actions: [] };
-  const applied = resourceVersionSchema.parse(await applyObject(deps.client, coreResources.secret, { ...desired, metadata: { ...desired.metadata } }, { fieldManager: FIELD_MANAGER }));
+  const applied = resourceVersionSchema.parse(await applyObject(deps.client, coreResources.secret, { ...desired, metadata: { ...desired.metadata } }, { fieldManager: IDENTITY.fieldManager }));
   const verb = cached === undefined ? 'Created' : 'Updated';
   const note = `${verb} Secret ${saslSecret} (the members' JAAS file for ${String(users.users.length)} SASL user(s) of Secret ${usersSecretName})`;
   return { revision: applied.metadata.resourceVersion, actions: [{ verb, kind: 'Secret', name: saslSecret, note }] };

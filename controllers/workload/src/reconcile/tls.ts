@@ -38,7 +38,7 @@ import {
 import { applyIfChanged, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { AuthenticationSecretInvalidError, CertificateNotIssuedError, CertManagerMissingError, TlsCaSecretInvalidError } from './errors.js';
-import { certificateResource, FIELD_MANAGER } from './resources.js';
+import { certificateResource, IDENTITY } from './resources.js';
 import { decodedData, encoded, encodedData, readLiveSecret, readSecret, secretMetadata } from './secrets.js';
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches' | 'now'> & { readonly client: Pick<KubeClient, 'request'> };
@@ -83,7 +83,7 @@ async function memberCertificate(deps: Deps, workload: ZookeeperWorkload, statef
     deps.client,
     coreResources.secret,
     { metadata: secretMetadata(workload, tlsSecret), type: 'kubernetes.io/tls', data: encoded(written) },
-    { fieldManager: FIELD_MANAGER },
+    { fieldManager: IDENTITY.fieldManager },
   );
   const verb = live === undefined ? 'Created' : 'Updated';
   const notAfter = kubernetesTime(new Date(parsed(written[TLS_SECRET_KEYS.certificate])?.validTo ?? 0));
@@ -130,7 +130,7 @@ async function signingCa(deps: Deps, workload: ZookeeperWorkload, actions: Child
 /** The controller's own CA, made anew in its Secret; the member Secret then rotates to it. */
 async function renewOwnCa(deps: Deps, workload: ZookeeperWorkload, name: string, actions: ChildAction[]): Promise<CaInUse> {
   const data = await newCaData(workload, deps.now());
-  await applyObject(deps.client, coreResources.secret, { metadata: secretMetadata(workload, name), type: 'kubernetes.io/tls', data: encoded(data) }, { fieldManager: FIELD_MANAGER });
+  await applyObject(deps.client, coreResources.secret, { metadata: secretMetadata(workload, name), type: 'kubernetes.io/tls', data: encoded(data) }, { fieldManager: IDENTITY.fieldManager });
   actions.push({ verb: 'Updated', kind: 'Secret', name, note: `Updated Secret ${name} (a new CA: two thirds of the previous one's life were gone)` });
   const reading = await readCa(data, deps.now());
   if (!reading.ok) throw new Error(`the CA just made for Secret ${name} fails its own check: ${reading.problem}`);

@@ -9,7 +9,7 @@ import { revokeUser, usersSecretOf } from './credentials.js';
 import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { claimOf, observeWorkload, otherClaims, type MemberView, type WorkloadView } from './observe.js';
-import { FIELD_MANAGER, ZNODE_FINALIZER, znodeResource } from './resources.js';
+import { IDENTITY, ZNODE_FINALIZER, znodeResource } from './resources.js';
 import type { DeletingFinding } from './verdict.js';
 import { memberAccess, onZooKeeper } from './zookeeper.js';
 
@@ -45,7 +45,7 @@ export async function finalize(
       await cleanUp(deps, raw, { ...view, znode, path, retain: step.retain }, context);
       break;
   }
-  await inStep('Finalizer', 'FinalizerFailed', key, () => removeFinalizer(deps.client, znodeResource, raw, ZNODE_FINALIZER, FIELD_MANAGER));
+  await inStep('Finalizer', 'FinalizerFailed', key, () => removeFinalizer(deps.client, znodeResource, raw, ZNODE_FINALIZER, IDENTITY.fieldManager));
   deps.pacer.release(formatKey(key));
   return done;
 }

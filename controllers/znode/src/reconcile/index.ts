@@ -2,14 +2,4 @@
 export type { ZnodeCaches, ZnodeReconcilerDependencies, ZnodeTiming } from './dependencies.js';
 export { znodeKeysOfWorkload } from './observe.js';
 export { reconcileZnode, znodeReconciler } from './reconcile.js';
-export {
-  CACHED_FIELDS,
-  CONTROLLER_NAME,
-  FIELD_MANAGER,
-  LEADER_ELECTION_LEASE,
-  REPORTING_CONTROLLER,
-  watchedResources,
-  workloadResource,
-  ZNODE_FINALIZER,
-  znodeResource,
-} from './resources.js';
+export { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, ZNODE_FINALIZER, znodeResource } from './resources.js';

@@ -5,7 +5,7 @@ import { buildDiscoveryConfigMap, buildDiscoverySecret, type DiscoveryInput, typ
 import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { readData } from './read-data.js';
-import { FIELD_MANAGER } from './resources.js';
+import { IDENTITY } from './resources.js';
 
 type Deps = Pick<ZnodeReconcilerDependencies, 'client'>;
 
@@ -20,7 +20,7 @@ export async function publish(deps: Deps, key: ObjectKey, input: DiscoveryInput)
 async function applyIfChanged(deps: Deps, kind: 'configMap' | 'secret', object: DiscoveryObject): Promise<boolean> {
   const stored = await readData(deps.client, kind, object.metadata);
   if (stored !== undefined && sameData(stored.data, object.data)) return false;
-  await applyObject(deps.client, coreResources[kind], object, { fieldManager: FIELD_MANAGER });
+  await applyObject(deps.client, coreResources[kind], object, { fieldManager: IDENTITY.fieldManager });
   return true;
 }
 

@@ -23,7 +23,7 @@ import type { ZnodeReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { finalize } from './finalize.js';
 import { nextReconcile } from './requeue.js';
-import { FIELD_MANAGER, ZNODE_FINALIZER, ZNODE_STATUS, znodeResource } from './resources.js';
+import { IDENTITY, ZNODE_FINALIZER, ZNODE_STATUS, znodeResource } from './resources.js';
 import { serve } from './serve.js';
 import { nextStatus } from './status.js';
 import type { Finding } from './verdict.js';
@@ -45,7 +45,7 @@ export async function reconcileZnode(deps: ZnodeReconcilerDependencies, key: Obj
   }
   const { raw, trait: znode } = reading;
   if (raw.metadata.deletionTimestamp !== undefined) return finalize(deps, raw, znode, context, (finding) => report(deps, raw, finding));
-  await inStep('Finalizer', 'FinalizerFailed', key, () => ensureFinalizer(deps.client, znodeResource, raw, ZNODE_FINALIZER, FIELD_MANAGER));
+  await inStep('Finalizer', 'FinalizerFailed', key, () => ensureFinalizer(deps.client, znodeResource, raw, ZNODE_FINALIZER, IDENTITY.fieldManager));
   const verdict = decide(deps.caches, znode);
   const finding = verdict.kind === 'Serve' ? await serve(deps, raw, znode, verdict, context.log.child({ workload: verdict.workload.metadata.name, path: verdict.path })) : verdict;
   if (finding.kind !== 'Served') context.log.debug({ finding: finding.kind }, 'nothing to do but wait');
