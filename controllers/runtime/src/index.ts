@@ -21,7 +21,7 @@ export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.j
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
-export type { Lister, ListOptions } from './informer/store.js';
+export type { Lister, Listers, ListOptions } from './informer/store.js';
 
 export type { BackoffOptions } from './queue/backoff.js';
 export { DEFAULT_PERIOD_JITTER, RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';

@@ -1,17 +1,9 @@
 // What the appconfig reconcile needs from the outside world, passed in by main.ts.
 import type { AppConfigReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, ResourceType } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Listers, ResourceType } from '@zk-oam/runtime';
 
-/** The informer caches the reconcile reads instead of the apiserver. */
-export interface AppConfigCaches {
-  readonly appConfigs: Lister<KubeObject>;
-  readonly components: Lister<KubeObject>;
-  /** ControllerRevisions labelled as Component revisions. */
-  readonly revisions: Lister<KubeObject>;
-  readonly workloadDefinitions: Lister<KubeObject>;
-  readonly traitDefinitions: Lister<KubeObject>;
-  readonly scopeDefinitions: Lister<KubeObject>;
-}
+/** The informer caches the reconcile reads instead of the apiserver; `revisions` are the ControllerRevisions labelled as Component revisions. */
+export type AppConfigCaches = Listers<'appConfigs' | 'components' | 'revisions' | 'workloadDefinitions' | 'traitDefinitions' | 'scopeDefinitions'>;
 
 export interface AppConfigReconcilerDependencies {
   readonly client: KubeClient;

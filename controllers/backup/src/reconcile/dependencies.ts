@@ -1,14 +1,12 @@
 // What the backup reconcile needs from the outside world, passed in by start.ts.
 import type { BackupReason } from '@zk-oam/apis';
-import type { EventRecorder, KubeClient, KubeObject, Lister, TraitCaches } from '@zk-oam/runtime';
+import type { EventRecorder, KubeClient, TraitControllerCaches } from '@zk-oam/runtime';
 import type { TreeDumperConnector } from '@zk-oam/zookeeper';
 import type { ObjectStore } from '../store/object-store.js';
 import type { S3StoreOptions } from '../store/s3.js';
 
 /** The kit's trait caches (ZookeeperBackups as the traits) and the workloads' member pods (MEMBER_SELECTOR). */
-export interface BackupCaches extends TraitCaches {
-  readonly pods: Lister<KubeObject>;
-}
+export type BackupCaches = TraitControllerCaches<'pods'>;
 
 export interface BackupTiming {
   /** Between looks while nothing is scheduled: retention by age still has to be applied. */

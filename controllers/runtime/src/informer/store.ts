@@ -12,6 +12,9 @@ export interface Lister<T extends KubeObject> {
   list(options?: ListOptions): T[];
 }
 
+/** A reconcile's informer caches, one lister per name. */
+export type Listers<Name extends string> = { readonly [N in Name]: Lister<KubeObject> };
+
 export function matchesLabels(object: KubeObject, labels: Readonly<Record<string, string>>): boolean {
   const own = object.metadata.labels ?? {};
   return Object.entries(labels).every(([name, value]) => own[name] === value);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { done, type ReconcileResult } from '../controller/reconciler.js';
 import { formatKey, type KubeObject, type ObjectKey } from '../kube/object.js';
 import { parseObject } from '../kube/parse-object.js';
-import type { Lister } from '../informer/store.js';
+import type { Listers } from '../informer/store.js';
 import type { Logger } from '../logging/logger.js';
 import type { RequeuePacer } from '../queue/requeue-pacer.js';
 import { conditionMessage } from '../status/condition.js';
@@ -21,10 +21,7 @@ export type TraitReading<T extends Trait> =
   | { readonly kind: 'invalid'; readonly raw: KubeObject; readonly error: ResourceValidationError }
   | { readonly kind: 'valid'; readonly raw: KubeObject; readonly trait: T; readonly workload: KubeObject | undefined };
 
-export interface TraitCaches {
-  readonly traits: Lister<KubeObject>;
-  readonly workloads: Lister<KubeObject>;
-}
+export type TraitCaches = Listers<'traits' | 'workloads'>;
 
 /** `kind` names the trait in a validation error, e.g. `ZookeeperScale`. */
 export function readTrait<S extends z.ZodType<Trait>>(caches: TraitCaches, schema: S, kind: string, key: ObjectKey): TraitReading<z.output<S>> {

@@ -6,7 +6,7 @@
 import type { ZkEventType } from '@zk-oam/apis';
 import { controller } from '../controller/builder.js';
 import type { Reconciler } from '../controller/reconciler.js';
-import type { Lister } from '../informer/store.js';
+import type { Listers } from '../informer/store.js';
 import { keyOf, type KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import type { StartedController } from '../manager/controller-module.js';
@@ -26,7 +26,7 @@ export interface WatchedChild {
 }
 
 /** The caches of a trait controller: its traits, their workloads, and each kind of child it watches. */
-export type TraitControllerCaches<Child extends string> = { readonly traits: Lister<KubeObject>; readonly workloads: Lister<KubeObject> } & Readonly<Record<Child, Lister<KubeObject>>>;
+export type TraitControllerCaches<Child extends string> = Listers<'traits' | 'workloads' | Child>;
 
 export interface TraitControllerSpec<Child extends string, WarningReason extends string> {
   /** Its controller's name in logs and metrics (`controller=<name>`). */

@@ -1,16 +1,11 @@
 // What the scale reconcile needs from the outside world, passed in by main.ts (tests can pass fakes): what every trait
 // controller's reconcile takes (runtime's TraitReconcilerDependencies), and the members' objects and sessions.
 import type { ScaleReason } from '@zk-oam/apis';
-import type { KubeObject, Lister, TraitCaches, TraitReconcilerDependencies, TraitTiming } from '@zk-oam/runtime';
+import type { TraitControllerCaches, TraitReconcilerDependencies, TraitTiming } from '@zk-oam/runtime';
 import type { AdminConnector, EnsembleObservation, MemberPod } from '@zk-oam/zookeeper';
 
-export interface ScaleCaches extends TraitCaches {
-  readonly statefulSets: Lister<KubeObject>;
-  /** Member pods (MEMBER_SELECTOR). */
-  readonly pods: Lister<KubeObject>;
-  /** Member data volumes (MEMBER_SELECTOR). */
-  readonly volumes: Lister<KubeObject>;
-}
+/** `pods` and `volumes` are the members' (MEMBER_SELECTOR). */
+export type ScaleCaches = TraitControllerCaches<'statefulSets' | 'pods' | 'volumes'>;
 
 export type ScaleTiming = TraitTiming;
 

@@ -1,21 +1,15 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
+import type { EventDetails, KubeClient, KubeObject, Listers, RequeuePacer } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 import type { LatestObservations } from '../observations/index.js';
 import type { RestoreDependencies } from '../restore/index.js';
 
-/** The informer caches the reconcile reads instead of the apiserver. */
-export interface WorkloadCaches {
-  readonly workloads: Lister<KubeObject>;
-  readonly statefulSets: Lister<KubeObject>;
-  readonly configMaps: Lister<KubeObject>;
-  readonly services: Lister<KubeObject>;
-  readonly podDisruptionBudgets: Lister<KubeObject>;
-  /** Only Secrets this controller labelled as managed; a user's Secret is read from the API. */
-  readonly secrets: Lister<KubeObject>;
-  readonly pods: Lister<KubeObject>;
-}
+/**
+ * The informer caches the reconcile reads instead of the apiserver. `secrets` holds only the Secrets this controller
+ * labelled as managed; a user's Secret is read from the API.
+ */
+export type WorkloadCaches = Listers<'workloads' | 'statefulSets' | 'configMaps' | 'services' | 'podDisruptionBudgets' | 'secrets' | 'pods'>;
 
 export interface WorkloadReconcilerDependencies {
   readonly client: KubeClient;

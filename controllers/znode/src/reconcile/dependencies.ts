@@ -1,17 +1,13 @@
 // What the znode reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
 import type { ZnodeReason } from '@zk-oam/apis';
-import type { EventRecorder, KubeClient, KubeObject, Lister, RequeuePacer } from '@zk-oam/runtime';
+import type { EventRecorder, KubeClient, Listers, RequeuePacer } from '@zk-oam/runtime';
 import type { TenantAdminConnector } from '@zk-oam/zookeeper';
 
-export interface ZnodeCaches {
-  /** ZookeeperZnodes: the reconciled kind, and the other claims on a workload's paths. */
-  readonly traits: Lister<KubeObject>;
-  readonly workloads: Lister<KubeObject>;
-  /** Member pods (MEMBER_SELECTOR). */
-  readonly pods: Lister<KubeObject>;
-  /** Namespaces, by their labels: whom a workload's spec.znodes.namespaceSelector admits. */
-  readonly namespaces: Lister<KubeObject>;
-}
+/**
+ * `traits` are the ZookeeperZnodes (the reconciled kind, and the other claims on a workload's paths), `pods` the
+ * member pods (MEMBER_SELECTOR), `namespaces` read by their labels: whom a workload's spec.znodes.namespaceSelector admits.
+ */
+export type ZnodeCaches = Listers<'traits' | 'workloads' | 'pods' | 'namespaces'>;
 
 export interface ZnodeTiming {
   /** Between looks at a znode that is Ready: is the path still there, with its ACL? */
