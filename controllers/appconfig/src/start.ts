@@ -4,15 +4,16 @@ import { applicationConfigurationSchema, type ApplicationComponent } from '@zk-o
 import {
   controller,
   controllerModule,
-  type ControllerProcessParts,
-  type StartedController,
   keyOf,
   kubeObjectSchema,
+  listersOf,
   processEnvSchema,
+  type ControllerProcessParts,
   type KubeObject,
   type Lister,
   type ObjectKey,
   type ResourceType,
+  type StartedController,
 } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { appConfigReconciler, controllerRevisionResource, IDENTITY, KindDiscovery, oamResources, SYNCED_CONDITION } from './reconcile/index.js';
@@ -63,14 +64,7 @@ export function startAppconfigController(parts: ControllerProcessParts, config: 
   const recorder = manager.eventRecorder(identity, IDENTITY.reportingController);
   const reconcile = appConfigReconciler({
     client: manager.client,
-    caches: {
-      appConfigs: appConfigs.lister,
-      components: components.lister,
-      revisions: revisions.lister,
-      workloadDefinitions: workloadDefinitions.lister,
-      traitDefinitions: traitDefinitions.lister,
-      scopeDefinitions: scopeDefinitions.lister,
-    },
+    caches: listersOf({ appConfigs, components, revisions, workloadDefinitions, traitDefinitions, scopeDefinitions }),
     discovery: new KindDiscovery({ client: manager.client, ttlMs: config.DISCOVERY_TTL_MS }),
     recorder,
     now: () => new Date(),

@@ -5,13 +5,14 @@ import {
   childToTraits,
   controller,
   controllerModule,
-  type ControllerProcessParts,
-  type EventRecorder,
   keyOf,
+  listersOf,
   millisecondsSetting,
   processEnvSchema,
-  type StartedController,
   traitsOfWorkload,
+  type ControllerProcessParts,
+  type EventRecorder,
+  type StartedController,
 } from '@zk-oam/runtime';
 import { treeDumperConnector } from '@zk-oam/zookeeper';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ export function startBackupController(parts: ControllerProcessParts, config: z.i
   const recorder: EventRecorder<BackupReason> = manager.eventRecorder(identity, IDENTITY.reportingController);
 
   const reconciler = backupReconciler({
-    caches: { traits: backups.lister, workloads: workloads.lister, pods: pods.lister },
+    caches: listersOf({ traits: backups, workloads, pods }),
     client: manager.client,
     recorder,
     connectDumper: treeDumperConnector(config.ZOOKEEPER_TIMEOUT_MS),

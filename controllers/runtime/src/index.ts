@@ -21,7 +21,7 @@ export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.j
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
-export type { Lister, Listers, ListOptions } from './informer/store.js';
+export { listersOf, type Lister, type Listers, type ListOptions } from './informer/store.js';
 
 export type { BackoffOptions } from './queue/backoff.js';
 export { DEFAULT_PERIOD_JITTER, RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';
@@ -42,6 +42,7 @@ export { conditionMessage, observedGeneration, setCondition, setConditions, with
 export { conditionNews, warningOnNews } from './status/condition-news.js';
 export { sameStatus, storedStatus } from './status/stored-status.js';
 export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';
+export { reportStatus, type StatusReport } from './status/report-status.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
 
 export { LeaderElector, type LeaderElectionOptions, type ElectionEnd } from './leader/leader-election.js';

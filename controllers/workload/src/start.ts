@@ -4,13 +4,14 @@ import { derivedNames, INSTANCE_LABEL, MANAGED_SELECTOR, MEMBER_SELECTOR } from 
 import {
   controller,
   controllerModule,
-  type ControllerProcessParts,
-  type StartedController,
   coreResources,
   eventBusFrom,
+  listersOf,
   processEnvSchema,
   RequeuePacer,
+  type ControllerProcessParts,
   type KubeObject,
+  type StartedController,
 } from '@zk-oam/runtime';
 import { backupImageSetting } from '@zk-oam/backup/store';
 import { observeEnsemble, treeRestorerConnector } from '@zk-oam/zookeeper';
@@ -77,15 +78,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   const recorder = manager.eventRecorder(identity, IDENTITY.reportingController);
   const reconcile = workloadReconciler({
     client: manager.client,
-    caches: {
-      workloads: workloads.lister,
-      statefulSets: statefulSets.lister,
-      configMaps: configMaps.lister,
-      services: services.lister,
-      podDisruptionBudgets: podDisruptionBudgets.lister,
-      secrets: secrets.lister,
-      pods: pods.lister,
-    },
+    caches: listersOf({ workloads, statefulSets, configMaps, services, podDisruptionBudgets, secrets, pods }),
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => monitoring.served(),

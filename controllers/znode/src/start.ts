@@ -5,15 +5,16 @@ import { MEMBER_SELECTOR, workloadOfLabels, type ZnodeReason } from '@zk-oam/api
 import {
   controller,
   controllerModule,
-  type ControllerProcessParts,
-  type EventRecorder,
   keyOf,
-  type KubeObject,
-  type Lister,
+  listersOf,
   millisecondsSetting,
-  type ObjectKey,
   processEnvSchema,
   RequeuePacer,
+  type ControllerProcessParts,
+  type EventRecorder,
+  type KubeObject,
+  type Lister,
+  type ObjectKey,
   type StartedController,
 } from '@zk-oam/runtime';
 import { tenantAdminConnector } from '@zk-oam/zookeeper';
@@ -46,7 +47,7 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
   const recorder: EventRecorder<ZnodeReason> = manager.eventRecorder(identity, IDENTITY.reportingController);
 
   const reconciler = znodeReconciler({
-    caches: { traits: znodes.lister, workloads: workloads.lister, pods: pods.lister, namespaces: namespaces.lister },
+    caches: listersOf({ traits: znodes, workloads, pods, namespaces }),
     client: manager.client,
     recorder,
     connectTenant: tenantAdminConnector(config.ZOOKEEPER_TIMEOUT_MS),

@@ -1,17 +1,11 @@
-// Errors of the backup reconcile. A step of the reconcile itself (writing the status) fails as the other controllers'
-// steps do: a ReconcileStepError, retried by the queue with backoff. A run's failure is another thing: a stable category
+// Errors of the backup reconcile. Its one step of its own, writing the status, fails as every controller's does (the
+// runtime's reportStatus): a ReconcileStepError, retried by the queue with backoff. A run's failure is another thing: a stable category
 // (the Ready condition's and the Warning Event's reason, and the run's message), the step, and what failed as its
 // cause, recorded in the status, not thrown: the schedule decides when to try again, not the queue's backoff.
-import { ZOOKEEPER_BACKUP, type BackupReason, type TraitStep } from '@zk-oam/apis';
-import { SecretValueError, stepRunner } from '@zk-oam/runtime';
+import type { BackupReason } from '@zk-oam/apis';
+import { SecretValueError } from '@zk-oam/runtime';
 import { ConcurrentChangesError, ZooKeeperOperationError } from '@zk-oam/zookeeper';
 import { ObjectStoreError } from '../store/object-store.js';
-
-/** The steps of the reconcile, outside a run: the traits' step names, the one the backup shares with them. */
-export type ReconcileStep = Extract<TraitStep, 'ReportStatus'>;
-
-/** Runs one step of the reconcile; a failure is rethrown as a ReconcileStepError carrying the reason. */
-export const inStep = stepRunner<ReconcileStep, Extract<BackupReason, 'StatusWriteFailed'>>(ZOOKEEPER_BACKUP.kind);
 
 export type RunStep = 'ReadCredentials' | 'Dump' | 'Upload' | 'Retention';
 

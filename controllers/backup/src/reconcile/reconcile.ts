@@ -7,20 +7,17 @@ import { ZOOKEEPER_BACKUP, zookeeperBackupSchema, type ZookeeperBackup } from '@
 import {
   done,
   invalidTraitVerdict,
-  keyOf,
   readTrait,
-  storedStatus,
-  writeStatusIfChanged,
+  reportStatus,
   type KubeObject,
   type ObjectKey,
   type ReconcileContext,
-  type ReconcileResult,
   type Reconciler,
+  type ReconcileResult,
 } from '@zk-oam/runtime';
 import { cronSchedule, decideRun, type RunDecision } from '../plan/index.js';
 import { eventsOf } from './announce.js';
 import type { BackupReconcilerDependencies } from './dependencies.js';
-import { inStep } from './errors.js';
 import { observeWorkload } from './observe.js';
 import { nextReconcile } from './requeue.js';
 import { BACKUP_STATUS } from './resources.js';
@@ -68,9 +65,6 @@ async function conclude(deps: BackupReconcilerDependencies, backup: ZookeeperBac
 
 /** The status the finding gives, written only when it changed, then the Events it announces. */
 async function report(deps: BackupReconcilerDependencies, raw: KubeObject, finding: Finding): Promise<void> {
-  const key = keyOf(raw);
-  const previous = storedStatus(BACKUP_STATUS.schema, raw);
-  const next = nextStatus(previous, finding, { generation: raw.metadata.generation, now: deps.now() });
-  await inStep('ReportStatus', 'StatusWriteFailed', key, () => writeStatusIfChanged(deps.client, BACKUP_STATUS, key, previous, next));
+  const { previous, next } = await reportStatus(deps.client, BACKUP_STATUS, raw, deps.now(), (stored, context) => nextStatus(stored, finding, context));
   for (const event of eventsOf(previous, next, finding)) await deps.recorder.record(raw, event);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../kube/object.js';
-import { Store } from './store.js';
+import { listersOf, Store } from './store.js';
 
 function pod(namespace: string, name: string, labels: Record<string, string>): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, labels } };
@@ -35,5 +35,16 @@ describe('Store', () => {
     expect(names(store.list({ labels: { instance: 'zk' } }))).toEqual(['a/zk-1']);
     expect(names(store.replace([]))).toEqual(['a/zk-0', 'a/zk-1']);
     expect(store.list({ labels: { instance: 'other' } })).toEqual([]);
+  });
+});
+
+describe('listersOf', () => {
+  it("gives each name its own informer's lister", () => {
+    const pods = new Store<KubeObject>();
+    const secrets = new Store<KubeObject>();
+    pods.put({ metadata: { namespace: 'ns', name: 'zk-0' } });
+    const caches = listersOf({ pods: { lister: pods }, secrets: { lister: secrets } });
+    expect(caches.pods.list().map((pod) => pod.metadata.name)).toEqual(['zk-0']);
+    expect(caches.secrets).toBe(secrets);
   });
 });

@@ -15,6 +15,11 @@ export interface Lister<T extends KubeObject> {
 /** A reconcile's informer caches, one lister per name. */
 export type Listers<Name extends string> = { readonly [N in Name]: Lister<KubeObject> };
 
+/** The listers of named informers: a reconcile's caches as its wiring builds them. */
+export function listersOf<Name extends string>(informers: { readonly [N in Name]: { readonly lister: Lister<KubeObject> } }): Listers<Name> {
+  return Object.fromEntries(Object.entries<{ readonly lister: Lister<KubeObject> }>(informers).map(([name, informer]) => [name, informer.lister])) as Listers<Name>;
+}
+
 export function matchesLabels(object: KubeObject, labels: Readonly<Record<string, string>>): boolean {
   const own = object.metadata.labels ?? {};
   return Object.entries(labels).every(([name, value]) => own[name] === value);

@@ -6,7 +6,8 @@
 import type { ZkEventType } from '@zk-oam/apis';
 import { controller } from '../controller/builder.js';
 import type { Reconciler } from '../controller/reconciler.js';
-import type { Listers } from '../informer/store.js';
+import type { Informer } from '../informer/informer.js';
+import { listersOf, type Listers } from '../informer/store.js';
 import { keyOf, type KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import type { StartedController } from '../manager/controller-module.js';
@@ -57,7 +58,8 @@ export function startTraitController<Child extends string, WarningReason extends
   const bus = eventBusFrom(config, { name: names.name, registry, log });
   const recorder = manager.eventRecorder(identity, names.reportingController);
 
-  const caches = { traits: traits.lister, workloads: workloads.lister, ...Object.fromEntries(children.map(({ name, informer }) => [name, informer.lister])) } as TraitControllerCaches<Child>;
+  const informers = { traits, workloads, ...Object.fromEntries(children.map(({ name, informer }) => [name, informer])) } as Record<'traits' | 'workloads' | Child, Informer<KubeObject>>;
+  const caches: TraitControllerCaches<Child> = listersOf(informers);
   const process = traitProcessDependencies<WarningReason>({ client: manager.client, log, registry, recorder, bus, observationsPerSecond: config.OBSERVATIONS_PER_SECOND }, names);
   const builder = controller(spec.controller)
     .for(traits)

@@ -10,14 +10,13 @@ import {
   invalidTraitVerdict,
   keyOf,
   readTrait,
-  storedStatus,
-  writeStatusIfChanged,
+  reportStatus,
   type KubeObject,
   type LockOutcome,
   type ObjectKey,
   type ReconcileContext,
-  type ReconcileResult,
   type Reconciler,
+  type ReconcileResult,
 } from '@zk-oam/runtime';
 import { act } from './act.js';
 import { announce, factsOf } from './announce.js';
@@ -69,16 +68,12 @@ function logWait(log: ReconcileContext['log'], lock: LockOutcome): void {
 
 /** The status the verdict gives, written only when it changed, then what it announces. */
 async function report(deps: ScaleReconcilerDependencies, raw: KubeObject, verdict: ScaleVerdict): Promise<void> {
-  const key = keyOf(raw);
-  const previous = storedStatus(SCALE_STATUS.schema, raw);
-  const next = nextStatus(previous, verdict, { generation: raw.metadata.generation, now: deps.now() });
+  const { previous, next, written } = await reportStatus(deps.client, SCALE_STATUS, raw, deps.now(), (stored, context) => nextStatus(stored, verdict, context));
   const operationStart = next.operation?.startedAt;
   // A trait that does not validate waits for a person, as a blocked one does.
   const blocked = verdict.kind === 'Invalid' || next.phase === 'Blocked';
-  deps.traitMetrics.report(key, { blocked, operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });
-  await inStep('ReportStatus', 'StatusWriteFailed', key, async () => {
-    if (await writeStatusIfChanged(deps.client, SCALE_STATUS, key, previous, next)) await announce(deps, raw, subjectOf(verdict), factsOf(previous, next));
-  });
+  deps.traitMetrics.report(keyOf(raw), { blocked, operationStartedAt: operationStart === undefined ? undefined : new Date(operationStart) });
+  if (written) await announce(deps, raw, subjectOf(verdict), factsOf(previous, next));
 }
 
 function subjectOf(verdict: ScaleVerdict): WorkloadSubject | undefined {

@@ -7,15 +7,13 @@ import {
   ensureFinalizer,
   formatKey,
   invalidTraitVerdict,
-  keyOf,
   readTrait,
-  storedStatus,
-  writeStatusIfChanged,
+  reportStatus,
   type KubeObject,
   type ObjectKey,
   type ReconcileContext,
-  type ReconcileResult,
   type Reconciler,
+  type ReconcileResult,
 } from '@zk-oam/runtime';
 import { warningOf } from './announce.js';
 import { decide } from './decide.js';
@@ -55,10 +53,7 @@ export async function reconcileZnode(deps: ZnodeReconcilerDependencies, key: Obj
 
 /** The status the finding gives, written only when it changed, then the Warning it may announce. */
 async function report(deps: ZnodeReconcilerDependencies, raw: KubeObject, finding: Finding): Promise<void> {
-  const key = keyOf(raw);
-  const previous = storedStatus(ZNODE_STATUS.schema, raw);
-  const next = nextStatus(previous, finding, { generation: raw.metadata.generation, now: deps.now() });
-  await inStep('ReportStatus', 'StatusWriteFailed', key, () => writeStatusIfChanged(deps.client, ZNODE_STATUS, key, previous, next));
+  const { previous, next } = await reportStatus(deps.client, ZNODE_STATUS, raw, deps.now(), (stored, context) => nextStatus(stored, finding, context));
   const warning = warningOf(previous, next);
   if (warning !== undefined) await deps.recorder.record(raw, warning);
 }
