@@ -18,7 +18,7 @@ import { cell } from './figures.js';
 const REPS = Number(process.env['ZKOAM_BENCH_REPS'] ?? 3);
 const NAMESPACE = 'bench-renewal';
 /** The observer period of the workload test: the renewal cannot be a timed look that happened to fall then. */
-const OBSERVE_PERIOD_MS = 300_000;
+const IDLE_PERIOD_MS = 300_000;
 const DUE_AFTER_MS = 75_000;
 const QUIET_RENEW_BEFORE_MINUTES = 20;
 
@@ -38,7 +38,7 @@ async function renewal(client: WorkloadClient, name: string): Promise<{ noticeS:
     `${name}: the Event of the renewed certificate`,
     async () => (await eventsAbout(client, NAMESPACE, name)).find((event) => event.note?.startsWith(`Updated Secret ${secret} `) === true && event.note.includes('renewal due since')),
     (event) => event !== undefined,
-    dueAt.getTime() - Date.now() + OBSERVE_PERIOD_MS,
+    dueAt.getTime() - Date.now() + IDLE_PERIOD_MS,
     250,
   );
   await client.patch(NAMESPACE, name, { spec: { tls: { certificates: { renewBeforeMinutes: QUIET_RENEW_BEFORE_MINUTES } } } });
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const bed = await startBed({ log: pino({ level: 'warn' }), binaries: await resolveBinaries(process.env) });
   try {
     await installCrds(bed.info);
-    const controller = await startControllerProcess({ bed: bed.info, name: 'workload', logLevel: 'warn', env: { OBSERVE_PERIOD_MS: String(OBSERVE_PERIOD_MS) } });
+    const controller = await startControllerProcess({ bed: bed.info, name: 'workload', logLevel: 'warn', env: { IDLE_PERIOD_MS: String(IDLE_PERIOD_MS) } });
     try {
       await waitControllerReady(controller);
       const client = new WorkloadClient(bed.info);
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       console.log(
         [
           '',
-          `Renewal of the member certificate by time, ${String(REPS)} workloads at once, observer period ${String(OBSERVE_PERIOD_MS / 1000)} s; median (min-max).`,
+          `Renewal of the member certificate by time, ${String(REPS)} workloads at once, observer period ${String(IDLE_PERIOD_MS / 1000)} s; median (min-max).`,
           '',
           '| figure | seconds |',
           '| --- | --- |',

@@ -15,7 +15,7 @@ import { workerBed } from '../src/worker-bed.js';
 import { loadTree, OPEN_ACL, startWriter, TREE, TREE_ZNODES, treeData, treeOf, useBackupBed, type AclEntry } from './backup-support.js';
 
 const bed = workerBed();
-const suite = useWorkloadController(bed, { namespacePrefix: 'restore', env: { OBSERVE_PERIOD_MS: '2000' } });
+const suite = useWorkloadController(bed, { namespacePrefix: 'restore', env: { IDLE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const SOURCE = 'source';
 const RESTORED = 'restored';

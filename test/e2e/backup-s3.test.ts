@@ -33,7 +33,7 @@ import { workerBed } from '../src/worker-bed.js';
 import { digestId, loadTree, OPEN_ACL, startWriter, treeOf, useBackupBed } from './backup-support.js';
 
 const bed = workerBed();
-const suite = useWorkloadController(bed, { namespacePrefix: 'backup', env: { OBSERVE_PERIOD_MS: '2000' } });
+const suite = useWorkloadController(bed, { namespacePrefix: 'backup', env: { IDLE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const WORKLOAD = 'zk';
 const BUCKET = 'backups';

@@ -84,7 +84,7 @@ describe('member chaos under the workload and scale controllers', () => {
   beforeAll(async () => {
     await installCrds(bed);
     for (const name of ['workload', 'scale'] as const) {
-      const started = await startControllerProcess({ bed, name, env: name === 'workload' ? { OBSERVE_PERIOD_MS: '5000' } : {} });
+      const started = await startControllerProcess({ bed, name, env: name === 'workload' ? { IDLE_PERIOD_MS: '5000' } : {} });
       controllers[name] = started;
       await waitControllerReady(started);
     }

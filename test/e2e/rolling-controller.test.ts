@@ -13,7 +13,7 @@ import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-s
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
-const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { OBSERVE_PERIOD_MS: '2000' } });
+const suite = useWorkloadController(bed, { namespacePrefix: 'rolling', env: { IDLE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);
 const kubeConfig = new PooledKubeConfig();

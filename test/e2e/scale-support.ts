@@ -30,7 +30,7 @@ export interface ScaleSuite extends WorkloadControllerSuite {
 
 /** Both controllers for one test file, with short periods so steps follow each other quickly. */
 export function useScaleController(bed: BedInfo, options: { namespacePrefix: string }): ScaleSuite {
-  const workloadSuite = useWorkloadController(bed, { namespacePrefix: options.namespacePrefix, env: { OBSERVE_PERIOD_MS: '2000' } });
+  const workloadSuite = useWorkloadController(bed, { namespacePrefix: options.namespacePrefix, env: { IDLE_PERIOD_MS: '2000' } });
   const traits = new ScaleClient(bed);
   let running: ControllerProcess | undefined;
   beforeAll(async () => {

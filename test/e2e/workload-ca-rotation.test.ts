@@ -27,7 +27,7 @@ const STEPS = 3;
 const run = promisify(execFile);
 const bed = workerBed();
 const apps = appsApi(bed);
-const { client, namespace } = useWorkloadController(bed, { namespacePrefix: 'ca-rot', env: { OBSERVE_PERIOD_MS: '2000' } });
+const { client, namespace } = useWorkloadController(bed, { namespacePrefix: 'ca-rot', env: { IDLE_PERIOD_MS: '2000' } });
 const traits = new RollingClient(bed);
 const scenario = new RollScenario({ client, traits, namespace, workload: WORKLOAD, trait: TRAIT, members: MEMBERS });
 useRollingController(bed);

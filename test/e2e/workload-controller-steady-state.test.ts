@@ -8,8 +8,8 @@ import { workerBed } from '../src/worker-bed.js';
 import { pause } from '@zk-oam/runtime';
 
 const bed = workerBed();
-const OBSERVE_PERIOD_MS = 3_000;
-const suite = useWorkloadController(bed, { namespacePrefix: 'wl-steady', logLevel: 'warn', env: { OBSERVE_PERIOD_MS: String(OBSERVE_PERIOD_MS) } });
+const IDLE_PERIOD_MS = 3_000;
+const suite = useWorkloadController(bed, { namespacePrefix: 'wl-steady', logLevel: 'warn', env: { IDLE_PERIOD_MS: String(IDLE_PERIOD_MS) } });
 const { client, namespace } = suite;
 const workloads = ['steady-a', 'steady-b'];
 const WINDOW_MS = 20_000;
@@ -29,7 +29,7 @@ describe('the workload controller in steady state', () => {
     // Let the last status write and its Events land before the window opens.
     await waitFor('a quiet controller', async () => {
       const offset = await auditLogSize(bed);
-      await pause(5 * OBSERVE_PERIOD_MS);
+      await pause(5 * IDLE_PERIOD_MS);
       return (await auditEntriesSince(bed, offset)).filter((e) => e.user.username === running.user && e.objectRef?.resource !== 'leases');
     }, (writes) => writes.length === 0, 120_000, 0);
 

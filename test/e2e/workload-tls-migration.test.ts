@@ -17,7 +17,7 @@ import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
 const apps = appsApi(bed);
-const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { OBSERVE_PERIOD_MS: '2000' } });
+const suite = useWorkloadController(bed, { namespacePrefix: 'tls-move', env: { IDLE_PERIOD_MS: '2000' } });
 const { client, namespace } = suite;
 const traits = new RollingClient(bed);
 const WORKLOAD = 'zkm';

@@ -23,8 +23,8 @@ const bed = workerBed();
  * Five minutes between timed looks of a Ready ensemble, longer than from the change of renewBeforeMinutes to the
  * renewal: a renewal on time shows the reconcile came back for it, not a look that happened to fall then.
  */
-const OBSERVE_PERIOD_MS = 300_000;
-const suite = useWorkloadController(bed, { namespacePrefix: 'tls-renewal', env: { OBSERVE_PERIOD_MS: String(OBSERVE_PERIOD_MS) } });
+const IDLE_PERIOD_MS = 300_000;
+const suite = useWorkloadController(bed, { namespacePrefix: 'tls-renewal', env: { IDLE_PERIOD_MS: String(IDLE_PERIOD_MS) } });
 const { client, namespace } = suite;
 useRollingController(bed);
 const traits = new RollingClient(bed);
@@ -52,7 +52,7 @@ const QUIET_RENEW_BEFORE_MINUTES = 20;
  * reconcile after the change puts the next timed look further off, so a renewal before this much time after the change
  * was the reconcile coming back at the renewal time (a timed look would be 105 s after due at the least).
  */
-const EARLIEST_TIMED_LOOK_MS = OBSERVE_PERIOD_MS * (1 - DEFAULT_PERIOD_JITTER);
+const EARLIEST_TIMED_LOOK_MS = IDLE_PERIOD_MS * (1 - DEFAULT_PERIOD_JITTER);
 const seconds = (ms: number): string => `${(ms / 1_000).toFixed(1)} s`;
 
 describe('renewal of the member certificate by time, rolled out leader last while a client writes over TLS', () => {
@@ -110,7 +110,7 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     console.log(writerSummary('quorum TLS, client TLS alongside plain: a renewal by time rolled out leader last', report, [writesDuring]));
     console.log(
       `renewal: renewBeforeMinutes ${String(renewBeforeMinutes)} set ${seconds(dueAt.getTime() - patchedAt)} before due ` +
-        `(observer period ${seconds(OBSERVE_PERIOD_MS)}); roll completed ${seconds(completedAt - issuedAt)} after issuance`,
+        `(observer period ${seconds(IDLE_PERIOD_MS)}); roll completed ${seconds(completedAt - issuedAt)} after issuance`,
     );
 
     expect(issuedAt).toBeGreaterThanOrEqual(dueAt.getTime());

@@ -28,8 +28,8 @@ const bed = workerBed();
  * An hour between timed looks of a Ready ensemble, longer than the file runs: the members restarted onto a changed
  * client CA Secret show that the controller saw the change through its watch on the Secret.
  */
-const OBSERVE_PERIOD_MS = 3_600_000;
-const suite = useWorkloadController(bed, { namespacePrefix: 'wl-x509', env: { OBSERVE_PERIOD_MS: String(OBSERVE_PERIOD_MS) } });
+const IDLE_PERIOD_MS = 3_600_000;
+const suite = useWorkloadController(bed, { namespacePrefix: 'wl-x509', env: { IDLE_PERIOD_MS: String(IDLE_PERIOD_MS) } });
 const { client, namespace } = suite;
 const name = 'zkx';
 const names = derivedNames(name);

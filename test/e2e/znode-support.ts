@@ -16,7 +16,7 @@ export interface ZnodeSuite extends WorkloadControllerSuite {
 
 /** Both controllers for one test file; the znode controller looks again every second while it waits. */
 export function useZnodeController(bed: BedInfo, options: { namespacePrefix: string; env?: Readonly<Record<string, string>> }): ZnodeSuite {
-  const workloadSuite = useWorkloadController(bed, { namespacePrefix: options.namespacePrefix, env: { OBSERVE_PERIOD_MS: '2000' } });
+  const workloadSuite = useWorkloadController(bed, { namespacePrefix: options.namespacePrefix, env: { IDLE_PERIOD_MS: '2000' } });
   const znodes = new ZnodeClient(bed);
   let running: ControllerProcess | undefined;
   beforeAll(async () => {

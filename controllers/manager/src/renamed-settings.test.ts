@@ -3,7 +3,7 @@ import { CONTROLLER_MODULES } from './controllers.js';
 import { controllerEnv } from './manager-env.js';
 
 /** The settings a controller was configured with, beyond the process' own. */
-async function settingsOf(name: 'rolling' | 'appconfig', env: Record<string, string>): Promise<{ settings: Record<string, unknown>; oldNames: string[] }> {
+async function settingsOf(name: 'rolling' | 'appconfig' | 'workload', env: Record<string, string>): Promise<{ settings: Record<string, unknown>; oldNames: string[] }> {
   const configured = (await CONTROLLER_MODULES[name]()).configure(controllerEnv(name, { KUBECONFIG: 'unused', ...env }));
   return { settings: configured.env as unknown as Record<string, unknown>, oldNames: configured.oldSettingNames.map(({ old }) => old) };
 }
@@ -19,5 +19,12 @@ describe('settings renamed so that one meaning has one name', () => {
     const appconfig = await settingsOf('appconfig', { APPCONFIG_RESYNC_PERIOD_MS: '600000', APPCONFIG_RETRY_PERIOD_MS: '5000', WAIT_PERIOD_MS: '2000' });
     expect(appconfig.settings).toMatchObject({ IDLE_PERIOD_MS: 600_000, WAIT_PERIOD_MS: 2000 });
     expect(appconfig.oldNames).toEqual(['RESYNC_PERIOD_MS', 'RETRY_PERIOD_MS']);
+  });
+
+  it("reads the workload controller's OBSERVE_PERIOD_MS as IDLE_PERIOD_MS, and its new name over the old", async () => {
+    expect((await settingsOf('workload', { WORKLOAD_OBSERVE_PERIOD_MS: '4000' })).settings).toMatchObject({ IDLE_PERIOD_MS: 4000 });
+    const both = await settingsOf('workload', { OBSERVE_PERIOD_MS: '4000', IDLE_PERIOD_MS: '8000' });
+    expect(both.settings).toMatchObject({ IDLE_PERIOD_MS: 8000 });
+    expect(both.oldNames).toEqual(['OBSERVE_PERIOD_MS']);
   });
 });

@@ -32,7 +32,8 @@ import {
 } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
-  OBSERVE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
+  /** Between looks at a Ready, unchanged ensemble (which has no watch); while anything moves, every 3 s. */
+  IDLE_PERIOD_MS: z.coerce.number().int().min(1_000).default(10_000),
   MONITORING_DISCOVERY_TTL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** The backup image, whose volume server reads a PersistentVolumeClaim target for a restore. */
   BACKUP_IMAGE: backupImageSetting,
@@ -87,7 +88,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     observations,
     now: () => new Date(),
     source: IDENTITY.name,
-    periods: { readyMs: config.OBSERVE_PERIOD_MS, progressingMs: 3_000 },
+    periods: { readyMs: config.IDLE_PERIOD_MS, progressingMs: 3_000 },
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
     restore: {
       // The S3 client is loaded with the first restore: a controller that restores nothing does not carry it.
@@ -115,4 +116,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   return { cleanup: async () => bus?.close() };
 }
 
-export const workloadController = controllerModule(IDENTITY, configSchema, startWorkloadController);
+/** The workload's setting named otherwise than the other controllers' for the same role. */
+const RENAMED_SETTINGS = [{ old: 'OBSERVE_PERIOD_MS', now: 'IDLE_PERIOD_MS' }];
+
+export const workloadController = controllerModule(IDENTITY, configSchema, startWorkloadController, RENAMED_SETTINGS);
