@@ -1,4 +1,5 @@
-// The apply stages against a fake apiserver whose writes answer only when the test lets them: the StatefulSet waits
+// The apply stages against a fake apiserver whose writes answer only when the test lets them: a new workload's
+// StatefulSet is written with its ConfigMap and Services, while an existing one, or one whose ConfigMap changes, waits
 // until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
 import { derivedNames } from '@zk-oam/apis';
 import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
@@ -79,6 +80,19 @@ async function stagesOf(cluster: ReturnType<typeof gatedCluster>, done: Promise<
 
 describe('applyChildren', () => {
   beforeEach(() => forgetRenderedHashes(formatKey(keyOf(workload))));
+
+  it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget: one round trip", async () => {
+    const cluster = gatedCluster({});
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'configmaps', 'services', 'services', 'poddisruptionbudgets']]);
+    expect((await applying).map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
+  });
+
+  it('creates a missing StatefulSet with the first stage when the ConfigMap is already what the render says', async () => {
+    const cluster = gatedCluster({ configMap: cached(rendered().configMap) });
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'services', 'services', 'poddisruptionbudgets']]);
+  });
 
   it('holds a missing StatefulSet back until a ConfigMap that changes is stored', async () => {
     const stale = cached({ ...rendered().configMap, data: { 'zoo.cfg': 'old' } });

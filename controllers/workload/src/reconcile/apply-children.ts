@@ -31,8 +31,10 @@ const CHILD_KINDS = {
 
 /**
  * The stages, in order: these four, then the StatefulSet, then the monitoring children. The ConfigMap and Services
- * exist before the StatefulSet whose pods mount and resolve them. The children of one stage do not depend on each
- * other and are applied together.
+ * exist before the StatefulSet whose pods mount and resolve them: the pod template carries the ConfigMap's hash
+ * (config-hash.ts), which must not be written before the ConfigMap holds what it hashes, or a pod rolled for it could
+ * start with the old file. The children of one stage do not depend on each other and are applied together. A
+ * StatefulSet not created yet may join the first stage (statefulSetJoinsFirstStage).
  */
 const FIRST_STAGE = ['configMap', 'headlessService', 'clientService', 'podDisruptionBudget'] as const satisfies readonly RenderedResource[];
 const MONITORING = ['serviceMonitor', 'prometheusRule'] as const satisfies readonly RenderedResource[];
@@ -173,7 +175,8 @@ export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, ren
   const planOf = (resource: RenderedResource): Promise<Planned | undefined> => planChild(deps, resource, workload, render);
   const first = await Promise.all(FIRST_STAGE.map(planOf));
   const statefulSet = await planOf('statefulSet');
-  const stages = [first, [statefulSet]];
+  // Joined, the StatefulSet's request leaves first: the others are needed only once its pods start, long after.
+  const stages = statefulSetJoinsFirstStage(statefulSet, first[FIRST_STAGE.indexOf('configMap')]) ? [[statefulSet, ...first]] : [first, [statefulSet]];
   const actions: ChildAction[] = [];
   for (const stage of stages) {
     const done = await Promise.all(stage.map((one) => (one === undefined ? undefined : write(deps, one))));
@@ -181,6 +184,16 @@ export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, ren
   }
   const pruned = monitoringServed ? await Promise.all(MONITORING.map((resource) => applyOrPrune(deps, resource, workload, render))) : [];
   return [...actions, ...pruned.filter((action) => action !== undefined)];
+}
+
+/**
+ * Whether the StatefulSet may be applied with the first stage: when it does not exist yet and the ConfigMap is created
+ * with it or does not change. Its pods cannot start before the ConfigMap they mount exists, which then holds what their
+ * config hash says, and the Services they resolve come within the same round trip. For a new workload that is one
+ * round trip to the API server fewer before its StatefulSet; an existing StatefulSet always waits for the first stage.
+ */
+export function statefulSetJoinsFirstStage(statefulSet: Pick<Planned, 'live'> | undefined, configMap: Pick<Planned, 'live' | 'changed'> | undefined): boolean {
+  return statefulSet !== undefined && statefulSet.live === undefined && (configMap?.live === undefined || configMap.changed === undefined);
 }
 
 /** One Normal Event per action, recorded after all the writes so that Events never delay the StatefulSet. */
