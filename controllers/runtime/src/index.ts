@@ -17,6 +17,7 @@ export {
 export { microTime } from './kube/micro-time.js';
 export { readSecretValue, SecretValueError } from './kube/secret-value.js';
 export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.js';
+export { keptParse } from './kube/kept-parse.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';

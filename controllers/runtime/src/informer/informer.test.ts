@@ -173,6 +173,15 @@ describe('Informer', () => {
     expect(await registry.getSingleMetricAsString('informer_invalid_objects_total')).toContain('} 1');
   });
 
+  it('drops an event whose object is no JSON object, or whose metadata is none, and keeps watching', async () => {
+    server.lastWatch.send('ADDED', [configMap('x', '13')]);
+    server.lastWatch.send('ADDED', { ...configMap('y', '14'), metadata: 'y' });
+    server.lastWatch.send('MODIFIED', { ...configMap('a', '15'), metadata: { name: 'a', namespace: 'ns', resourceVersion: '15', managedFields: 'odd' } });
+    expect(events).toEqual(['added a', 'added b', 'updated a']);
+    expect(informer.lister.get({ namespace: 'ns', name: 'a' })?.metadata).toEqual({ name: 'a', namespace: 'ns', resourceVersion: '15' });
+    expect(await registry.getSingleMetricAsString('informer_invalid_objects_total')).toContain('} 2');
+  });
+
   it('lists cached objects by namespace and labels', () => {
     server.lastWatch.send('ADDED', { ...configMap('e', '16'), metadata: { name: 'e', namespace: 'other', resourceVersion: '16', labels: { app: 'zk' } } });
     expect(informer.lister.list({ namespace: 'ns' }).map((o) => o.metadata.name)).toEqual(['a', 'b']);

@@ -1,5 +1,6 @@
 // Informer transforms that keep only what a controller reads of an object. A cache of 1,000 StatefulSets holds their
 // pod templates, most of each object's size, though a controller that owns them may read only a few fields.
+import { isRecord } from '../kube/json-record.js';
 
 /** An informer transform: what is cached of an object as the apiserver sent it. */
 export type ObjectTransform = (object: Record<string, unknown>) => Record<string, unknown>;
@@ -12,10 +13,6 @@ export interface KeptFields {
   readonly annotations?: boolean;
   /** Further paths to keep whole, e.g. `['spec', 'replicas']`. */
   readonly paths?: readonly (readonly string[])[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: readonly string[]): void {

@@ -38,4 +38,18 @@ describe('sameStatus', () => {
   it('treats no stored status as different from any status', () => {
     expect(sameStatus(schema, undefined, { replicas: 0 })).toBe(false);
   });
+
+  it('parses a status found the same once per stored status, and still sees the next change', () => {
+    let parses = 0;
+    const counting = z.preprocess((value) => ((parses += 1), value), schema);
+    const stored = { ...status };
+    const next = { ...status, leader: 'zk-1' };
+    expect(sameStatus(counting, stored, next)).toBe(true);
+    const afterFirst = parses;
+    expect(sameStatus(counting, stored, { ...next })).toBe(true);
+    expect(parses).toBe(afterFirst);
+    expect(sameStatus(counting, stored, { ...next, leader: 'zk-2' })).toBe(false);
+    expect(sameStatus(counting, stored, { ...next, phase: 'Failed' })).toBe(false);
+    expect(sameStatus(schema, stored, { ...next, replicas: 4 })).toBe(false);
+  });
 });

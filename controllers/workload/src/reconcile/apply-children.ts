@@ -2,12 +2,14 @@
 // A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
-import { applyObject, isApiError, objectPath, type KubeClient, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
+import { applyObject, formatKey, isApiError, keptParse, objectPath, type KubeClient, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
-import { workloadNames, type WorkloadNames } from '../render/identity.js';
+import { workloadNames } from '../render/identity.js';
 import { CONFIG_FILES } from '../render/layout.js';
-import type { RenderedResource, RenderedWorkload } from '../render/render.js';
+import type { RenderedResource } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
+import type { ChildrenRender } from './render-decisions.js';
+import { renderedHashes } from './rendered-hashes.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 import { childResources, IDENTITY, prometheusRuleResource, serviceMonitorResource } from './resources.js';
 
@@ -28,14 +30,14 @@ const CHILD_KINDS = {
 } as const satisfies Record<RenderedResource, ChildKind>;
 
 /**
- * The ConfigMap and Services exist before the StatefulSet whose pods mount and resolve them. The children of one
- * stage do not depend on each other and are applied together.
+ * The stages, in order: these four, then the StatefulSet, then the monitoring children. The ConfigMap and Services
+ * exist before the StatefulSet whose pods mount and resolve them: the pod template carries the ConfigMap's hash
+ * (config-hash.ts), which must not be written before the ConfigMap holds what it hashes, or a pod rolled for it could
+ * start with the old file. The children of one stage do not depend on each other and are applied together. A
+ * StatefulSet not created yet may join the first stage (statefulSetJoinsFirstStage).
  */
-const APPLY_STAGES = [
-  ['configMap', 'headlessService', 'clientService', 'podDisruptionBudget'],
-  ['statefulSet'],
-  ['serviceMonitor', 'prometheusRule'],
-] as const satisfies readonly (readonly RenderedResource[])[];
+const FIRST_STAGE = ['configMap', 'headlessService', 'clientService', 'podDisruptionBudget'] as const satisfies readonly RenderedResource[];
+const MONITORING = ['serviceMonitor', 'prometheusRule'] as const satisfies readonly RenderedResource[];
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
 
@@ -58,18 +60,17 @@ const liveSchema = z.looseObject({
 type Live = z.infer<typeof liveSchema>;
 
 async function readLive(deps: Deps, kind: ChildKind, key: ObjectKey): Promise<Live | undefined> {
-  let object: unknown;
-  if (kind.cache === 'api') {
-    try {
-      object = await deps.client.request('GET', objectPath(kind.resource, key));
-    } catch (error) {
-      if (isApiError(error, 404)) return undefined;
-      throw error;
-    }
-  } else {
-    object = deps.caches[kind.cache].get(key);
+  if (kind.cache !== 'api') {
+    // A cached object is parsed once per version: a burst reconciles a workload once per event of each child.
+    const cached = deps.caches[kind.cache].get(key);
+    return cached === undefined ? undefined : keptParse(cached, liveSchema, () => liveSchema.parse(cached));
   }
-  return object === undefined ? undefined : liveSchema.parse(object);
+  try {
+    return liveSchema.parse(await deps.client.request('GET', objectPath(kind.resource, key)));
+  } catch (error) {
+    if (isApiError(error, 404)) return undefined;
+    throw error;
+  }
 }
 
 interface Desired {
@@ -99,9 +100,46 @@ function isControlledBy(live: Live, workload: ZookeeperWorkload): boolean {
   return (live.metadata.ownerReferences ?? []).some((owner) => owner.controller === true && owner.uid === workload.metadata.uid);
 }
 
-function applyOne(deps: Deps, resource: RenderedResource, desired: Desired, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
-  const namespace = desired.metadata?.namespace ?? workload.metadata.namespace ?? '';
-  return applyIfChanged(deps, CHILD_KINDS[resource], desired, namespace, (live) => updateDetail(resource, desired, live));
+/** One child against its live self: the object to apply, stamped with its hash, unless the live one carries that hash. */
+interface Planned {
+  readonly kind: ChildKind;
+  readonly key: ObjectKey;
+  readonly live: Live | undefined;
+  /** Undefined when the live object is what was rendered. */
+  readonly changed: Desired | undefined;
+  readonly detailOf: (live: Live) => string;
+}
+
+/** Applies a planned child that changed; says what it did. */
+async function write(deps: Deps, planned: Planned): Promise<ChildAction | undefined> {
+  const { kind, key, live, changed } = planned;
+  if (changed === undefined) return undefined;
+  await applyObject(deps.client, kind.resource, { ...changed, metadata: { ...changed.metadata, ...key } }, { fieldManager: IDENTITY.fieldManager });
+  const verb = live === undefined ? 'Created' : 'Updated';
+  const detail = live === undefined ? '' : planned.detailOf(live);
+  return { verb, kind: kind.resource.kind, name: key.name, note: `${verb} ${kind.resource.kind} ${key.name}${detail}` };
+}
+
+/**
+ * One child of the workload's render, undefined when the render has none. A live child carrying the hash that this
+ * render input was last found to give (rendered-hashes.ts) is unchanged without rendering or hashing anything;
+ * otherwise the render is made (once per reconcile) and its hash kept for the next reconcile.
+ */
+async function planChild(deps: Deps, resource: RenderedResource, workload: ZookeeperWorkload, render: ChildrenRender): Promise<Planned | undefined> {
+  const kind = CHILD_KINDS[resource];
+  const { namespace, [resource]: name, workload: workloadName } = workloadNames(workload);
+  const key = { namespace, name };
+  const hashes = renderedHashes(formatKey({ namespace, name: workloadName }), render.key);
+  const known = hashes.get(resource);
+  const detailOf = (live: Live): string => updateDetail(resource, render.rendered()[resource] ?? {}, live);
+  if (known === undefined && render.rendered()[resource] === undefined) return undefined;
+  const live = await readLive(deps, kind, key);
+  if (known !== undefined && liveAppliedHash(live) === known) return { kind, key, live, changed: undefined, detailOf };
+  const desired: Desired | undefined = render.rendered()[resource];
+  if (desired === undefined) return undefined;
+  const { object, hash } = stampAppliedHash(desired);
+  hashes.set(resource, hash);
+  return { kind, key, live, changed: liveAppliedHash(live) === hash ? undefined : object, detailOf };
 }
 
 /** Applies one object unless its applied-hash says the live one is what was rendered; says what it did. */
@@ -117,11 +155,7 @@ export async function applyIfChanged(
   const key = { namespace, name };
   const live = await readLive(deps, kind, key);
   const { object, hash } = stampAppliedHash(desired);
-  if (live !== undefined && liveAppliedHash(live) === hash) return undefined;
-  await applyObject(deps.client, kind.resource, { ...object, metadata: { ...object.metadata, name, namespace } }, { fieldManager: IDENTITY.fieldManager });
-  const verb = live === undefined ? 'Created' : 'Updated';
-  const detail = live === undefined ? '' : detailOf(live);
-  return { verb, kind: kind.resource.kind, name, note: `${verb} ${kind.resource.kind} ${name}${detail}` };
+  return write(deps, { kind, key, live, changed: liveAppliedHash(live) === hash ? undefined : object, detailOf });
 }
 
 async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: string, workload: ZookeeperWorkload): Promise<ChildAction | undefined> {
@@ -137,14 +171,29 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
  * Applies what changed, stage by stage, and returns what it did. Monitoring children are only looked at when their API
  * is served; absent from the render then means "delete the one this workload made".
  */
-export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, rendered: RenderedWorkload, monitoringServed: boolean): Promise<ChildAction[]> {
+export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, render: ChildrenRender, monitoringServed: boolean): Promise<ChildAction[]> {
+  const planOf = (resource: RenderedResource): Promise<Planned | undefined> => planChild(deps, resource, workload, render);
+  const first = await Promise.all(FIRST_STAGE.map(planOf));
+  const statefulSet = await planOf('statefulSet');
+  // Joined, the StatefulSet's request leaves first: the others are needed only once its pods start, long after.
+  const stages = statefulSetJoinsFirstStage(statefulSet, first[FIRST_STAGE.indexOf('configMap')]) ? [[statefulSet, ...first]] : [first, [statefulSet]];
   const actions: ChildAction[] = [];
-  const context = { monitoringServed, names: workloadNames(workload) };
-  for (const stage of APPLY_STAGES) {
-    const done = await Promise.all(stage.map((resource: RenderedResource) => applyOrPrune(deps, resource, rendered, workload, context)));
+  for (const stage of stages) {
+    const done = await Promise.all(stage.map((one) => (one === undefined ? undefined : write(deps, one))));
     actions.push(...done.filter((action) => action !== undefined));
   }
-  return actions;
+  const pruned = monitoringServed ? await Promise.all(MONITORING.map((resource) => applyOrPrune(deps, resource, workload, render))) : [];
+  return [...actions, ...pruned.filter((action) => action !== undefined)];
+}
+
+/**
+ * Whether the StatefulSet may be applied with the first stage: when it does not exist yet and the ConfigMap is created
+ * with it or does not change. Its pods cannot start before the ConfigMap they mount exists, which then holds what their
+ * config hash says, and the Services they resolve come within the same round trip. For a new workload that is one
+ * round trip to the API server fewer before its StatefulSet; an existing StatefulSet always waits for the first stage.
+ */
+export function statefulSetJoinsFirstStage(statefulSet: Pick<Planned, 'live'> | undefined, configMap: Pick<Planned, 'live' | 'changed'> | undefined): boolean {
+  return statefulSet !== undefined && statefulSet.live === undefined && (configMap?.live === undefined || configMap.changed === undefined);
 }
 
 /** One Normal Event per action, recorded after all the writes so that Events never delay the StatefulSet. */
@@ -154,16 +203,9 @@ export async function recordActions(deps: Pick<WorkloadReconcilerDependencies, '
   );
 }
 
-async function applyOrPrune(
-  deps: Deps,
-  resource: RenderedResource,
-  rendered: RenderedWorkload,
-  workload: ZookeeperWorkload,
-  context: { monitoringServed: boolean; names: Pick<WorkloadNames, 'serviceMonitor' | 'prometheusRule'> },
-): Promise<ChildAction | undefined> {
-  const desired: Desired | undefined = rendered[resource];
-  const monitoring = resource === 'serviceMonitor' || resource === 'prometheusRule';
-  if (monitoring && !context.monitoringServed) return undefined;
-  if (desired !== undefined) return applyOne(deps, resource, desired, workload);
-  return monitoring ? deleteIfOwned(deps, resource, context.names[resource], workload) : undefined;
+/** A monitoring child: applied when rendered, else the one this workload made deleted. */
+async function applyOrPrune(deps: Deps, resource: (typeof MONITORING)[number], workload: ZookeeperWorkload, render: ChildrenRender): Promise<ChildAction | undefined> {
+  const planned = await planChild(deps, resource, workload, render);
+  if (planned !== undefined) return write(deps, planned);
+  return deleteIfOwned(deps, resource, workloadNames(workload)[resource], workload);
 }

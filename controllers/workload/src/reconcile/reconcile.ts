@@ -14,7 +14,8 @@ import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
 import { ensureMemberSecrets } from './member-secrets.js';
 import { readWorkload } from './observe.js';
-import { decideRenderInput, renderChildren } from './render-decisions.js';
+import { childrenRender, decideRenderInput } from './render-decisions.js';
+import { forgetRenderedHashes } from './rendered-hashes.js';
 import { reportBlocked, reportStatus } from './status.js';
 import { earliest, nextLook } from './requeue.js';
 import { nextAttemptAt, restoreBackup } from '../restore/index.js';
@@ -30,6 +31,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   if (reading.kind === 'absent' || reading.kind === 'deleting') {
     deps.pacer.release(formatKey(key));
     deps.observations.forget(key);
+    forgetRenderedHashes(formatKey(key));
     return done;
   }
   if (reading.kind === 'invalid') {
@@ -48,7 +50,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision, clientCaDigest });
   await announceRefusal(deps, raw, decision.refusal, context.log);
 
-  const applied = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, renderChildren(decision.input, tls.state?.caRotation), monitoringServed));
+  const applied = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), monitoringServed));
   const actions = [...secrets.secrets.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);

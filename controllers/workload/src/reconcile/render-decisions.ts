@@ -9,6 +9,7 @@ import { renderWorkload, type RenderedWorkload } from '../render/render.js';
 import { CA_ROTATION_ANNOTATION, decideQuorumTls, QUORUM_TLS_ANNOTATION, type CaRotationStep } from '../tls/index.js';
 import { withAnnotations } from './applied-hash.js';
 import { INITIAL_MEMBERS_ANNOTATION } from './resources.js';
+import { renderInputDigest } from './rendered-hashes.js';
 import { refusalMessage, type ScaleRefusal } from './scale-refusal.js';
 
 export interface RenderDecision {
@@ -69,11 +70,23 @@ export function decideRenderInput({ workload, statefulSet, monitoringServed, tls
   };
 }
 
+/** The children's render for one reconcile, made when first asked for; `key` is a digest of every input it reads. */
+export interface ChildrenRender {
+  readonly key: string;
+  readonly rendered: () => RenderedWorkload;
+}
+
+export function childrenRender(input: RenderInput, caRotation: CaRotationStep | undefined): ChildrenRender {
+  const { workload, ...decisions } = input;
+  let rendered: RenderedWorkload | undefined;
+  return { key: renderInputDigest(workload, JSON.stringify([decisions, caRotation ?? null])), rendered: () => (rendered ??= renderChildren(input, caRotation)) };
+}
+
 /**
  * The rendered children; the StatefulSet also records the initial members, fixed for the workload's life, the
  * quorum TLS step its template renders, and the step of a CA rotation under way.
  */
-export function renderChildren(input: RenderInput, caRotation: CaRotationStep | undefined): RenderedWorkload {
+function renderChildren(input: RenderInput, caRotation: CaRotationStep | undefined): RenderedWorkload {
   const rendered = renderWorkload(input);
   return {
     ...rendered,

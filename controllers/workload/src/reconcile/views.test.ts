@@ -3,7 +3,7 @@
 import { DATA_VOLUME, derivedNames, memberSelectorLabels, podName, workloadLabels, ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_ANNOTATION } from '../tls/member-config.js';
-import { CACHED_CHILD_FIELDS, podView, statefulSetView } from './views.js';
+import { CACHED_CHILD_FIELDS, CachedObjectShapeError, podView, statefulSetView } from './views.js';
 import { APPLIED_HASH_ANNOTATION, INITIAL_MEMBERS_ANNOTATION } from './resources.js';
 
 const NAMES = derivedNames('zk');
@@ -88,5 +88,27 @@ describe('CACHED_CHILD_FIELDS', () => {
     expect(CACHED_CHILD_FIELDS.secret({ metadata: { name: 's' }, type: 'Opaque', data: { password: 'cA==' } })).toEqual({ metadata: { name: 's' }, data: { password: 'cA==' } });
     const service = { metadata: { name: NAMES.clientService, annotations: { [APPLIED_HASH_ANNOTATION]: 'h3' } }, spec: { ports: [{ port: 2181 }], clusterIP: '10.0.0.1' } };
     expect(CACHED_CHILD_FIELDS.service(service)).toEqual({ metadata: service.metadata });
+  });
+});
+
+describe('statefulSetView and podView', () => {
+  it('parse each cached version once, and a new version anew', () => {
+    const cachedSet = CACHED_CHILD_FIELDS.statefulSet(statefulSet);
+    const view = statefulSetView({ metadata: { name: NAMES.statefulSet }, ...cachedSet });
+    const object = { metadata: { name: NAMES.statefulSet }, ...cachedSet };
+    expect(statefulSetView(object)).toBe(statefulSetView(object));
+    expect(statefulSetView(object)).toEqual(view);
+    const scaled = { ...object, spec: { ...cachedSet['spec'] as object, replicas: 5 } };
+    expect(statefulSetView(scaled).spec?.replicas).toBe(5);
+    const cachedPod = { metadata: { name: pod.metadata.name }, ...CACHED_CHILD_FIELDS.pod(pod) };
+    expect(podView(cachedPod)).toBe(podView(cachedPod));
+    expect(podView({ ...cachedPod, status: { podIP: '10.0.0.8' } }).status?.podIP).toBe('10.0.0.8');
+  });
+
+  it('refuse an object lacking a field the reconcile reads, at every read', () => {
+    const broken = { metadata: { name: NAMES.statefulSet }, spec: { replicas: 'three', selector: {} } };
+    expect(() => statefulSetView(broken)).toThrow(`cached StatefulSet ${NAMES.statefulSet} lacks a field the reconcile reads`);
+    expect(() => statefulSetView(broken)).toThrow(CachedObjectShapeError);
+    expect(() => podView({ metadata: { name: 'p' }, status: { podIP: 7 } })).toThrow('cached Pod p lacks a field the reconcile reads');
   });
 });

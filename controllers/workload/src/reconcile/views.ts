@@ -1,8 +1,9 @@
-// Narrow views of children read from the informer caches, parsed once and shaped as the client-node types the
-// observer takes. Only the fields the reconcile reads are kept.
+// Narrow views of children read from the informer caches, parsed once per cached version (keptParse: a burst reconciles
+// a workload once per event of each of its children) and shaped as the client-node types the observer takes. Only the
+// fields the reconcile reads are kept. A view is shared between reconciles: its readers never change it.
 import type { V1Pod, V1StatefulSet, V1StatefulSetStatus } from '@kubernetes/client-node';
 import { memberSelectorLabels, myidOfPod, statefulSetNameOf, type ZookeeperWorkload } from '@zk-oam/apis';
-import { keepFields, type KubeObject, type Lister } from '@zk-oam/runtime';
+import { keepFields, keptParse, type KubeObject, type Lister } from '@zk-oam/runtime';
 import type { MemberPod } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { CONFIG_FILES } from '../render/layout.js';
@@ -49,6 +50,10 @@ function rolloutStatus(status: z.infer<typeof statefulSetViewSchema>['status'] &
 }
 
 export function statefulSetView(object: KubeObject): V1StatefulSet {
+  return keptParse(object, statefulSetViewSchema, () => parseStatefulSetView(object));
+}
+
+function parseStatefulSetView(object: KubeObject): V1StatefulSet {
   const parsed = statefulSetViewSchema.safeParse(object);
   if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', object.metadata.name, { cause: parsed.error });
   const { metadata, spec, status } = parsed.data;
@@ -64,6 +69,10 @@ export function statefulSetView(object: KubeObject): V1StatefulSet {
 }
 
 export function podView(object: KubeObject): V1Pod {
+  return keptParse(object, podViewSchema, () => parsePodView(object));
+}
+
+function parsePodView(object: KubeObject): V1Pod {
   const parsed = podViewSchema.safeParse(object);
   if (!parsed.success) throw new CachedObjectShapeError('Pod', object.metadata.name, { cause: parsed.error });
   const { metadata, status } = parsed.data;

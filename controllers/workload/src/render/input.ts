@@ -4,6 +4,7 @@ import type { QuorumTlsStep, ZookeeperWorkload } from '@zk-oam/apis';
 /** RollingUpdate lets the StatefulSet controller roll pods (leader-unaware); OnDelete leaves it to a bound rolling trait. */
 export type UpdateStrategy = 'RollingUpdate' | 'OnDelete';
 
+/** Every field but the workload is plain JSON: the reconcile keeps the applied hashes of a render under their JSON. */
 export interface RenderInput {
   /** The validated workload; its uid becomes the controller owner reference of every rendered object. */
   workload: ZookeeperWorkload;

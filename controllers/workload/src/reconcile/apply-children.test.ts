@@ -1,0 +1,180 @@
+// The apply stages against a fake apiserver whose writes answer only when the test lets them: a new workload's
+// StatefulSet is written with its ConfigMap and Services, while an existing one, or one whose ConfigMap changes, waits
+// until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
+import { derivedNames } from '@zk-oam/apis';
+import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { minimalWorkload } from '../render/test-workloads.js';
+import type { RenderedWorkload } from '../render/render.js';
+import { applyChildren } from './apply-children.js';
+import { stampAppliedHash } from './applied-hash.js';
+import { forgetRenderedHashes } from './rendered-hashes.js';
+import { APPLIED_HASH_ANNOTATION } from './resources.js';
+import { workloadNames } from '../render/identity.js';
+import { childrenRender, decideRenderInput, type ChildrenRender } from './render-decisions.js';
+
+const workload = minimalWorkload();
+const names = derivedNames(workload.metadata.name);
+
+/** The render of `workload` at creation, counting how often it is made. */
+function counted(subject = workload): ChildrenRender & { readonly made: () => number } {
+  const decision = decideRenderInput({ workload: subject, statefulSet: undefined, monitoringServed: false, tls: undefined, saslRevision: undefined, clientCaDigest: undefined });
+  const render = childrenRender(decision.input, undefined);
+  let made = 0;
+  let children: RenderedWorkload | undefined;
+  return { key: render.key, rendered: () => (children ??= ((made += 1), render.rendered())), made: () => made };
+}
+
+function rendered(): RenderedWorkload {
+  return counted().rendered();
+}
+
+/** What the cache holds of a child: the applied object (its applied hash included) as stored. */
+function cached<T extends Parameters<typeof stampAppliedHash>[0]>(object: T): KubeObject {
+  return kubeObjectSchema.parse(stampAppliedHash(object).object);
+}
+
+/** A cluster whose caches hold `live` (by kind) and whose writes wait until `answerAll()`; `started` lists the kinds written so far. */
+function gatedCluster(live: { configMap?: KubeObject; statefulSet?: KubeObject; services?: KubeObject[]; podDisruptionBudget?: KubeObject }): { deps: Parameters<typeof applyChildren>[0]; started: string[]; answerAll: () => void } {
+  const started: string[] = [];
+  let waiting: Array<() => void> = [];
+  const client: Pick<KubeClient, 'request'> = {
+    request: (_method, path) => {
+      started.push(/\/(configmaps|services|poddisruptionbudgets|statefulsets)\//.exec(path)?.[1] ?? path);
+      return new Promise((resolve) => waiting.push(() => resolve({})));
+    },
+  };
+  // Read at each get, so that a test can replace a live object as an informer does.
+  const lister = (objects: () => (KubeObject | undefined)[]): Lister<KubeObject> => ({ get: ({ name }) => objects().find((object) => object?.metadata.name === name), list: () => [] });
+  const empty = lister(() => []);
+  const caches = {
+    workloads: empty,
+    statefulSets: lister(() => [live.statefulSet]),
+    configMaps: lister(() => [live.configMap]),
+    services: lister(() => live.services ?? []),
+    podDisruptionBudgets: lister(() => [live.podDisruptionBudget]),
+    secrets: empty,
+    pods: empty,
+  };
+  const answerAll = (): void => {
+    const now = waiting;
+    waiting = [];
+    now.forEach((answer) => answer());
+  };
+  return { deps: { client, caches }, started, answerAll };
+}
+
+/** Lets every write made so far answer, until the apply is done, and returns the kinds written each time, in order. */
+async function stagesOf(cluster: ReturnType<typeof gatedCluster>, done: Promise<unknown>): Promise<string[][]> {
+  const stages: string[][] = [];
+  let settled = false;
+  void done.then(() => (settled = true));
+  while (!settled) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (settled) break;
+    stages.push(cluster.started.splice(0));
+    cluster.answerAll();
+  }
+  return stages;
+}
+
+describe('applyChildren', () => {
+  beforeEach(() => forgetRenderedHashes(formatKey(keyOf(workload))));
+
+  it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget: one round trip", async () => {
+    const cluster = gatedCluster({});
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'configmaps', 'services', 'services', 'poddisruptionbudgets']]);
+    expect((await applying).map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
+  });
+
+  it('creates a missing StatefulSet with the first stage when the ConfigMap is already what the render says', async () => {
+    const cluster = gatedCluster({ configMap: cached(rendered().configMap) });
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'services', 'services', 'poddisruptionbudgets']]);
+  });
+
+  it('holds a missing StatefulSet back until a ConfigMap that changes is stored', async () => {
+    const stale = cached({ ...rendered().configMap, data: { 'zoo.cfg': 'old' } });
+    const cluster = gatedCluster({ configMap: stale });
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['configmaps', 'services', 'services', 'poddisruptionbudgets'], ['statefulsets']]);
+  });
+
+  it('holds an existing StatefulSet back until the ConfigMap and Services are stored', async () => {
+    const live = cached({ ...rendered().statefulSet, spec: { replicas: 5 } });
+    const cluster = gatedCluster({ statefulSet: live });
+    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    expect(await stagesOf(cluster, applying)).toEqual([['configmaps', 'services', 'services', 'poddisruptionbudgets'], ['statefulsets']]);
+  });
+});
+
+describe('applyChildren and the render', () => {
+  beforeEach(() => forgetRenderedHashes(formatKey(keyOf(workload))));
+
+  const all = (children: RenderedWorkload): { configMap: KubeObject; statefulSet: KubeObject; services: KubeObject[]; podDisruptionBudget: KubeObject } => ({
+    configMap: cached(children.configMap),
+    statefulSet: cached(children.statefulSet),
+    services: [cached(children.headlessService), cached(children.clientService)],
+    podDisruptionBudget: cached(children.podDisruptionBudget),
+  });
+
+  it('names each child as the workload names it, so that its live self is read before any render', () => {
+    const children = rendered();
+    const names = workloadNames(workload);
+    for (const resource of ['configMap', 'headlessService', 'clientService', 'statefulSet', 'podDisruptionBudget'] as const) {
+      expect(children[resource].metadata).toMatchObject({ name: names[resource], namespace: names.namespace });
+    }
+  });
+
+  it('renders once per reconcile, and not at all once every live child carries the hash this input gave', async () => {
+    const cluster = gatedCluster(all(rendered()));
+    const first = counted();
+    expect(await applyChildren(cluster.deps, workload, first, false)).toEqual([]);
+    expect(first.made()).toBe(1);
+    const again = counted();
+    expect(await applyChildren(cluster.deps, workload, again, false)).toEqual([]);
+    expect(again.made()).toBe(0);
+    expect(cluster.started).toEqual([]);
+  });
+
+  it('renders again for a changed spec or another input, not for a new version that changed the status only', async () => {
+    const cluster = gatedCluster(all(rendered()));
+    await applyChildren(cluster.deps, workload, counted(), false);
+    const statusWritten = counted({ ...workload, metadata: { ...workload.metadata, resourceVersion: '2' }, status: { phase: 'Pending' } });
+    await applyChildren(cluster.deps, workload, statusWritten, false);
+    expect(statusWritten.made()).toBe(0);
+    const resized = counted({ ...workload, spec: { ...workload.spec, resources: { requests: { cpu: '2' } } } });
+    const resizing = applyChildren(cluster.deps, workload, resized, false);
+    await new Promise((resolve) => setImmediate(resolve));
+    cluster.answerAll();
+    await resizing;
+    expect(resized.made()).toBe(1);
+    const otherInput = counted();
+    await applyChildren(cluster.deps, workload, { ...otherInput, key: `${otherInput.key} and a SASL revision` }, false);
+    expect(otherInput.made()).toBe(1);
+  });
+
+  it('forgets a workload found gone, so that one made again under its name is rendered', async () => {
+    const cluster = gatedCluster(all(rendered()));
+    await applyChildren(cluster.deps, workload, counted(), false);
+    forgetRenderedHashes(formatKey(keyOf(workload)));
+    const remade = counted();
+    await applyChildren(cluster.deps, workload, remade, false);
+    expect(remade.made()).toBe(1);
+  });
+
+  it('writes a live child changed by someone else again, though its render input is the same', async () => {
+    const live = all(rendered());
+    const cluster = gatedCluster(live);
+    await applyChildren(cluster.deps, workload, counted(), false);
+    live.configMap = { ...live.configMap, metadata: { ...live.configMap.metadata, annotations: { [APPLIED_HASH_ANNOTATION]: 'changed by hand' } } };
+    const afterEdit = counted();
+    const applying = applyChildren(cluster.deps, workload, afterEdit, false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cluster.started).toEqual(['configmaps']);
+    cluster.answerAll();
+    expect((await applying).map((action) => action.note)).toEqual([`Updated ConfigMap ${names.configMap}`]);
+    expect(afterEdit.made()).toBe(1);
+  });
+});
