@@ -3,6 +3,7 @@
 // controller's Warning names it; the controller retries the reconcile with backoff.
 import type { z } from 'zod';
 import { runStep } from '../controller/step-error.js';
+import type { KubeClient } from '../kube/client.js';
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
 import type { ConditionContext } from './condition.js';
 import { storedStatus } from './stored-status.js';
@@ -17,7 +18,7 @@ export interface StatusReport<T> {
 }
 
 export async function reportStatus<S extends z.ZodType<Readonly<Record<string, unknown>>>>(
-  client: Parameters<typeof writeStatusIfChanged>[0],
+  client: Pick<KubeClient, 'request'>,
   target: StatusTarget<S>,
   object: KubeObject,
   now: Date,

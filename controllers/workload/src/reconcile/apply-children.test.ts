@@ -3,12 +3,12 @@
 // until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
 import { derivedNames } from '@zk-oam/apis';
 import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minimalWorkload } from '../render/test-workloads.js';
 import type { RenderedWorkload } from '../render/render.js';
 import { applyChildren } from './apply-children.js';
 import { stampAppliedHash } from './applied-hash.js';
-import { forgetRenderedHashes } from './rendered-hashes.js';
+import { RenderedHashes } from './rendered-hashes.js';
 import { APPLIED_HASH_ANNOTATION } from './resources.js';
 import { workloadNames } from '../render/identity.js';
 import { childrenRender, decideRenderInput, type ChildrenRender } from './render-decisions.js';
@@ -61,7 +61,7 @@ function gatedCluster(live: { configMap?: KubeObject; statefulSet?: KubeObject; 
     waiting = [];
     now.forEach((answer) => answer());
   };
-  return { deps: { client, caches }, started, answerAll };
+  return { deps: { client, caches, renderedHashes: new RenderedHashes() }, started, answerAll };
 }
 
 /** Lets every write made so far answer, until the apply is done, and returns the kinds written each time, in order. */
@@ -79,8 +79,6 @@ async function stagesOf(cluster: ReturnType<typeof gatedCluster>, done: Promise<
 }
 
 describe('applyChildren', () => {
-  beforeEach(() => forgetRenderedHashes(formatKey(keyOf(workload))));
-
   it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget: one round trip", async () => {
     const cluster = gatedCluster({});
     const applying = applyChildren(cluster.deps, workload, counted(), false);
@@ -110,8 +108,6 @@ describe('applyChildren', () => {
 });
 
 describe('applyChildren and the render', () => {
-  beforeEach(() => forgetRenderedHashes(formatKey(keyOf(workload))));
-
   const all = (children: RenderedWorkload): { configMap: KubeObject; statefulSet: KubeObject; services: KubeObject[]; podDisruptionBudget: KubeObject } => ({
     configMap: cached(children.configMap),
     statefulSet: cached(children.statefulSet),
@@ -158,7 +154,7 @@ describe('applyChildren and the render', () => {
   it('forgets a workload found gone, so that one made again under its name is rendered', async () => {
     const cluster = gatedCluster(all(rendered()));
     await applyChildren(cluster.deps, workload, counted(), false);
-    forgetRenderedHashes(formatKey(keyOf(workload)));
+    cluster.deps.renderedHashes.forget(formatKey(keyOf(workload)));
     const remade = counted();
     await applyChildren(cluster.deps, workload, remade, false);
     expect(remade.made()).toBe(1);

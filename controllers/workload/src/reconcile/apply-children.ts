@@ -9,7 +9,6 @@ import { CONFIG_FILES } from '../render/layout.js';
 import type { RenderedResource } from '../render/render.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { ChildrenRender } from './render-decisions.js';
-import { renderedHashes } from './rendered-hashes.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 import { childResources, IDENTITY, prometheusRuleResource, serviceMonitorResource } from './resources.js';
 
@@ -40,6 +39,7 @@ const FIRST_STAGE = ['configMap', 'headlessService', 'clientService', 'podDisrup
 const MONITORING = ['serviceMonitor', 'prometheusRule'] as const satisfies readonly RenderedResource[];
 
 type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
+type ChildrenDeps = Deps & Pick<WorkloadReconcilerDependencies, 'renderedHashes'>;
 
 export interface ChildAction {
   readonly verb: 'Created' | 'Updated' | 'Deleted';
@@ -122,14 +122,14 @@ async function write(deps: Deps, planned: Planned): Promise<ChildAction | undefi
 
 /**
  * One child of the workload's render, undefined when the render has none. A live child carrying the hash that this
- * render input was last found to give (rendered-hashes.ts) is unchanged without rendering or hashing anything;
+ * render input was last found to give (deps.renderedHashes) is unchanged without rendering or hashing anything;
  * otherwise the render is made (once per reconcile) and its hash kept for the next reconcile.
  */
-async function planChild(deps: Deps, resource: RenderedResource, workload: ZookeeperWorkload, render: ChildrenRender): Promise<Planned | undefined> {
+async function planChild(deps: ChildrenDeps, resource: RenderedResource, workload: ZookeeperWorkload, render: ChildrenRender): Promise<Planned | undefined> {
   const kind = CHILD_KINDS[resource];
   const { namespace, [resource]: name, workload: workloadName } = workloadNames(workload);
   const key = { namespace, name };
-  const hashes = renderedHashes(formatKey({ namespace, name: workloadName }), render.key);
+  const hashes = deps.renderedHashes.of(formatKey({ namespace, name: workloadName }), render.key);
   const known = hashes.get(resource);
   const detailOf = (live: Live): string => updateDetail(resource, render.rendered()[resource] ?? {}, live);
   if (known === undefined && render.rendered()[resource] === undefined) return undefined;
@@ -171,7 +171,7 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
  * Applies what changed, stage by stage, and returns what it did. Monitoring children are only looked at when their API
  * is served; absent from the render then means "delete the one this workload made".
  */
-export async function applyChildren(deps: Deps, workload: ZookeeperWorkload, render: ChildrenRender, monitoringServed: boolean): Promise<ChildAction[]> {
+export async function applyChildren(deps: ChildrenDeps, workload: ZookeeperWorkload, render: ChildrenRender, monitoringServed: boolean): Promise<ChildAction[]> {
   const planOf = (resource: RenderedResource): Promise<Planned | undefined> => planChild(deps, resource, workload, render);
   const first = await Promise.all(FIRST_STAGE.map(planOf));
   const statefulSet = await planOf('statefulSet');
@@ -204,7 +204,7 @@ export async function recordActions(deps: Pick<WorkloadReconcilerDependencies, '
 }
 
 /** A monitoring child: applied when rendered, else the one this workload made deleted. */
-async function applyOrPrune(deps: Deps, resource: (typeof MONITORING)[number], workload: ZookeeperWorkload, render: ChildrenRender): Promise<ChildAction | undefined> {
+async function applyOrPrune(deps: ChildrenDeps, resource: (typeof MONITORING)[number], workload: ZookeeperWorkload, render: ChildrenRender): Promise<ChildAction | undefined> {
   const planned = await planChild(deps, resource, workload, render);
   if (planned !== undefined) return write(deps, planned);
   return deleteIfOwned(deps, resource, workloadNames(workload)[resource], workload);

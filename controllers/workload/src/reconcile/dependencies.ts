@@ -4,6 +4,7 @@ import type { EventDetails, KubeClient, KubeObject, Listers, RequeuePacer } from
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 import type { LatestObservations } from '../observations/index.js';
 import type { RestoreDependencies } from '../restore/index.js';
+import type { RenderedHashes } from './rendered-hashes.js';
 
 /**
  * The informer caches the reconcile reads instead of the apiserver. `secrets` holds only the Secrets this controller
@@ -24,6 +25,8 @@ export interface WorkloadReconcilerDependencies {
   readonly observe: (members: readonly MemberPod[], access: MemberAccess) => Promise<EnsembleObservation>;
   /** Where each look is kept for the observation request-reply (in memory), and forgotten with the workload. */
   readonly observations: Pick<LatestObservations, 'record' | 'forget'>;
+  /** The applied hashes of each workload's last render (in memory), so that an unchanged input renders nothing. */
+  readonly renderedHashes: Pick<RenderedHashes, 'of' | 'forget'>;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

@@ -4,6 +4,7 @@ export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependenc
 export { CACHED_CHILD_FIELDS } from './views.js';
 export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
+export { RenderedHashes } from './rendered-hashes.js';
 export {
   APPLIED_HASH_ANNOTATION,
   certificateResource,

@@ -15,7 +15,6 @@ import { inStep } from './errors.js';
 import { ensureMemberSecrets } from './member-secrets.js';
 import { readWorkload } from './observe.js';
 import { childrenRender, decideRenderInput } from './render-decisions.js';
-import { forgetRenderedHashes } from './rendered-hashes.js';
 import { reportBlocked, reportStatus } from './status.js';
 import { earliest, nextLook } from './requeue.js';
 import { nextAttemptAt, restoreBackup } from '../restore/index.js';
@@ -31,7 +30,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   if (reading.kind === 'absent' || reading.kind === 'deleting') {
     deps.pacer.release(formatKey(key));
     deps.observations.forget(key);
-    forgetRenderedHashes(formatKey(key));
+    deps.renderedHashes.forget(formatKey(key));
     return done;
   }
   if (reading.kind === 'invalid') {

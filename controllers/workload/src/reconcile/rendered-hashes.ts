@@ -2,12 +2,11 @@
 // burst a workload is reconciled once per event of each of its children and of its own status writes, each time with
 // the same render input: rendering and hashing its children anew every time was about a tenth of the workload
 // controller's CPU (a profile of 100 ensembles applied at once). Only hashes are kept, not the render, so that 1,000
-// ensembles cost a few strings each; a workload's entry goes when its reconcile finds it gone.
+// ensembles cost a few strings each; a workload's entry goes when its reconcile finds it gone, and all of them with
+// the controller that made them (start.ts makes one per controller start).
 import { createHash } from 'node:crypto';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
 import type { RenderedResource } from '../render/render.js';
-
-const kept = new Map<string, { readonly input: string; readonly hashes: Map<RenderedResource, string> }>();
 
 /**
  * What a render of `workload` reads, as a digest: its identity, labels, annotations and spec (not its status: what the
@@ -20,15 +19,19 @@ export function renderInputDigest(workload: ZookeeperWorkload, decisions: string
     .digest('hex');
 }
 
-/** The hashes found so far for the render of workload `key` (namespace/name) with input `input`; another input starts afresh. */
-export function renderedHashes(key: string, input: string): Map<RenderedResource, string> {
-  const entry = kept.get(key);
-  if (entry?.input === input) return entry.hashes;
-  const hashes = new Map<RenderedResource, string>();
-  kept.set(key, { input, hashes });
-  return hashes;
-}
+export class RenderedHashes {
+  private readonly kept = new Map<string, { readonly input: string; readonly hashes: Map<RenderedResource, string> }>();
 
-export function forgetRenderedHashes(key: string): void {
-  kept.delete(key);
+  /** The hashes found so far for the render of workload `key` (namespace/name) with input `input`; another input starts afresh. */
+  of(key: string, input: string): Map<RenderedResource, string> {
+    const entry = this.kept.get(key);
+    if (entry?.input === input) return entry.hashes;
+    const hashes = new Map<RenderedResource, string>();
+    this.kept.set(key, { input, hashes });
+    return hashes;
+  }
+
+  forget(key: string): void {
+    this.kept.delete(key);
+  }
 }
