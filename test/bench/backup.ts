@@ -13,6 +13,7 @@ import { backupIdAt } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr, treeDumperConnector } from '@zk-oam/zookeeper';
 import zookeeper from 'node-zookeeper-client';
 import { pino } from 'pino';
+import { createZookeeperClient } from '../src/ensemble-probe/index.js';
 import { startS3Server } from '../src/s3/s3-server.js';
 import { startLocalEnsemble, type LocalMember } from '../src/zookeeper-local/index.js';
 
@@ -27,7 +28,7 @@ const log = pino({ level: 'warn' });
 type Client = zookeeper.Client;
 
 async function connected(connectString: string): Promise<Client> {
-  const client = zookeeper.createClient(connectString, { sessionTimeout: 30_000 });
+  const client = createZookeeperClient(connectString, { sessionTimeout: 30_000 });
   await new Promise<void>((resolve) => {
     client.once('connected', () => resolve());
     client.connect();

@@ -13,6 +13,7 @@ import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
 import { startControllerProcess, waitControllerReady, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
+import { createZookeeperClient } from '../src/ensemble-probe/index.js';
 import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 
 export interface BackupBed {
@@ -76,7 +77,7 @@ export function digestId(user: string, password: string): string {
 }
 
 async function connected(connectString: string): Promise<zookeeper.Client> {
-  const zk = zookeeper.createClient(connectString, { sessionTimeout: 10_000 });
+  const zk = createZookeeperClient(connectString, { sessionTimeout: 10_000 });
   await new Promise<void>((resolve) => {
     zk.once('connected', () => resolve());
     zk.connect();

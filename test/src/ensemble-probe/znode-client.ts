@@ -5,18 +5,71 @@ import zookeeper, { type Client } from 'node-zookeeper-client';
 
 const CALL_TIMEOUT_MS = 5_000;
 
+/** The parts of node-zookeeper-client's (1.1.3) ConnectionManager that guardReplies replaces. */
+interface ConnectionManagerInternals {
+  pendingBuffer: Buffer | null;
+  socket?: { destroy(): void };
+  connect(): void;
+  onSocketData(buffer: Buffer): void;
+}
+
+function connectionManagerOf(client: Client): ConnectionManagerInternals {
+  const manager: unknown = (client as unknown as { connectionManager?: unknown }).connectionManager;
+  const internals = manager as Partial<ConnectionManagerInternals> | undefined;
+  if (typeof internals?.connect !== 'function' || typeof internals.onSocketData !== 'function' || !('pendingBuffer' in internals)) {
+    throw new Error('node-zookeeper-client changed: its ConnectionManager is not the one znode-client.ts guards');
+  }
+  return internals as ConnectionManagerInternals;
+}
+
+/**
+ * node-zookeeper-client keeps the part of a reply a closed connection had sent (ConnectionManager.pendingBuffer) and
+ * parses the next connection's bytes after it: the garbled header then throws "Unknown code: <n>" from the socket's
+ * data handler, out of reach of any caller, and fails the test run (alexguan/node-zookeeper-client#70 and #23; here
+ * during a roll, 2026-11-29, when a member restarted in the middle of a reply). Here each connection starts with
+ * nothing pending, and a reply that cannot be read drops the connection instead, and the client connects again: the
+ * calls in flight fail with a connection loss, as when a server goes, but the unreadable reply's own call, which the
+ * library has already taken off its queue, only at its deadline (an unacknowledged write, for the writer).
+ */
+function guardReplies(client: Client): Client {
+  const manager = connectionManagerOf(client);
+  const connect = manager.connect.bind(manager);
+  const onSocketData = manager.onSocketData.bind(manager);
+  manager.connect = () => {
+    manager.pendingBuffer = null;
+    connect();
+  };
+  manager.onSocketData = (buffer) => {
+    try {
+      onSocketData(buffer);
+    } catch {
+      manager.pendingBuffer = null;
+      manager.socket?.destroy();
+    }
+  };
+  return client;
+}
+
+/** node-zookeeper-client's client, its replies guarded (guardReplies): the one way the tests make one. */
+export function createZookeeperClient(connectString: string, options: Partial<zookeeper.Option>): Client {
+  return guardReplies(zookeeper.createClient(connectString, options));
+}
+
 export class ZnodeClient {
   private expired = false;
 
-  private constructor(private readonly client: Client) {
+  private constructor(
+    private readonly client: Client,
+    private readonly callTimeoutMs: number,
+  ) {
     client.on('expired', () => {
       this.expired = true;
     });
   }
 
   /** Connects to any of `connectString`'s servers; rejects after `timeoutMs` without a session. */
-  static connect(connectString: string, timeoutMs = 10_000): Promise<ZnodeClient> {
-    const client = zookeeper.createClient(connectString, { sessionTimeout: 6_000, spinDelay: 200, retries: 1_000 });
+  static connect(connectString: string, timeoutMs = 10_000, callTimeoutMs = CALL_TIMEOUT_MS): Promise<ZnodeClient> {
+    const client = createZookeeperClient(connectString, { sessionTimeout: 6_000, spinDelay: 200, retries: 1_000 });
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         client.close();
@@ -24,7 +77,7 @@ export class ZnodeClient {
       }, timeoutMs);
       client.once('connected', () => {
         clearTimeout(timer);
-        resolve(new ZnodeClient(client));
+        resolve(new ZnodeClient(client, callTimeoutMs));
       });
       client.connect();
     });
@@ -61,7 +114,7 @@ export class ZnodeClient {
 
   private call<T>(operation: string, start: (done: (error: unknown, value: T) => void) => void): Promise<T> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${operation}: no answer within ${String(CALL_TIMEOUT_MS)} ms`)), CALL_TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new Error(`${operation}: no answer within ${String(this.callTimeoutMs)} ms`)), this.callTimeoutMs);
       start((error, value) => {
         clearTimeout(timer);
         if (error === null || error === undefined) resolve(value);
