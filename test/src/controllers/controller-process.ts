@@ -32,6 +32,8 @@ export interface ControllerProcessOptions {
   readonly from?: 'bundle' | 'source';
   /** Another build of the bundle to run (a copy of its dist/), so that a benchmark can run two builds side by side. */
   readonly distDir?: string;
+  /** Node's own arguments before the program: for V8 flags NODE_OPTIONS refuses, such as --max-opt. */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface ControllerProcess {
@@ -86,8 +88,8 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
     logFile: join(logDir, `controller-${name}-${String(metricsPort)}.log`),
     command:
       options.from === 'source'
-        ? [process.execPath, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
-        : [process.execPath, join(options.distDir ?? join(repoRoot, 'controllers', name, 'dist'), 'main.mjs')],
+        ? [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
+        : [process.execPath, ...(options.nodeArgs ?? []), join(options.distDir ?? join(repoRoot, 'controllers', name, 'dist'), 'main.mjs')],
     env: {
       ...process.env,
       ...(await deploymentRuntimeEnv(name)),
