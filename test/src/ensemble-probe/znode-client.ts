@@ -27,9 +27,9 @@ function connectionManagerOf(client: Client): ConnectionManagerInternals {
  * parses the next connection's bytes after it: the garbled header then throws "Unknown code: <n>" from the socket's
  * data handler, out of reach of any caller, and fails the test run (alexguan/node-zookeeper-client#70 and #23; here
  * during a roll, 2026-11-29, when a member restarted in the middle of a reply). Here each connection starts with
- * nothing pending, and a reply that cannot be read drops the connection instead, and the client connects again: the
- * calls in flight fail with a connection loss, as when a server goes, but the unreadable reply's own call, which the
- * library has already taken off its queue, only at its deadline (an unacknowledged write, for the writer).
+ * nothing pending, and a reply that cannot be read drops the connection, after which the client connects again. The
+ * calls in flight fail with a connection loss, as when a server goes; the unreadable reply's own call, which the
+ * library had already taken off its queue, fails only at its deadline (for the writer, an unacknowledged write).
  */
 function guardReplies(client: Client): Client {
   const manager = connectionManagerOf(client);
