@@ -3,4 +3,4 @@
 export { ContinuousWriter, type ContinuousWriterOptions, type WriterReport } from './continuous-writer.js';
 export { LeaderTracker, summarise, type LeaderReport, type LeaderTrackerOptions, type Sample } from './leader-tracker.js';
 export { JavaWriter, type JavaClientSettings, type JavaWriterReport } from './java-writer.js';
-export { createZookeeperClient, ZnodeClient } from './znode-client.js';
+export { createZookeeperClient } from './znode-client.js';

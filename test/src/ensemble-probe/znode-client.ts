@@ -1,4 +1,5 @@
-// The writer's ZooKeeper client: node-zookeeper-client (pure JavaScript), wrapped in promises with a deadline per call.
+// The writer's ZooKeeper client: node-zookeeper-client (pure JavaScript), wrapped in promises with a deadline per call;
+// and createZookeeperClient, how every test and bench makes a node-zookeeper-client.
 // Deliberately not the controllers' native client: the measurement must not share the code it measures, and the native
 // binding's socket polling misbehaves when several handles reconnect in one process (seen on this bed).
 import zookeeper, { type Client } from 'node-zookeeper-client';
@@ -14,8 +15,7 @@ interface ConnectionManagerInternals {
 }
 
 function connectionManagerOf(client: Client): ConnectionManagerInternals {
-  const manager: unknown = (client as unknown as { connectionManager?: unknown }).connectionManager;
-  const internals = manager as Partial<ConnectionManagerInternals> | undefined;
+  const internals = (client as unknown as { connectionManager?: Partial<ConnectionManagerInternals> }).connectionManager;
   if (typeof internals?.connect !== 'function' || typeof internals.onSocketData !== 'function' || !('pendingBuffer' in internals)) {
     throw new Error('node-zookeeper-client changed: its ConnectionManager is not the one znode-client.ts guards');
   }
