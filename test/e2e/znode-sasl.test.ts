@@ -60,7 +60,10 @@ describe('two tenants of an ensemble with SASL', () => {
     const users = await client.core.readNamespacedSecret({ namespace, name: USERS_SECRET });
     expect(Object.keys(users.data ?? {}).sort()).toEqual(['admin', znodeSaslUser(uidA), znodeSaslUser((await znodes.get(namespace, 'tenant-b')).metadata.uid ?? '')].sort());
     const reasons = (await eventsAbout(client, namespace, 'tenant-a', 'ZookeeperZnode')).map((event) => event.reason);
-    expect(reasons).toEqual(expect.arrayContaining(['CredentialsCreated', 'DiscoveryPublished', 'PathCreated']));
+    expect(reasons).toEqual(expect.arrayContaining(['CredentialsCreated', 'DiscoveryPublished']));
+    // The second tenant's user restarts the member, which can cut the first tenant's create after ZooKeeper applied it:
+    // the controller then finds its path rather than creating it, and says so.
+    expect(reasons.filter((reason) => reason === 'PathCreated' || reason === 'PathFound')).toHaveLength(1);
   }, TIMEOUT_MS + 60_000);
 
   it("lets each tenant's client, with only its discovery objects, write under its own path and refuses it under the other's", async () => {

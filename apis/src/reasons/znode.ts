@@ -123,6 +123,11 @@ export const ZNODE_REASONS = reasonCatalog({
     means: 'The controller created the path (and any missing parent) with the tenant\'s ACL.',
     todo: 'Nothing.',
   },
+  PathFound: {
+    shownIn: NORMAL,
+    means: 'The path was there already, with the tenant\'s ACL, before the status said so: a create whose reply was lost (a member restarted under it), or a path made beforehand with that ACL. The controller took it as the tenant\'s.',
+    todo: 'Nothing.',
+  },
   CredentialsCreated: {
     shownIn: NORMAL,
     means: 'The controller made the tenant\'s SASL user and wrote it to the workload\'s users Secret and to the discovery Secret.',

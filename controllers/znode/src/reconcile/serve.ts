@@ -28,9 +28,11 @@ export async function serve(deps: ZnodeReconcilerDependencies, raw: KubeObject, 
   const principal = aclPrincipal(verdict.principal, tenant?.credentials);
   const ensured = await onZooKeeper(deps, key, 'Path', { workload, members, access }, (admin) => admin.ensurePath(path, tenantAcl(principal)));
   const id = principal === undefined ? undefined : principalId(principal);
-  if (ensured.created || ensured.aclChanged) {
-    log.info({ path, principal: id, created: ensured.created }, 'tenant path made sure of');
-    await deps.recorder.record(raw, pathEvent(path, ensured.created, id));
+  const known = znode.status?.exists === true && znode.status.path === path;
+  const event = pathEvent(path, { ...ensured, known }, id);
+  if (event !== undefined) {
+    log.info({ path, principal: id, event: event.reason }, 'tenant path made sure of');
+    await deps.recorder.record(raw, event);
   }
   const pending = tenant === undefined ? undefined : await inStep('Credentials', 'CredentialsWriteFailed', key, () => credentialsPending(deps, workload, tenant.credentials.user, members));
   return { kind: 'Served', path, connection, principal: id, pending };
@@ -56,9 +58,15 @@ async function grant(deps: ZnodeReconcilerDependencies, raw: KubeObject, znode: 
   await deps.recorder.record(raw, { type: 'Normal', reason: 'CredentialsCreated', action: 'CreateCredentials', note });
 }
 
-function pathEvent(path: string, created: boolean, principal: string | undefined): EventDetails<ZnodeReason> {
+/**
+ * What the path step did, as an Event; none when the path was already known with its ACL. A path found with the
+ * tenant's ACL before the status knew it is said too: a create whose reply a member's restart lost leaves exactly that,
+ * and the tenant's story would otherwise have no path in it.
+ */
+export function pathEvent(path: string, outcome: { created: boolean; aclChanged: boolean; known: boolean }, principal: string | undefined): EventDetails<ZnodeReason> | undefined {
   const who = principal === undefined ? 'open to anyone (the workload does not authenticate clients)' : `for ${principal} alone`;
-  return created
-    ? { type: 'Normal', reason: 'PathCreated', action: 'CreatePath', note: `created ${path}, ${who}` }
-    : { type: 'Normal', reason: 'AclRestored', action: 'SetAcl', note: `set the ACL of ${path} back: ${who}` };
+  if (outcome.created) return { type: 'Normal', reason: 'PathCreated', action: 'CreatePath', note: `created ${path}, ${who}` };
+  if (outcome.aclChanged) return { type: 'Normal', reason: 'AclRestored', action: 'SetAcl', note: `set the ACL of ${path} back: ${who}` };
+  if (outcome.known) return undefined;
+  return { type: 'Normal', reason: 'PathFound', action: 'AdoptPath', note: `found ${path} already there with the tenant's ACL, ${who}` };
 }
