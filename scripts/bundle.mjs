@@ -68,6 +68,40 @@ const clientNodeWithoutSideEffects = {
   },
 };
 
+/**
+ * A bundle's source text stays in the heap for the life of the process, and a module's top level runs at load even
+ * when nothing calls into it. Two dependencies load far more than the controllers run:
+ * - undici's index loads fetch, WebSocket, the caches, the mocks and every kind of dispatcher (945 KB of the manager's
+ *   shared chunk). The controllers and client-node's KubeConfig use an Agent, a ProxyAgent and a dispatcher's request
+ *   method; `undici` resolves to a module with those alone, so a bundle that imports anything else fails to build.
+ *   client-node's Watch and typed clients import fetch, which no controller calls: it loads the whole of undici, in a
+ *   chunk of its own, on its first call.
+ * - zod's locales index holds every language's messages (290 KB); zod registers English itself, and no controller
+ *   sets another.
+ */
+const onlyWhatRuns = {
+  name: 'only-what-runs',
+  setup(pluginBuild) {
+    const undiciDir = dirname(require.resolve('undici/package.json'));
+    pluginBuild.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-dispatch' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'undici-dispatch' }, () => ({
+      resolveDir: undiciDir,
+      loader: 'js',
+      contents: [
+        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
+        "import api from './lib/api/index.js';",
+        // What undici's index does for every dispatcher: the request, stream and pipeline methods.
+        'Object.assign(Dispatcher.prototype, api);',
+        "export { default as Agent } from './lib/dispatcher/agent.js';",
+        "export { default as ProxyAgent } from './lib/dispatcher/proxy-agent.js';",
+        "export { getGlobalDispatcher } from './lib/global.js';",
+        "export async function fetch(input, init) { return (await import('./index.js')).fetch(input, init); }",
+      ].join('\n'),
+    }));
+    pluginBuild.onLoad({ filter: /\/zod\/v4\/locales\/index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
+  },
+};
+
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const started = Date.now();
@@ -100,7 +134,7 @@ const result = await build({
       "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
     ].join(' '),
   },
-  plugins: [zookeeperAddon, clientNodeWithoutSideEffects],
+  plugins: [zookeeperAddon, clientNodeWithoutSideEffects, onlyWhatRuns],
   metafile: true,
   logLevel: 'warning',
 });

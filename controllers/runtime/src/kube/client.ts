@@ -1,6 +1,6 @@
 // A small JSON client over a KubeConfig: raw objects in and out, so lists, watches and writes see the same shapes.
 import { HttpMethod, RequestContext } from '@kubernetes/client-node';
-import { request as send } from 'undici';
+import { getGlobalDispatcher, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { PooledKubeConfig } from './pooled-kube-config.js';
 import { readWatchEvents, WatchEnding, type WatchEndHandler, type WatchEventHandler } from './watch-stream.js';
@@ -92,10 +92,13 @@ function refusal(code: number, text: string, verb: Verb, path: string): KubeApiE
   );
 }
 
-/** The pool to send on; none for plain http (undici's global one). */
-function dispatcherOf(context: RequestContext): { dispatcher?: NonNullable<ReturnType<RequestContext['getDispatcher']>> } {
-  const dispatcher = context.getDispatcher();
-  return dispatcher === undefined ? {} : { dispatcher };
+/**
+ * One request on the context's pool (undici's global one for plain http): the dispatcher's own request method, where
+ * undici's top-level `request` would parse the URL again to find the same origin and path.
+ */
+function send(context: RequestContext, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>): Promise<Dispatcher.ResponseData> {
+  const url = new URL(context.getUrl());
+  return (context.getDispatcher() ?? getGlobalDispatcher()).request({ ...options, origin: url.origin, path: `${url.pathname}${url.search}` });
 }
 
 export class KubeClient {
@@ -106,12 +109,11 @@ export class KubeClient {
   async request(verb: Verb, path: string, options: RequestOptions = {}): Promise<unknown> {
     const context = await this.prepare(verb, path, options);
     // undici's request, not the fetch client-node sends with: the same connection pool at half the CPU per request.
-    const response = await send(context.getUrl(), {
+    const response = await send(context, {
       method: verb,
       headers: context.getHeaders(),
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
-      ...dispatcherOf(context),
     });
     const text = await response.body.text();
     const code = response.statusCode;
@@ -146,12 +148,7 @@ export class KubeClient {
     const ending = new WatchEnding(request, onDone);
     ending.arm();
     try {
-      const response = await send(context.getUrl(), {
-        method: 'GET',
-        headers: context.getHeaders(),
-        signal: request.signal,
-        ...dispatcherOf(context),
-      });
+      const response = await send(context, { method: 'GET', headers: context.getHeaders(), signal: request.signal });
       if (response.statusCode === 200) readWatchEvents(response.body, onEvent, ending);
       else ending.end(refusal(response.statusCode, await response.body.text(), 'GET', path));
     } catch (error) {
