@@ -4,7 +4,8 @@
 // (ZKOAM_BENCH_FLOOR_SETS, sets separated by `;`: every controller, and the workload controller alone) and NODE_OPTIONS
 // (ZKOAM_BENCH_FLOOR_NODE_OPTIONS, separated by `;`: deploy/manager's by default) and node arguments before the program
 // (ZKOAM_BENCH_FLOOR_NODE_ARGS, separated by `;`, each split at spaces: none by default; for the V8 flags NODE_OPTIONS
-// refuses, such as --max-opt) runs at the same time, on one bed,
+// refuses, such as --max-opt) and other environment variables (ZKOAM_BENCH_FLOOR_ENV, separated by `;`, each
+// `NAME=value` pairs split at spaces: none by default; for glibc's malloc tunables) runs at the same time, on one bed,
 // each leading its controllers (LEADER_ELECTION=false), so the machine's load weighs on all of them alike. Once all are
 // ready and ZKOAM_BENCH_SETTLE_MS passed, RSS and the V8 heap in use are read five times, 2 s apart; the table has
 // their medians, and the CPU each spent over those 8 s.
@@ -24,6 +25,7 @@ const BUILDS = (process.env['ZKOAM_BENCH_FLOOR_BUILDS'] ?? `dist=${join(repoRoot
 const SETS = (process.env['ZKOAM_BENCH_FLOOR_SETS'] ?? 'workload,scale,rolling,appconfig,znode,backup;workload').split(';');
 const NODE_OPTIONS = process.env['ZKOAM_BENCH_FLOOR_NODE_OPTIONS']?.split(';') ?? [(await deploymentRuntimeEnv('manager'))['NODE_OPTIONS'] ?? ''];
 const NODE_ARGS = process.env['ZKOAM_BENCH_FLOOR_NODE_ARGS']?.split(';') ?? [''];
+const EXTRA_ENV = process.env['ZKOAM_BENCH_FLOOR_ENV']?.split(';') ?? [''];
 const SETTLE_MS = Number(process.env['ZKOAM_BENCH_SETTLE_MS'] ?? 30_000);
 const SAMPLES = 5;
 const SAMPLE_GAP_MS = 2_000;
@@ -52,18 +54,21 @@ async function read(manager: ControllerProcess): Promise<Reading> {
 async function main(): Promise<void> {
   // Our controllers run here as local processes: no image of ours is built.
   const bed = await startBed({ log: pino({ level: 'warn' }), binaries: await resolveBinaries(process.env), ourImages: [] });
-  const running: { label: string; controllers: string; nodeOptions: string; nodeArgs: string; manager: ControllerProcess }[] = [];
+  const running: { label: string; controllers: string; nodeOptions: string; nodeArgs: string; extraEnv: string; manager: ControllerProcess }[] = [];
   try {
     await installCrds(bed.info);
     await installOam(bed.info);
     const variants = BUILDS.flatMap((build) =>
-      SETS.flatMap((controllers) => NODE_OPTIONS.flatMap((nodeOptions) => NODE_ARGS.map((nodeArgs) => ({ build, controllers, nodeOptions, nodeArgs })))),
+      SETS.flatMap((controllers) =>
+        NODE_OPTIONS.flatMap((nodeOptions) => NODE_ARGS.flatMap((nodeArgs) => EXTRA_ENV.map((extraEnv) => ({ build, controllers, nodeOptions, nodeArgs, extraEnv })))),
+      ),
     );
-    for (const { build, controllers, nodeOptions, nodeArgs } of variants) {
-      const env = { CONTROLLERS: controllers, LEADER_ELECTION: 'false', NODE_OPTIONS: nodeOptions };
+    for (const { build, controllers, nodeOptions, nodeArgs, extraEnv } of variants) {
+      const extra = Object.fromEntries(extraEnv.split(' ').filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+      const env = { ...extra, CONTROLLERS: controllers, LEADER_ELECTION: 'false', NODE_OPTIONS: nodeOptions };
       const args = nodeArgs.split(' ').filter((arg) => arg !== '');
       const manager = await startControllerProcess({ bed: bed.info, name: 'manager', distDir: build.dir, logLevel: 'warn', env, nodeArgs: args });
-      running.push({ label: build.label, controllers, nodeOptions, nodeArgs, manager });
+      running.push({ label: build.label, controllers, nodeOptions, nodeArgs, extraEnv, manager });
     }
     for (const { manager } of running) await waitControllerReady(manager, 180_000);
     await sleep(SETTLE_MS);
@@ -73,18 +78,18 @@ async function main(): Promise<void> {
       for (const [index, { manager }] of running.entries()) readings[index]?.push(await read(manager));
     }
     const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
-    const rows = running.map(({ label, controllers, nodeOptions, nodeArgs }, index) => {
+    const rows = running.map(({ label, controllers, nodeOptions, nodeArgs, extraEnv }, index) => {
       const taken = readings[index] ?? [];
       const cpu = (taken.at(-1)?.cpuSeconds ?? Number.NaN) - (taken[0]?.cpuSeconds ?? Number.NaN);
-      return `| ${label} | ${controllers} | ${nodeOptions} | ${nodeArgs} | ${median(taken.map((one) => one.rssMiB)).toFixed(1)} | ${median(taken.map((one) => one.heapMiB)).toFixed(1)} | ${cpu.toFixed(2)} |`;
+      return `| ${label} | ${controllers} | ${nodeOptions} | ${nodeArgs} | ${extraEnv} | ${median(taken.map((one) => one.rssMiB)).toFixed(1)} | ${median(taken.map((one) => one.heapMiB)).toFixed(1)} | ${cpu.toFixed(2)} |`;
     });
     console.log(
       [
         '',
         `Idle managers side by side, ${String(SETTLE_MS / 1000)} s after all were ready (load average ${load}):`,
         '',
-        '| build | CONTROLLERS | NODE_OPTIONS | node arguments | RSS MiB | V8 heap used MiB | CPU s over 8 s |',
-        '| --- | --- | --- | --- | --- | --- | --- |',
+        '| build | CONTROLLERS | NODE_OPTIONS | node arguments | environment | RSS MiB | V8 heap used MiB | CPU s over 8 s |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- |',
         ...rows,
       ].join('\n'),
     );
