@@ -4,7 +4,7 @@ import { AppsV1Api } from '@kubernetes/client-node';
 import type { ZookeeperRolling, ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { isReady, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess, type PodHistory, type WorkloadClient } from '../src/controllers/index.js';
+import { isReady, startControllerProcess, waitControllerReady, waitFor, withContainerLogs, type ControllerProcess, type PodHistory, type WorkloadClient } from '../src/controllers/index.js';
 import type { ProbeReport, RollingClient } from './rolling-fixtures.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
@@ -44,7 +44,8 @@ export class RollScenario {
 
   async waitHealthy(name = this.options.workload): Promise<ZookeeperWorkload> {
     const { client, namespace, members } = this.options;
-    return waitFor(`${name} to be Ready with a leader and ${members} synced members`, () => client.get(namespace, name), (workload) => this.healthy(workload), ENSEMBLE_TIMEOUT_MS);
+    const wait = waitFor(`${name} to be Ready with a leader and ${members} synced members`, () => client.get(namespace, name), (workload) => this.healthy(workload), ENSEMBLE_TIMEOUT_MS);
+    return withContainerLogs(wait, client.bed, namespace, this.pods);
   }
 
   async trait(): Promise<ZookeeperRolling> {
@@ -53,12 +54,13 @@ export class RollScenario {
 
   /** The trait Completed for a roll started no earlier than `startedAfter`. */
   async waitCompleted(what: string, startedAfter: Date): Promise<ZookeeperRolling> {
-    return waitFor(
+    const wait = waitFor(
       what,
       () => this.trait(),
       (current) => current.status?.phase === 'Completed' && new Date(current.status.startedAt ?? 0).getTime() >= startedAfter.getTime() - 1_000,
       ROLL_TIMEOUT_MS,
     );
+    return withContainerLogs(wait, this.options.client.bed, this.options.namespace, this.pods);
   }
 
   /** Followers highest ordinal first, then the leader of the start of the roll. */

@@ -26,4 +26,5 @@ export {
   type RecordedEvent,
 } from './workload-fixtures.js';
 export { waitFor, waitForValue } from '../wait-for.js';
+export { containerLogTails, withContainerLogs } from './container-log-tails.js';
 export { useWorkloadController, type WorkloadControllerSuite } from './workload-controller-suite.js';

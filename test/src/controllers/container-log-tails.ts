@@ -1,0 +1,34 @@
+// What a bed's pods last said, for a failure message: a wait on an ensemble that times out in CI shows only its last
+// value there, and the bed, with every container log, is gone by the time anyone reads it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BedInfo } from '../bed/index.js';
+import { WaitTimeoutError } from '../wait-for.js';
+
+const LINE_CHARACTERS = 300;
+
+/** The last `lines` lines of each pod's container log (`<bed>/agent/pods/<ns>_<pod>/container.log`), pod by pod. */
+export async function containerLogTails(bed: Pick<BedInfo, 'dir'>, namespace: string, pods: readonly string[], lines = 20): Promise<string> {
+  const tails = await Promise.all(
+    pods.map(async (pod) => {
+      const file = join(bed.dir, 'agent', 'pods', `${namespace}_${pod}`, 'container.log');
+      try {
+        const tail = (await readFile(file, 'utf8')).trimEnd().split('\n').slice(-lines).map((line) => line.slice(0, LINE_CHARACTERS));
+        return [`--- ${namespace}/${pod}, last ${String(tail.length)} lines of its container log`, ...tail].join('\n');
+      } catch (error) {
+        return `--- ${namespace}/${pod}: no container log (${error instanceof Error ? error.message : String(error)})`;
+      }
+    }),
+  );
+  return tails.join('\n');
+}
+
+/** `wait`, whose timeout (WaitTimeoutError) is followed in its message by the pods' log tails; other errors pass as they are. */
+export async function withContainerLogs<T>(wait: Promise<T>, bed: Pick<BedInfo, 'dir'>, namespace: string, pods: readonly string[]): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+    throw new Error(`${error.message}\n${await containerLogTails(bed, namespace, pods)}`, { cause: error });
+  }
+}
