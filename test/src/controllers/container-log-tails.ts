@@ -7,13 +7,23 @@ import { WaitTimeoutError } from '../wait-for.js';
 
 const LINE_CHARACTERS = 300;
 
-/** The last `lines` lines of each pod's container log (`<bed>/agent/pods/<ns>_<pod>/container.log`), pod by pod. */
+/**
+ * ZooKeeper's line for each four-letter word it answers: the controllers ask every member a few times a second, so
+ * without leaving these out a tail holds nothing else.
+ */
+const FOUR_LETTER_WORD_LINE = /NIOServerCnxn - Processing \w+ command from/;
+
+/**
+ * The last `lines` lines of each pod's container log (`<bed>/agent/pods/<ns>_<pod>/container.log`), pod by pod,
+ * without ZooKeeper's four-letter-word chatter.
+ */
 export async function containerLogTails(bed: Pick<BedInfo, 'dir'>, namespace: string, pods: readonly string[], lines = 20): Promise<string> {
   const tails = await Promise.all(
     pods.map(async (pod) => {
       const file = join(bed.dir, 'agent', 'pods', `${namespace}_${pod}`, 'container.log');
       try {
-        const tail = (await readFile(file, 'utf8')).trimEnd().split('\n').slice(-lines).map((line) => line.slice(0, LINE_CHARACTERS));
+        const said = (await readFile(file, 'utf8')).trimEnd().split('\n').filter((line) => !FOUR_LETTER_WORD_LINE.test(line));
+        const tail = said.slice(-lines).map((line) => line.slice(0, LINE_CHARACTERS));
         return [`--- ${namespace}/${pod}, last ${String(tail.length)} lines of its container log`, ...tail].join('\n');
       } catch (error) {
         return `--- ${namespace}/${pod}: no container log (${error instanceof Error ? error.message : String(error)})`;
