@@ -13,16 +13,17 @@ const LINE_CHARACTERS = 300;
  */
 const FOUR_LETTER_WORD_LINE = /NIOServerCnxn - Processing \w+ command from/;
 
-/**
- * The last `lines` lines of each pod's container log (`<bed>/agent/pods/<ns>_<pod>/container.log`), pod by pod,
- * without ZooKeeper's four-letter-word chatter.
- */
+/** Where the bed's node agent writes a pod's container output. */
+export function containerLogFile(bed: Pick<BedInfo, 'dir'>, namespace: string, pod: string): string {
+  return join(bed.dir, 'agent', 'pods', `${namespace}_${pod}`, 'container.log');
+}
+
+/** The last `lines` lines of each pod's container log, pod by pod, without ZooKeeper's four-letter-word chatter. */
 export async function containerLogTails(bed: Pick<BedInfo, 'dir'>, namespace: string, pods: readonly string[], lines = 20): Promise<string> {
   const tails = await Promise.all(
     pods.map(async (pod) => {
-      const file = join(bed.dir, 'agent', 'pods', `${namespace}_${pod}`, 'container.log');
       try {
-        const said = (await readFile(file, 'utf8')).trimEnd().split('\n').filter((line) => !FOUR_LETTER_WORD_LINE.test(line));
+        const said = (await readFile(containerLogFile(bed, namespace, pod), 'utf8')).trimEnd().split('\n').filter((line) => !FOUR_LETTER_WORD_LINE.test(line));
         const tail = said.slice(-lines).map((line) => line.slice(0, LINE_CHARACTERS));
         return [`--- ${namespace}/${pod}, last ${String(tail.length)} lines of its container log`, ...tail].join('\n');
       } catch (error) {

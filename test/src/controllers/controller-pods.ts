@@ -11,6 +11,7 @@ import type { BedInfo } from '../bed/index.js';
 import { bedImageRepository, CONTROLLER_NAMES, SHIPPED_REGISTRY, type ControllerName, type ImageName } from '../bed/controller-images.js';
 import { podReady } from '../pod-ready.js';
 import { waitFor } from '../wait-for.js';
+import { containerLogFile } from './container-log-tails.js';
 import { CONTROLLER_NAMESPACE } from './controller-process.js';
 import { kubectl } from './kubectl.js';
 import { installCrds, installOam, repoRoot } from './manifests.js';
@@ -30,7 +31,7 @@ export interface ControllerPod {
   readonly ip: string;
   readonly ready: boolean;
   readonly restarts: number;
-  /** Where the agent writes its output: `<bed>/agent/pods/<ns>_<pod>/container.log`. */
+  /** Where the agent writes its output (containerLogFile). */
   readonly logFile: string;
   /** The image its container names, and the one it runs (`<repository>@<digest>`), as its container status says. */
   readonly image: string;
@@ -171,7 +172,7 @@ export class ControllerPods {
       ip: pod.status?.podIP ?? '',
       ready: podReady(pod),
       restarts: status?.restartCount ?? 0,
-      logFile: join(this.bed.dir, 'agent', 'pods', `${this.placement.namespace}_${name}`, 'container.log'),
+      logFile: containerLogFile(this.bed, this.placement.namespace, name),
       image: status?.image ?? '',
       imageID: status?.imageID ?? '',
     };
