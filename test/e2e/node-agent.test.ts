@@ -120,6 +120,25 @@ describe('the bed node agent', () => {
     }
   });
 
+  it('sets Ready back on a running pod whose Ready condition someone else turned False, as a kubelet’s status manager does', async () => {
+    const pod = `${ensembleName}-0`;
+    await readyPods(3);
+    // What kube-controller-manager's node lifecycle controller writes to the pods of a node it thinks lost.
+    await core.patchNamespacedPodStatus(
+      { namespace, name: pod, body: { status: { conditions: [{ type: 'Ready', status: 'False', reason: 'NodeNotReady' }] } } },
+      setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch),
+    );
+    const marked = await core.readNamespacedPod({ namespace, name: pod });
+    expect(podReady(marked)).toBe(false);
+
+    const again = await waitForValue(`${pod} to be Ready again`, async () => {
+      const current = await core.readNamespacedPod({ namespace, name: pod });
+      return podReady(current) ? current : undefined;
+    }, 60_000);
+    expect(again.metadata?.uid).toBe(marked.metadata?.uid);
+    expect(again.status?.containerStatuses?.[0]?.restartCount).toBe(marked.status?.containerStatuses?.[0]?.restartCount);
+  });
+
   it('stops a deleted pod, and its StatefulSet replacement rejoins the quorum under its name, with a new address and the same data directory', async () => {
     const before = await readyPods(3);
     const connect = [...before.values()].map((pod) => `${pod.status?.podIP ?? ''}:${ZOOKEEPER_PORTS.client}`).join(',');

@@ -1,5 +1,5 @@
 // The Node, its status and its heartbeat Lease, as the agent registers them (pure rendering).
-import type { V1Node, V1NodeStatus } from '@kubernetes/client-node';
+import { V1MicroTime, type V1Lease, type V1Node, type V1NodeStatus } from '@kubernetes/client-node';
 
 export const nodeZones = ['bed-zone-a', 'bed-zone-b', 'bed-zone-c'] as const;
 
@@ -65,7 +65,18 @@ export function renderNodeStatus(name: string, address: string, now: Date, ready
   };
 }
 
-/** metav1.MicroTime wants exactly six fractional digits; Date#toISOString gives three. */
-export function microTime(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+/**
+ * The node's heartbeat Lease, renewed from its creation on. kube-controller-manager's node lifecycle controller keeps the
+ * first Lease it sees and counts a later one as a heartbeat only if its renewTime is after the kept one's; a Lease first
+ * seen without renewTime never counts again, and the node then lives on its status heartbeat alone.
+ */
+export function renderLease(node: V1Node, now: Date): V1Lease {
+  const name = node.metadata?.name ?? '';
+  const uid = node.metadata?.uid;
+  return {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: leaseNamespace, ownerReferences: uid === undefined ? [] : [{ apiVersion: 'v1', kind: 'Node', name, uid }] },
+    spec: { holderIdentity: name, leaseDurationSeconds, renewTime: new V1MicroTime(now.getTime()) },
+  };
 }

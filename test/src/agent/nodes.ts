@@ -3,10 +3,13 @@ import { CoordinationV1Api, CoreV1Api, PatchStrategy, setHeaderOptions, type Kub
 import type { Logger } from 'pino';
 import { pause } from '@zk-oam/runtime';
 import { isConflict, isNotFound } from './api-errors.js';
-import { leaseDurationSeconds, leaseNamespace, microTime, renderNode, renderNodeStatus } from './node-objects.js';
+import { leaseNamespace, renderLease, renderNode, renderNodeStatus } from './node-objects.js';
 
 const heartbeatMs = 10_000;
-/** Like kubelet, the Lease is the frequent heartbeat; the full node status is re-sent only every few beats. */
+/**
+ * Like kubelet, the Lease is the frequent heartbeat; the full node status is re-sent only every few beats, less often than
+ * kube-controller-manager's node-monitor-grace-period (50 s), which the Lease's renewals satisfy alone.
+ */
 const statusEveryBeats = 6;
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
@@ -59,10 +62,10 @@ async function ensureNode(core: CoreV1Api, name: string, index: number, log: Log
 }
 
 async function renewLease(coordination: CoordinationV1Api, node: V1Node, log: Logger): Promise<void> {
-  const name = node.metadata?.name ?? '';
-  const body = { spec: { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(new Date()) } };
+  const lease = renderLease(node, new Date());
+  const name = lease.metadata?.name ?? '';
   try {
-    await coordination.patchNamespacedLease({ name, namespace: leaseNamespace, body }, mergePatch);
+    await coordination.patchNamespacedLease({ name, namespace: leaseNamespace, body: { spec: lease.spec } }, mergePatch);
     return;
   } catch (error) {
     if (!isNotFound(error)) {
@@ -70,10 +73,5 @@ async function renewLease(coordination: CoordinationV1Api, node: V1Node, log: Lo
     }
   }
   log.info('creating node lease');
-  const ownerReferences = node.metadata?.uid === undefined ? [] : [{ apiVersion: 'v1', kind: 'Node', name, uid: node.metadata.uid }];
-  await coordination.createNamespacedLease({
-    namespace: leaseNamespace,
-    body: { metadata: { name, namespace: leaseNamespace, ownerReferences }, spec: { holderIdentity: name, leaseDurationSeconds } },
-  });
-  await coordination.patchNamespacedLease({ name, namespace: leaseNamespace, body }, mergePatch);
+  await coordination.createNamespacedLease({ namespace: leaseNamespace, body: lease });
 }

@@ -1,9 +1,9 @@
-// Writes a pod's status subresource: one write at a time, only when it changed, tolerating a pod gone or replaced.
+// Writes a pod's status subresource: one write at a time, when it changed here or there, tolerating a pod gone or replaced.
 import { PatchStrategy, setHeaderOptions, type CoreV1Api, type V1Pod, type V1PodCondition } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import { apiStatusCode, describeError } from './api-errors.js';
 import { pause } from '@zk-oam/runtime';
-import type { ReportedPodStatus } from './pod-status.js';
+import { conditionsDiverged, type ReportedPodStatus } from './pod-status.js';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 const retryMs = 1_000;
@@ -15,6 +15,8 @@ export class PodStatusWriter {
   private readonly closed = new AbortController();
   private conditions: V1PodCondition[];
   private lastWritten = '';
+  /** The pod's resourceVersion our last write made: a watch event older than that shows our own earlier writes. */
+  private writtenVersion = 0;
   private dirty = false;
   private writing: Promise<void> | undefined;
 
@@ -39,6 +41,19 @@ export class PodStatusWriter {
     });
   }
 
+  /**
+   * The pod as the apiserver has it now. Like a kubelet's status manager, conditions someone else changed are written
+   * back, from the apiserver's as the previous ones so the transition times move.
+   */
+  observe(pod: V1Pod): void {
+    const current = pod.status?.conditions ?? [];
+    if (this.lastWritten !== '' && isAfter(pod, this.writtenVersion) && conditionsDiverged(this.conditions, current)) {
+      this.conditions = current;
+      this.lastWritten = '';
+    }
+    this.request();
+  }
+
   /** No writes after this: the pod is being stopped or deleted. */
   close(): void {
     this.closed.abort();
@@ -54,8 +69,9 @@ export class PodStatusWriter {
       }
       try {
         // The uid in the patch makes the apiserver refuse (422) to write onto a newer pod of the same name.
-        await this.core.patchNamespacedPodStatus({ name: this.name, namespace: this.namespace, body: { metadata: { uid: this.uid }, status } }, mergePatch);
+        const written = await this.core.patchNamespacedPodStatus({ name: this.name, namespace: this.namespace, body: { metadata: { uid: this.uid }, status } }, mergePatch);
         this.lastWritten = serialised;
+        this.writtenVersion = resourceVersionOf(written);
         this.conditions = status.conditions;
         this.log.debug({ phase: status.phase, ready: status.containerStatuses[0]?.ready }, 'pod status written');
       } catch (error) {
@@ -70,4 +86,13 @@ export class PodStatusWriter {
       }
     }
   }
+}
+
+/** The bed's apiserver stores in etcd, whose resourceVersions are increasing revisions: an agent on it may compare them. */
+function resourceVersionOf(pod: V1Pod): number {
+  return Number(pod.metadata?.resourceVersion ?? 0) || 0;
+}
+
+function isAfter(pod: V1Pod, version: number): boolean {
+  return resourceVersionOf(pod) > version;
 }

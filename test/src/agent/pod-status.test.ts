@@ -1,7 +1,7 @@
 // The pod status the agent reports, rendered from what it observed.
 import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { renderPodStatus } from './pod-status.js';
+import { conditionsDiverged, renderPodStatus } from './pod-status.js';
 
 const pod: V1Pod = { metadata: { name: 'zk-0', namespace: 'ns' }, spec: { containers: [{ name: 'zookeeper', image: 'zookeeper:3.8' }] } };
 const startTime = new Date('2026-01-01T00:00:00Z');
@@ -38,5 +38,25 @@ describe('renderPodStatus', () => {
     const status = renderPodStatus(pod, { ...base, ready: false }, [{ type: 'Ready', status: 'False', lastTransitionTime: earlier }]);
 
     expect(status.conditions.find((c) => c.type === 'Ready')?.lastTransitionTime).toBe(earlier);
+  });
+});
+
+describe('conditionsDiverged', () => {
+  const reported = [
+    { type: 'ContainersReady', status: 'True', lastTransitionTime: startTime },
+    { type: 'Ready', status: 'True', lastTransitionTime: startTime },
+  ];
+
+  it('is true when another writer turned a reported condition False', () => {
+    expect(conditionsDiverged(reported, [reported[0] ?? { type: '', status: '' }, { type: 'Ready', status: 'False', reason: 'NodeNotReady' }])).toBe(true);
+  });
+
+  it('is true when a reported condition is missing', () => {
+    expect(conditionsDiverged(reported, [{ type: 'Ready', status: 'True' }])).toBe(true);
+  });
+
+  it('is false when only transition times differ, or the apiserver has conditions the agent does not report', () => {
+    const current = [...reported.map((c) => ({ ...c, lastTransitionTime: startedAt })), { type: 'DisruptionTarget', status: 'True' }];
+    expect(conditionsDiverged(reported, current)).toBe(false);
   });
 });

@@ -104,3 +104,11 @@ function condition(type: string, value: boolean, previous: readonly V1PodConditi
   const lastTransitionTime = before?.status === status && before.lastTransitionTime !== undefined ? before.lastTransitionTime : new Date();
   return { type, status, lastTransitionTime };
 }
+
+/**
+ * Whether the apiserver's conditions say something other than what the agent last reported: someone else wrote them
+ * (the node lifecycle controller marks a lost node's pods not Ready). Transition times do not count.
+ */
+export function conditionsDiverged(reported: readonly V1PodCondition[], current: readonly V1PodCondition[]): boolean {
+  return reported.some((mine) => current.find((theirs) => theirs.type === mine.type)?.status !== mine.status);
+}

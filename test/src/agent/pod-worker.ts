@@ -80,7 +80,7 @@ export class PodWorker {
     if (pod.metadata?.deletionTimestamp !== undefined) {
       this.stop('pod is being deleted', true).catch((error: unknown) => this.log.error({ err: error }, 'stopping the deleted pod failed'));
     } else {
-      this.requestStatus();
+      this.status.observe(pod);
     }
   }
 
