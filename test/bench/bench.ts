@@ -6,7 +6,8 @@
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
 // the longest gap between two Lease renewals of ours during the burst, reconciles per second and API writes per minute
 // (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
-// beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes our workload controller's CPU profile there.
+// beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes our workload controller's CPU profile there;
+// ZKOAM_BENCH_NODE_ARGS runs it with other node arguments than the images' (`--max-opt=2`), empty for none.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +35,9 @@ const INSTALLS: readonly ControllerInstall[] = (['separate', 'combined'] as cons
 );
 /** A directory for our workload controller's CPU profile of the whole run (Node's `--cpu-prof`), written as it stops. */
 const CPU_PROFILE_DIR = process.env['ZKOAM_BENCH_CPU_PROF'];
-const OURS_OPTIONS = CPU_PROFILE_DIR === undefined ? {} : { cpuProfileDir: CPU_PROFILE_DIR };
+/** Node's arguments for our workload controller, split at spaces, in place of the images' (ZKOAM_BENCH_NODE_ARGS; `` for none). */
+const NODE_ARGS = process.env['ZKOAM_BENCH_NODE_ARGS']?.split(' ').filter((arg) => arg !== '');
+const OURS_OPTIONS = { ...(CPU_PROFILE_DIR === undefined ? {} : { cpuProfileDir: CPU_PROFILE_DIR }), ...(NODE_ARGS === undefined ? {} : { nodeArgs: NODE_ARGS }) };
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
 const QUIET_MS = 10_000;

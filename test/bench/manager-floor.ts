@@ -3,8 +3,8 @@
 // separated by commas: a copy of controllers/manager/dist/ each, the current one by default), a set of controllers
 // (ZKOAM_BENCH_FLOOR_SETS, sets separated by `;`: every controller, and the workload controller alone) and NODE_OPTIONS
 // (ZKOAM_BENCH_FLOOR_NODE_OPTIONS, separated by `;`: deploy/manager's by default) and node arguments before the program
-// (ZKOAM_BENCH_FLOOR_NODE_ARGS, separated by `;`, each split at spaces: none by default; for the V8 flags NODE_OPTIONS
-// refuses, such as --max-opt) and other environment variables (ZKOAM_BENCH_FLOOR_ENV, separated by `;`, each
+// (ZKOAM_BENCH_FLOOR_NODE_ARGS, separated by `;`, each split at spaces: the images' ENTRYPOINT's by default; for the V8
+// flags NODE_OPTIONS refuses, such as --max-opt) and other environment variables (ZKOAM_BENCH_FLOOR_ENV, separated by `;`, each
 // `NAME=value` pairs split at spaces: none by default; for glibc's malloc tunables) runs at the same time, on one bed,
 // each leading its controllers (LEADER_ELECTION=false), so the machine's load weighs on all of them alike. Once all are
 // ready and ZKOAM_BENCH_SETTLE_MS passed, RSS and the V8 heap in use are read five times, 2 s apart; the table has
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { resolveBinaries, startBed } from '../src/bed/index.js';
-import { deploymentRuntimeEnv, installCrds, installOam, repoRoot, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
+import { deploymentRuntimeEnv, imageNodeArgs, installCrds, installOam, repoRoot, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { median } from './figures.js';
 
@@ -24,7 +24,7 @@ const BUILDS = (process.env['ZKOAM_BENCH_FLOOR_BUILDS'] ?? `dist=${join(repoRoot
 });
 const SETS = (process.env['ZKOAM_BENCH_FLOOR_SETS'] ?? 'workload,scale,rolling,appconfig,znode,backup;workload').split(';');
 const NODE_OPTIONS = process.env['ZKOAM_BENCH_FLOOR_NODE_OPTIONS']?.split(';') ?? [(await deploymentRuntimeEnv('manager'))['NODE_OPTIONS'] ?? ''];
-const NODE_ARGS = process.env['ZKOAM_BENCH_FLOOR_NODE_ARGS']?.split(';') ?? [''];
+const NODE_ARGS = process.env['ZKOAM_BENCH_FLOOR_NODE_ARGS']?.split(';') ?? [(await imageNodeArgs()).join(' ')];
 const EXTRA_ENV = process.env['ZKOAM_BENCH_FLOOR_ENV']?.split(';') ?? [''];
 const SETTLE_MS = Number(process.env['ZKOAM_BENCH_SETTLE_MS'] ?? 30_000);
 const SAMPLES = 5;

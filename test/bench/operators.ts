@@ -63,11 +63,17 @@ async function countWithStatus(objects: CustomObjectsApi, target: { group: strin
 
 /**
  * Our workload controller, from its bundle, with the RBAC of deploy/workload. With `cpuProfileDir`, Node's CPU profile
- * of its whole run (`--cpu-prof`) is written there when it stops.
+ * of its whole run (`--cpu-prof`) is written there when it stops; `nodeArgs` replace the images' node arguments.
  */
-export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string } = {}): Promise<BenchedOperator> {
+export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string; nodeArgs?: readonly string[] } = {}): Promise<BenchedOperator> {
   const profiling: Record<string, string> = options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv('workload'))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
-  const controller: ControllerProcess = await startControllerProcess({ bed, name: 'workload', logLevel: 'warn', env: profiling });
+  const controller: ControllerProcess = await startControllerProcess({
+    bed,
+    name: 'workload',
+    logLevel: 'warn',
+    env: profiling,
+    ...(options.nodeArgs === undefined ? {} : { nodeArgs: options.nodeArgs }),
+  });
   await waitControllerReady(controller);
   return {
     name: 'zk-oam',

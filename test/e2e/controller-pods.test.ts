@@ -15,7 +15,7 @@ import { bedImageRepository, CONTROLLER_NAMES, imageVersion } from '../src/bed/c
 import { manifestDigest } from '../src/images/registry-copy.js';
 import { serviceAccountBearerToken } from '../src/bed/index.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
-import { bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { bedWorkloadSpec, CONTROLLER_NAMESPACE, imageNodeArgs, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
 import { call, createConsoleRoles, deleteConsoleRoles, serviceAccountToken, SseReader } from './console-support.js';
 import { measured } from './scale-measure.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
@@ -58,7 +58,7 @@ describe('the controllers as pods of their shipped Deployments', () => {
       for (const pod of pods) {
         expect([pod.image, pod.imageID]).toStrictEqual([image, `${repository}@${digest}`]);
         const commandLine = await controllers.commandLine(pod.name);
-        expect(commandLine).toEqual(['node', '/app/main.mjs']);
+        expect(commandLine).toEqual(['node', ...(await imageNodeArgs()), '/app/main.mjs']);
       }
     }
     await client.create(namespace, name, bedWorkloadSpec({ replicas: 3 }));
@@ -148,7 +148,7 @@ describe('the console as the pod of its shipped Deployment', () => {
 
   it('runs as its image’s entrypoint, Ready on /healthz, with no token of its own mounted, and serves the web page shipped beside it', async () => {
     const [pod] = await waitFor('a Ready console pod', () => controllers.pods('console'), (pods) => pods.length === 1 && pods.every((found) => found.ready), 120_000);
-    expect(await controllers.commandLine(pod?.name ?? '')).toEqual(['node', '/app/main.mjs']);
+    expect(await controllers.commandLine(pod?.name ?? '')).toEqual(['node', ...(await imageNodeArgs()), '/app/main.mjs']);
     const volumes = await kubectl(bed, ['get', 'pod', pod?.name ?? '', '-n', CONTROLLER_NAMESPACE, '-o', 'jsonpath={.spec.volumes[*].name}']);
     expect(volumes).toBe('cluster-ca');
     base = `http://${pod?.ip ?? ''}:8443`;

@@ -10,7 +10,7 @@ import { bedImageRepository, imageVersion } from '../src/bed/controller-images.j
 import { manifestDigest } from '../src/images/registry-copy.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { BED_KUBE_VERSION, CHART_DIR, helm } from '../src/controllers/helm.js';
-import { bedWorkloadSpec, installCrds, installOam, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { bedWorkloadSpec, imageNodeArgs, installCrds, installOam, kubectl, waitFor, WorkloadClient } from '../src/controllers/index.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -83,7 +83,7 @@ describe('the Helm chart on the bed', () => {
     expect(notes).toContain("The ZooKeeper CRDs are the release's: `helm upgrade` upgrades them, and `helm uninstall` leaves them");
     const pods = await controllers.waitReady('workload');
     expect(pods).toHaveLength(2);
-    expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', '/app/main.mjs']);
+    expect(await controllers.commandLine(pods[0]?.name ?? '')).toEqual(['node', ...(await imageNodeArgs()), '/app/main.mjs']);
     const repository = bedImageRepository(bed, 'workload');
     const image = `${repository}:${imageVersion()}`;
     expect(pods.map((pod) => [pod.image, pod.imageID])).toStrictEqual(Array(2).fill([image, `${repository}@${await manifestDigest(image)}`]));

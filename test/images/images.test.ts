@@ -38,7 +38,7 @@ describe('the images of npm run images', () => {
     const config = await imageConfig(image?.layout ?? '', name);
     console.log(`[images] ${name}: ${(config.compressedBytes / 2 ** 20).toFixed(1)} MiB compressed`);
     expect(config.user).toBe('65532:65532');
-    expect(config.entrypoint).toEqual(['node', '/app/main.mjs']);
+    expect(config.entrypoint).toEqual(['node', '--max-opt=2', '/app/main.mjs']);
     expect(config.env['NODE_OPTIONS']).toContain('--enable-source-maps');
   });
 });

@@ -12,6 +12,7 @@ import { IMAGE_NAMES, type ImageName } from '../src/bed/controller-images.js';
 import { repoRoot } from '../src/bed/paths.js';
 import { startRegistry, type Registry } from '../src/bed/registry.js';
 import { runCommand } from '../src/controllers/command.js';
+import { imageNodeArgs } from '../src/controllers/manifests.js';
 import { NO_TIME_LIMIT } from '../src/images/command.js';
 import { imageConfig } from '../src/images/oci-layout.js';
 import { pullImage } from '../src/images/registry-copy.js';
@@ -98,6 +99,6 @@ describe('REGISTRY=<registry> npm run images -- --push', () => {
     const config = await imageConfig(pulled, 'workload');
     expect(config).toEqual(await imageConfig(localImage('workload').layout, 'workload'));
     expect(config.user).toBe('65532:65532');
-    expect(config.entrypoint).toEqual(['node', '/app/main.mjs']);
+    expect(config.entrypoint).toEqual(['node', ...(await imageNodeArgs()), '/app/main.mjs']);
   });
 });

@@ -14,7 +14,7 @@ import { freePort } from '../bed/ports.js';
 import { sampleValues } from './metric-samples.js';
 import { LOCAL_POLL_INTERVAL_MS, waitFor } from '../wait-for.js';
 import { podDirEnvName } from '../agent/pid-registry.js';
-import { deploymentRuntimeEnv, installControllerRbac, managerDeploymentEnv, repoRoot } from './manifests.js';
+import { deploymentRuntimeEnv, imageNodeArgs, installControllerRbac, managerDeploymentEnv, repoRoot } from './manifests.js';
 
 export const CONTROLLER_NAMESPACE = 'zk-oam-system';
 
@@ -32,7 +32,7 @@ export interface ControllerProcessOptions {
   readonly from?: 'bundle' | 'source';
   /** Another build of the bundle to run (a copy of its dist/), so that a benchmark can run two builds side by side. */
   readonly distDir?: string;
-  /** Node's own arguments before the program: for V8 flags NODE_OPTIONS refuses, such as --max-opt. */
+  /** Node's own arguments before the program (V8 flags NODE_OPTIONS refuses, such as --max-opt): the images' by default. */
   readonly nodeArgs?: readonly string[];
 }
 
@@ -82,14 +82,15 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
   await mkdir(logDir, { recursive: true });
   const kubeconfig = await serviceAccountKubeconfig(bed.kubeconfig, CONTROLLER_NAMESPACE, serviceAccount, join(configDir, `${name}.kubeconfig`));
   const metricsPort = await freePort();
+  const nodeArgs = options.nodeArgs ?? (await imageNodeArgs());
   return {
     serviceAccount,
     metricsPort,
     logFile: join(logDir, `controller-${name}-${String(metricsPort)}.log`),
     command:
       options.from === 'source'
-        ? [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
-        : [process.execPath, ...(options.nodeArgs ?? []), join(options.distDir ?? join(repoRoot, 'controllers', name, 'dist'), 'main.mjs')],
+        ? [process.execPath, ...nodeArgs, '--import', 'tsx', join(repoRoot, 'controllers', name, 'src/main.ts')]
+        : [process.execPath, ...nodeArgs, join(options.distDir ?? join(repoRoot, 'controllers', name, 'dist'), 'main.mjs')],
     env: {
       ...process.env,
       ...(await deploymentRuntimeEnv(name)),

@@ -11,7 +11,7 @@ export {
   type ControllerProcessOptions,
 } from './controller-process.js';
 export { CustomObjects } from './custom-objects.js';
-export { applyManifests, deploymentRuntimeEnv, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
+export { applyManifests, deploymentRuntimeEnv, imageNodeArgs, installControllerRbac, installCrds, installOam, readManifests, repoRoot } from './manifests.js';
 export { kubectl, KubectlError } from './kubectl.js';
 export { memberPodSource, PodHistory, PodTally, tallyPods, type MemberPodSource, type PodReturn, type Restart } from './pod-history.js';
 export {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IMAGE_NAMES } from '../bed/controller-images.js';
-import { deploymentRuntimeEnv, readManifests, repoRoot } from './manifests.js';
+import { deploymentRuntimeEnv, entrypointNodeArgs, readManifests, repoRoot } from './manifests.js';
 
 const limitSchema = z.looseObject({
   spec: z.looseObject({
@@ -53,5 +53,17 @@ describe('deploy/console: no privilege of its own', () => {
     expect(bindings.length).toBeGreaterThan(0);
     const subjects = bindings.flatMap((binding) => binding.subjects ?? []).map((subject) => subject.name);
     expect(subjects).not.toContain('zk-oam-console');
+  });
+});
+
+describe('entrypointNodeArgs', () => {
+  it('takes the arguments between node and the program from the last ENTRYPOINT', () => {
+    const dockerfile = 'FROM a AS build\nENTRYPOINT ["sh"]\nFROM b\nENTRYPOINT ["node", "--max-opt=2", "/app/main.mjs"]\n';
+    expect(entrypointNodeArgs(dockerfile)).toEqual(['--max-opt=2']);
+  });
+
+  it('refuses an ENTRYPOINT that does not run node on the bundle, rather than run local processes unlike the pods', () => {
+    expect(() => entrypointNodeArgs('ENTRYPOINT ["/app/main.mjs"]\n')).toThrow(/not node <args> \/app\/main.mjs/);
+    expect(() => entrypointNodeArgs('ENTRYPOINT node /app/main.mjs\n')).toThrow(/no ENTRYPOINT in JSON form/);
   });
 });

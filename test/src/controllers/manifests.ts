@@ -123,3 +123,18 @@ export async function deploymentRuntimeEnv(controller: string): Promise<Record<s
 export async function managerDeploymentEnv(): Promise<Record<string, string>> {
   return deploymentEnv('manager', ['CONTROLLERS', 'CONTROLLER_SERVICE_ACCOUNT_PREFIX']);
 }
+
+/** The node arguments of the Dockerfile's ENTRYPOINT (`["node", ...args, "/app/main.mjs"]`): the V8 flags NODE_OPTIONS refuses. */
+export function entrypointNodeArgs(dockerfile: string): string[] {
+  const entrypoints = [...dockerfile.matchAll(/^ENTRYPOINT\s+(\[.*\])\s*$/gm)];
+  const last = entrypoints.at(-1)?.[1];
+  if (last === undefined) throw new Error('the Dockerfile has no ENTRYPOINT in JSON form');
+  const command = z.array(z.string()).parse(JSON.parse(last));
+  if (command[0] !== 'node' || command.at(-1) !== '/app/main.mjs') throw new Error(`the Dockerfile's ENTRYPOINT is not node <args> /app/main.mjs: ${last}`);
+  return command.slice(1, -1);
+}
+
+/** What the images run node with, so a controller run here as a local process runs as in its pod. */
+export async function imageNodeArgs(): Promise<string[]> {
+  return entrypointNodeArgs(await readFile(join(repoRoot, 'Dockerfile'), 'utf8'));
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../bed/index.js';
 import { commandLineOf, startControllerProcess, waitControllerReady, type ControllerProcess } from './controller-process.js';
-import { installCrds, repoRoot } from './manifests.js';
+import { imageNodeArgs, installCrds, repoRoot } from './manifests.js';
 import { WorkloadClient } from './workload-fixtures.js';
 
 export interface WorkloadControllerSuite {
@@ -25,8 +25,8 @@ export function useWorkloadController(
     await installCrds(bed);
     running = await startControllerProcess({ bed, name: 'workload', logLevel: options.logLevel ?? 'info', ...(options.env === undefined ? {} : { env: options.env }) });
     await waitControllerReady(running);
-    // What runs is what ships: the bundle, nothing loaded through tsx.
-    expect(await commandLineOf(running)).toEqual([process.execPath, join(repoRoot, 'controllers/workload/dist/main.mjs')]);
+    // What runs is what ships: the bundle, nothing loaded through tsx, with the node arguments of the images.
+    expect(await commandLineOf(running)).toEqual([process.execPath, ...(await imageNodeArgs()), join(repoRoot, 'controllers/workload/dist/main.mjs')]);
     await client.createNamespace(namespace);
   });
   afterAll(async () => {
