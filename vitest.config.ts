@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'bed',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/src/global-setup.ts'],
+          setupFiles: ['test/src/file-cleanup.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
           // A fresh worker per file imported client-node, zod and the controllers' modules again: about 2 s a file, 49

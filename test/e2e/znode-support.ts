@@ -25,10 +25,14 @@ export function useZnodeController(bed: BedInfo, options: { namespacePrefix: str
   });
   afterAll(async () => {
     // The znodes' finalizers need the controller: they go before it stops, so the namespace's deletion never waits.
-    const left = await znodes.list(workloadSuite.namespace);
-    for (const name of left) await znodes.delete(workloadSuite.namespace, name);
-    await waitFor('the znodes gone', () => znodes.list(workloadSuite.namespace), (names) => names.length === 0, 120_000);
-    expect(await running?.stop()).toBe(0);
+    // Stopped even when they do not go: a controller left running would act in the next file's namespaces.
+    try {
+      const left = await znodes.list(workloadSuite.namespace);
+      for (const name of left) await znodes.delete(workloadSuite.namespace, name);
+      await waitFor('the znodes gone', () => znodes.list(workloadSuite.namespace), (names) => names.length === 0, 120_000);
+    } finally {
+      expect(await running?.stop()).toBe(0);
+    }
   });
   return {
     ...workloadSuite,

@@ -44,6 +44,7 @@ export { conditionNews, warningOnNews } from './status/condition-news.js';
 export { sameStatus, storedStatus } from './status/stored-status.js';
 export { writeStatusIfChanged, type StatusTarget } from './status/write-status.js';
 export { reportStatus, type StatusReport } from './status/report-status.js';
+export { WrittenStatuses } from './status/written-statuses.js';
 export { EventRecorder, type EventDetails } from './recorder/event-recorder.js';
 
 export { LeaderElector, type LeaderElectionOptions, type ElectionEnd } from './leader/leader-election.js';

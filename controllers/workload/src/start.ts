@@ -9,6 +9,7 @@ import {
   listersOf,
   processEnvSchema,
   RequeuePacer,
+  WrittenStatuses,
   type ControllerProcessParts,
   type KubeObject,
   type StartedController,
@@ -28,6 +29,7 @@ import {
   RenderedHashes,
   secretToNamingWorkloads,
   serviceMonitorResource,
+  WORKLOAD_STATUS,
   workloadReconciler,
   workloadResource,
 } from './reconcile/index.js';
@@ -88,6 +90,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
     observe: (members, access) => observeEnsemble(members, { clientPort: access.port, tls: access.tls, timeoutMs: 2_000 }),
     observations,
     renderedHashes: new RenderedHashes(),
+    statuses: new WrittenStatuses(WORKLOAD_STATUS.schema),
     now: () => new Date(),
     source: IDENTITY.name,
     periods: { readyMs: config.IDLE_PERIOD_MS, progressingMs: 3_000 },

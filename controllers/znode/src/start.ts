@@ -10,6 +10,7 @@ import {
   millisecondsSetting,
   processEnvSchema,
   RequeuePacer,
+  WrittenStatuses,
   type ControllerProcessParts,
   type EventRecorder,
   type KubeObject,
@@ -19,7 +20,7 @@ import {
 } from '@zk-oam/runtime';
 import { tenantAdminConnector } from '@zk-oam/zookeeper';
 import type { z } from 'zod';
-import { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, znodeKeysOfWorkload, znodeReconciler, znodeResource } from './reconcile/index.js';
+import { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, ZNODE_STATUS, znodeKeysOfWorkload, znodeReconciler, znodeResource } from './reconcile/index.js';
 
 const configSchema = processEnvSchema.extend({
   /** Between looks at a Ready znode: the path is still there, with its ACL. */
@@ -50,6 +51,7 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
     caches: listersOf({ traits: znodes, workloads, pods, namespaces }),
     client: manager.client,
     recorder,
+    statuses: new WrittenStatuses(ZNODE_STATUS.schema),
     connectTenant: tenantAdminConnector(config.ZOOKEEPER_TIMEOUT_MS),
     pacer: new RequeuePacer({ perSecond: config.OBSERVATIONS_PER_SECOND }),
     timing: { idleMs: config.IDLE_PERIOD_MS, waitMs: config.WAIT_PERIOD_MS, releaseAfterMs: config.RELEASE_WITHOUT_WORKLOAD_AFTER_MS },

@@ -68,6 +68,11 @@ export interface ControllerLaunch {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/** Where a bed's local controller processes keep their kubeconfigs; their pod marker points into it. */
+export function controllerProcessesDir(bed: Pick<BedInfo, 'dir'>): string {
+  return join(bed.dir, 'controllers');
+}
+
 /**
  * Installs deploy/<name>/ RBAC and makes the ServiceAccount's kubeconfig; the environment carries the bed's pod marker,
  * so `bed.stop()` (and `cluster:down`) reaps the process even when nobody waits for it.
@@ -76,7 +81,7 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
   const { bed, name } = options;
   const serviceAccount = options.serviceAccount ?? `zk-oam-${name}`;
   await installControllerRbac(bed, name);
-  const configDir = join(bed.dir, 'controllers');
+  const configDir = controllerProcessesDir(bed);
   const logDir = join(bed.dir, 'logs');
   await mkdir(configDir, { recursive: true });
   await mkdir(logDir, { recursive: true });
@@ -117,11 +122,23 @@ export async function prepareControllerLaunch(options: ControllerProcessOptions)
   };
 }
 
+/**
+ * The test files of this worker that have ended (file-cleanup.ts counts them). A test that timed out goes on running
+ * after its file ended; a controller it restarts then would act in the next file's namespaces, so it is refused.
+ */
+let filesEnded = 0;
+
+export function countEndedFile(): void {
+  filesEnded += 1;
+}
+
 /** Installs deploy/<name>/ RBAC, makes the ServiceAccount's kubeconfig and starts the controller. */
 export async function startControllerProcess(options: ControllerProcessOptions): Promise<ControllerProcess> {
+  const startedIn = filesEnded;
   const { command, env, metricsPort, logFile, serviceAccount } = await prepareControllerLaunch(options);
   const log = createWriteStream(logFile, { flags: 'a' });
   const launch = (): ChildProcess => {
+    if (filesEnded !== startedIn) throw new Error(`the ${options.name} controller's test file has ended: it is not started again`);
     const [executable = process.execPath, ...args] = command;
     const child = spawn(executable, args, {
       cwd: repoRoot,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ReconcileStepError } from '../controller/step-error.js';
 import { namespacedResource } from '../kube/resource.js';
 import { reportStatus } from './report-status.js';
+import { WrittenStatuses } from './written-statuses.js';
 
 const target = {
   resource: namespacedResource({ group: 'example.dev', version: 'v1', plural: 'widgets', kind: 'Widget' }),
@@ -46,6 +47,18 @@ describe('reportStatus', () => {
     const report = await reportStatus(client(), target, widget({ phase: 7 }), now, (previous) => ({ phase: previous === undefined ? 'Fresh' : 'Kept' }));
     expect(report.previous).toBeUndefined();
     expect(report.next).toEqual({ phase: 'Fresh' });
+  });
+
+  it('derives from its own last write while the cache has not caught up with it, and writes nothing more', async () => {
+    const written = new WrittenStatuses(target.schema);
+    const stored = (phase: string, resourceVersion: string) => ({ metadata: { namespace: 'ns', name: 'w', uid: 'u', resourceVersion }, status: { phase } });
+    const api = { paths: [] as string[], request: (_verb: string, path: string): Promise<unknown> => (api.paths.push(path), Promise.resolve(stored('Running', '12'))) };
+    const stale = stored('Idle', '11');
+    const first = await reportStatus(api, target, stale, now, () => ({ phase: 'Running' }), { written });
+    expect(first.written).toBe(true);
+    const again = await reportStatus(api, target, stale, now, (previous) => ({ phase: previous?.phase === 'Running' ? 'Running' : 'Unknown' }), { written });
+    expect(again).toEqual({ previous: { phase: 'Running' }, next: { phase: 'Running' }, written: false });
+    expect(api.paths).toHaveLength(1);
   });
 
   it('fails as the ReportStatus step with the reason StatusWriteFailed, naming the object', async () => {

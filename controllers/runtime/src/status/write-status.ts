@@ -14,15 +14,17 @@ export interface StatusTarget<S extends z.ZodType<Readonly<Record<string, unknow
   readonly fieldManager: string;
 }
 
-/** Applies `next` unless it is what is stored; returns whether it wrote. */
+/**
+ * Applies `next` unless it is what is stored; returns the object as the apiserver then stored it (for WrittenStatuses),
+ * or undefined when it did not write.
+ */
 export async function writeStatusIfChanged<S extends z.ZodType<Readonly<Record<string, unknown>>>>(
   client: Pick<KubeClient, 'request'>,
   target: StatusTarget<S>,
   key: ObjectKey,
   stored: z.output<S> | undefined,
   next: z.output<S>,
-): Promise<boolean> {
-  if (sameStatus(target.schema, stored, next)) return false;
-  await applyStatus(client, target.resource, key, next, { fieldManager: target.fieldManager });
-  return true;
+): Promise<{ readonly stored: unknown } | undefined> {
+  if (sameStatus(target.schema, stored, next)) return undefined;
+  return { stored: await applyStatus(client, target.resource, key, next, { fieldManager: target.fieldManager }) };
 }

@@ -1,6 +1,6 @@
 // What the workload reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZkEvent, WorkloadReason } from '@zk-oam/apis';
-import type { EventDetails, KubeClient, KubeObject, Listers, RequeuePacer } from '@zk-oam/runtime';
+import type { ZkEvent, WorkloadReason, workloadStatusSchema } from '@zk-oam/apis';
+import type { EventDetails, KubeClient, KubeObject, Listers, RequeuePacer, WrittenStatuses } from '@zk-oam/runtime';
 import type { EnsembleObservation, MemberAccess, MemberPod } from '@zk-oam/zookeeper';
 import type { LatestObservations } from '../observations/index.js';
 import type { RestoreDependencies } from '../restore/index.js';
@@ -27,6 +27,11 @@ export interface WorkloadReconcilerDependencies {
   readonly observations: Pick<LatestObservations, 'record' | 'forget'>;
   /** The applied hashes of each workload's last render (in memory), so that an unchanged input renders nothing. */
   readonly renderedHashes: Pick<RenderedHashes, 'of' | 'forget'>;
+  /**
+   * The statuses this process wrote that the cache may not show yet: the status is derived from the newer, so that a
+   * reconcile right after the last one neither writes the same status again nor announces its facts twice.
+   */
+  readonly statuses: WrittenStatuses<typeof workloadStatusSchema>;
   readonly now: () => Date;
   /** The `source` of published NATS events. */
   readonly source: string;

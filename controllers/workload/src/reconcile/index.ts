@@ -14,6 +14,7 @@ export {
   podDisruptionBudgetResource,
   prometheusRuleResource,
   serviceMonitorResource,
+  WORKLOAD_STATUS,
   workloadResource,
 } from './resources.js';
 export { decideRenderInput, type RenderDecision } from './render-decisions.js';

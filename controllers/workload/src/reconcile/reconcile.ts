@@ -31,6 +31,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
     deps.pacer.release(formatKey(key));
     deps.observations.forget(key);
     deps.renderedHashes.forget(formatKey(key));
+    deps.statuses.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {

@@ -4,16 +4,19 @@
 // until a person fixes something, the blocked status instead.
 import type { V1StatefulSet } from '@kubernetes/client-node';
 import { workloadEvent, type RestoreStatus, type WorkloadReason, type ZookeeperWorkload, type ZookeeperWorkloadStatus } from '@zk-oam/apis';
-import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
+import { keyOf, setCondition, storedStatus, writeStatusIfChanged, type KubeClient, type KubeObject, type ObjectKey } from '@zk-oam/runtime';
 import type { MemberAccess } from '@zk-oam/zookeeper';
 import { deriveStatus, statusChanges, type StatusChange } from '../observe/index.js';
 import { clientsAdmitted, withRestore } from '../restore/index.js';
 import { memberPods } from './views.js';
-import type { WorkloadReconcilerDependencies } from './dependencies.js';
+import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 import { WORKLOAD_STATUS } from './resources.js';
 import { withScaleRefusal, type ScaleRefusal } from './scale-refusal.js';
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches' | 'recorder' | 'bus' | 'observe' | 'observations' | 'now' | 'source'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'recorder' | 'bus' | 'observe' | 'observations' | 'statuses' | 'now' | 'source'> & {
+  readonly client: Pick<KubeClient, 'request'>;
+  readonly caches: Pick<WorkloadCaches, 'pods'>;
+};
 
 export interface StatusReport {
   readonly status: ZookeeperWorkloadStatus;
@@ -36,11 +39,13 @@ export async function reportStatus(
   const ensemble = members.length === 0 ? undefined : await deps.observe(members, access);
   const now = deps.now();
   deps.observations.record({ namespace, name: workload.metadata.name, uid: workload.metadata.uid }, ensemble, now);
-  const stored = storedStatus(WORKLOAD_STATUS.schema, raw);
+  const stored = deps.statuses.freshest(raw);
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
   const context = { generation: workload.metadata.generation, now };
   const status = withRestore(withScaleRefusal(derived.status, outcomes.refusal, stored, context), outcomes.restore, clientsAdmitted(workload), context);
-  const written = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
+  const applied = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
+  if (applied !== undefined) deps.statuses.remember(applied.stored);
+  const written = applied !== undefined;
   // The facts of the status as stored: a restore under way keeps Ready False whatever the ensemble's health says.
   const changes = written ? statusChanges(stored, { ...derived, status }) : [];
   for (const change of changes) {

@@ -1,6 +1,6 @@
 // What the znode reconcile needs from the outside world, passed in by main.ts (tests can pass fakes).
-import type { ZnodeReason } from '@zk-oam/apis';
-import type { EventRecorder, KubeClient, Listers, RequeuePacer } from '@zk-oam/runtime';
+import type { ZnodeReason, znodeStatusSchema } from '@zk-oam/apis';
+import type { EventRecorder, KubeClient, Listers, RequeuePacer, WrittenStatuses } from '@zk-oam/runtime';
 import type { TenantAdminConnector } from '@zk-oam/zookeeper';
 
 /**
@@ -22,6 +22,8 @@ export interface ZnodeReconcilerDependencies {
   readonly caches: ZnodeCaches;
   readonly client: KubeClient;
   readonly recorder: Pick<EventRecorder<ZnodeReason>, 'record'>;
+  /** The statuses this process wrote that the cache may not show yet: whether a path was announced is read there. */
+  readonly statuses: WrittenStatuses<typeof znodeStatusSchema>;
   /** The superuser's session for tenant paths, over TLS whenever the members open a secure port. */
   readonly connectTenant: TenantAdminConnector;
   readonly pacer: Pick<RequeuePacer, 'delayMs' | 'release'>;

@@ -2,4 +2,4 @@
 export type { ZnodeCaches, ZnodeReconcilerDependencies, ZnodeTiming } from './dependencies.js';
 export { znodeKeysOfWorkload } from './observe.js';
 export { reconcileZnode, znodeReconciler } from './reconcile.js';
-export { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, ZNODE_FINALIZER, znodeResource } from './resources.js';
+export { CACHED_FIELDS, IDENTITY, watchedResources, workloadResource, ZNODE_FINALIZER, ZNODE_STATUS, znodeResource } from './resources.js';

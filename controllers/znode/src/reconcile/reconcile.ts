@@ -35,13 +35,15 @@ export async function reconcileZnode(deps: ZnodeReconcilerDependencies, key: Obj
   const reading = readTrait(deps.caches, zookeeperZnodeSchema, ZOOKEEPER_ZNODE.kind, key);
   if (reading.kind === 'absent') {
     deps.pacer.release(formatKey(key));
+    deps.statuses.forget(key);
     return done;
   }
   if (reading.kind === 'invalid') {
     await report(deps, reading.raw, invalidTraitVerdict(reading.error, context.log));
     return done;
   }
-  const { raw, trait: znode } = reading;
+  const { raw, trait } = reading;
+  const znode = { ...trait, status: deps.statuses.freshest(raw) };
   if (raw.metadata.deletionTimestamp !== undefined) return finalize(deps, raw, znode, context, (finding) => report(deps, raw, finding));
   await inStep('Finalizer', 'FinalizerFailed', key, () => ensureFinalizer(deps.client, znodeResource, raw, ZNODE_FINALIZER, IDENTITY.fieldManager));
   const verdict = decide(deps.caches, znode);
@@ -53,7 +55,7 @@ export async function reconcileZnode(deps: ZnodeReconcilerDependencies, key: Obj
 
 /** The status the finding gives, written only when it changed, then the Warning it may announce. */
 async function report(deps: ZnodeReconcilerDependencies, raw: KubeObject, finding: Finding): Promise<void> {
-  const { previous, next } = await reportStatus(deps.client, ZNODE_STATUS, raw, deps.now(), (stored, context) => nextStatus(stored, finding, context));
+  const { previous, next } = await reportStatus(deps.client, ZNODE_STATUS, raw, deps.now(), (stored, context) => nextStatus(stored, finding, context), { written: deps.statuses });
   const warning = warningOf(previous, next);
   if (warning !== undefined) await deps.recorder.record(raw, warning);
 }
