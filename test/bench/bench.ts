@@ -4,7 +4,7 @@
 // replica per Deployment as pravega's default runs and the standbys of a second replica beside. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
-// the longest gap between two Lease renewals of ours during the burst, reconciles per second and API writes per minute
+// the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events) until the namespace is quiet, reconciles per second and API writes per minute
 // (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
 // beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes our workload controller's CPU profile there;
 // ZKOAM_BENCH_NODE_ARGS runs it with other node arguments than the images' (`--max-opt=2`), empty for none.
@@ -128,9 +128,15 @@ function longestRenewGap(before: Map<number, number>, after: Map<number, number>
   return bounds.find((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0) === total) ?? Number.NaN;
 }
 
-async function writesSince(bed: BedInfo, offset: number, user: string): Promise<number> {
+/** The operator's API writes since `offset` (Leases left out): all of them, those of a status, and Events. */
+async function writesSince(bed: BedInfo, offset: number, user: string): Promise<{ all: number; status: number; events: number }> {
   const entries = await auditEntriesSince(bed, offset);
-  return entries.filter((entry) => entry.user.username === user && WRITE_VERBS.has(entry.verb) && entry.objectRef?.resource !== 'leases').length;
+  const writes = entries.filter((entry) => entry.user.username === user && WRITE_VERBS.has(entry.verb) && entry.objectRef?.resource !== 'leases');
+  return {
+    all: writes.length,
+    status: writes.filter((entry) => entry.objectRef?.subresource === 'status').length,
+    events: writes.filter((entry) => entry.objectRef?.resource === 'events').length,
+  };
 }
 
 /**
@@ -212,6 +218,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const watch = await watchStatefulSets(kubeConfig, namespace);
   const before = await procStat(operator.processes().replica);
   const renewsBefore = await renewBuckets(operator);
+  const burstAuditOffset = await auditLogSize(bed);
   const started = performance.now();
   const created = await burst(operator, namespace, size);
   await waitFor(`${String(size)} StatefulSets of ${operator.name}`, () => Promise.resolve(watch.seen.size), (count) => count >= size, 1_800_000, 200);
@@ -222,6 +229,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const busy = await procStat(operator.processes().replica);
   const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
   const settledS = await waitQuiet(bed, kubeConfig, namespace, size, operator.user);
+  const burstWrites = await writesSince(bed, burstAuditOffset, operator.user);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
   const idleFrom = await stats(operator);
@@ -239,7 +247,10 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
     renewGapS,
     settledS,
     idleReconcilesPerS: reconciles / (IDLE_WINDOW_MS / 1000),
-    idleWritesPerMin: writes / (IDLE_WINDOW_MS / 60_000),
+    burstWrites: burstWrites.all,
+    burstStatusWrites: burstWrites.status,
+    burstEvents: burstWrites.events,
+    idleWritesPerMin: writes.all / (IDLE_WINDOW_MS / 60_000),
     ...idleFigures(idleFrom, idleTo, runsTwoReplicas(operator)),
     heapMiB: await heapInUseMiB(operator),
   };
@@ -252,6 +263,9 @@ const FIGURES: readonly Figure[] = [
   { key: 'burstCpuS', label: 'CPU during the burst (s)', digits: 1 },
   { key: 'renewGapS', label: 'longest Lease renew gap in the burst, bucket bound (s)', digits: 1 },
   { key: 'settledS', label: 'namespace quiet after (s)', digits: 0 },
+  { key: 'burstWrites', label: 'API writes from the apply until quiet (no Leases)', digits: 0 },
+  { key: 'burstStatusWrites', label: '  of which status writes', digits: 0 },
+  { key: 'burstEvents', label: '  of which Events', digits: 0 },
   { key: 'idleReconcilesPerS', label: 'idle reconciles/s', digits: 2 },
   { key: 'idleWritesPerMin', label: 'idle API writes/min (no Leases)', digits: 1 },
   { key: 'idleCpuS', label: `idle CPU per ${String(IDLE_WINDOW_MS / 1000)} s (s)`, digits: 2 },

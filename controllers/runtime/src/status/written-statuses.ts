@@ -3,13 +3,10 @@
 // arrived: another update of the object written earlier (a finalizer added in the same reconcile) comes first, and
 // the key is reconciled again at once. A status derived from that copy repeats the write, and a step that reads it
 // ("has the path been announced?") says again what was already said. The newer of the two is read instead.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { isRecord } from '../kube/json-record.js';
 import { formatKey, keyOf, type KubeObject, type ObjectKey } from '../kube/object.js';
 import { storedStatus } from './stored-status.js';
-
-const storedObjectSchema = z.looseObject({
-  metadata: z.looseObject({ name: z.string(), namespace: z.string().optional(), uid: z.string(), resourceVersion: z.string() }),
-});
 
 /**
  * A resourceVersion as a number, which the apiserver's are (Kubernetes documents them as comparable since 1.35); none
@@ -19,14 +16,15 @@ export function comparableVersion(resourceVersion: string | undefined): bigint |
   return resourceVersion !== undefined && /^[1-9][0-9]*$/.test(resourceVersion) ? BigInt(resourceVersion) : undefined;
 }
 
-interface Written<T> {
+interface Written {
   readonly uid: string;
   readonly resourceVersion: bigint;
-  readonly status: T | undefined;
+  /** The object as the write returned it: its status is read through the schema only if a reconcile needs it. */
+  readonly object: KubeObject;
 }
 
 export class WrittenStatuses<S extends z.ZodType> {
-  private readonly byKey = new Map<string, Written<z.output<S>>>();
+  private readonly byKey = new Map<string, Written>();
 
   constructor(private readonly schema: S) {}
 
@@ -37,20 +35,20 @@ export class WrittenStatuses<S extends z.ZodType> {
     const written = this.byKey.get(key);
     if (written === undefined) return cached;
     const cachedVersion = comparableVersion(object.metadata.resourceVersion);
-    if (written.uid === object.metadata.uid && cachedVersion !== undefined && cachedVersion < written.resourceVersion) return written.status;
+    if (written.uid === object.metadata.uid && cachedVersion !== undefined && cachedVersion < written.resourceVersion) return storedStatus(this.schema, written.object);
     this.byKey.delete(key);
     return cached;
   }
 
   /** Keeps the status of the object as a status write returned it; a reply that does not say its version is let go. */
   remember(stored: unknown): void {
-    const parsed = storedObjectSchema.safeParse(stored);
-    if (!parsed.success) return;
-    const { metadata } = parsed.data;
-    const resourceVersion = comparableVersion(metadata.resourceVersion);
-    if (resourceVersion === undefined) return;
-    const key = formatKey({ namespace: metadata.namespace ?? '', name: metadata.name });
-    this.byKey.set(key, { uid: metadata.uid, resourceVersion, status: storedStatus(this.schema, parsed.data) });
+    const metadata = isRecord(stored) ? stored['metadata'] : undefined;
+    if (!isRecord(stored) || !isRecord(metadata)) return;
+    const { name, namespace, uid, resourceVersion } = metadata;
+    const version = typeof resourceVersion === 'string' ? comparableVersion(resourceVersion) : undefined;
+    if (typeof name !== 'string' || typeof uid !== 'string' || version === undefined) return;
+    const object: KubeObject = { ...stored, metadata: { name, uid, ...(typeof namespace === 'string' ? { namespace } : {}) } };
+    this.byKey.set(formatKey(keyOf(object)), { uid, resourceVersion: version, object });
   }
 
   /** Lets go of an object that is gone. */
