@@ -65,7 +65,7 @@ export async function reconcileAppConfig(deps: AppConfigReconcilerDependencies, 
   const deleted = await inStep('Prune', key, () =>
     pruneStale(deps.client, { previous: referencedObjects(stored), next: referencedObjects(status), namespace: key.namespace, ownerUid, resources }),
   );
-  const written = (await inStep('ReportStatus', key, () => writeStatusIfChanged(deps.client, APP_CONFIG_STATUS, key, stored, status))) !== undefined;
+  const written = await inStep('ReportStatus', key, () => writeStatusIfChanged(deps.client, APP_CONFIG_STATUS, key, stored, status));
   await inStep('Apply', key, () => releaseScopeFinalizerIfUnneeded(deps.client, raw, appConfig, status));
   const notes = await recordChanges(deps, raw, applied, deleted);
   await recordProblems(deps, raw, problems, stored, status);

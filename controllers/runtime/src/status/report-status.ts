@@ -31,7 +31,6 @@ export async function reportStatus<S extends z.ZodType<Readonly<Record<string, u
   const previous = options.written === undefined ? storedStatus(target.schema, object) : options.written.freshest(object);
   const next = nextOf(previous, { generation: object.metadata.generation, now });
   const step = { step: 'ReportStatus', category: 'StatusWriteFailed', object: `${target.resource.kind} ${formatKey(key)}` };
-  const applied = await runStep(step, () => writeStatusIfChanged(client, target, key, previous, next));
-  if (applied !== undefined) options.written?.remember(applied.stored);
-  return { previous, next, written: applied !== undefined };
+  const written = await runStep(step, () => writeStatusIfChanged(client, target, key, previous, next, options.written));
+  return { previous, next, written };
 }

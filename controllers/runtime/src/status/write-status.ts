@@ -5,6 +5,7 @@ import type { KubeClient } from '../kube/client.js';
 import type { ObjectKey } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import { sameStatus } from './stored-status.js';
+import type { WrittenStatuses } from './written-statuses.js';
 
 /** Where a controller writes a kind's status, and the schema that status is read back through. */
 export interface StatusTarget<S extends z.ZodType<Readonly<Record<string, unknown>>>> {
@@ -14,17 +15,17 @@ export interface StatusTarget<S extends z.ZodType<Readonly<Record<string, unknow
   readonly fieldManager: string;
 }
 
-/**
- * Applies `next` unless it is what is stored; returns the object as the apiserver then stored it (for WrittenStatuses),
- * or undefined when it did not write.
- */
+/** Applies `next` unless it is what is stored, and keeps the object as stored in `written` when given; returns whether it wrote. */
 export async function writeStatusIfChanged<S extends z.ZodType<Readonly<Record<string, unknown>>>>(
   client: Pick<KubeClient, 'request'>,
   target: StatusTarget<S>,
   key: ObjectKey,
   stored: z.output<S> | undefined,
   next: z.output<S>,
-): Promise<{ readonly stored: unknown } | undefined> {
-  if (sameStatus(target.schema, stored, next)) return undefined;
-  return { stored: await applyStatus(client, target.resource, key, next, { fieldManager: target.fieldManager }) };
+  written?: WrittenStatuses<S>,
+): Promise<boolean> {
+  if (sameStatus(target.schema, stored, next)) return false;
+  const applied = await applyStatus(client, target.resource, key, next, { fieldManager: target.fieldManager });
+  written?.remember(applied);
+  return true;
 }

@@ -43,9 +43,7 @@ export async function reportStatus(
   const derived = deriveStatus({ workload: { ...workload, status: stored }, statefulSet, pods, ensemble, now });
   const context = { generation: workload.metadata.generation, now };
   const status = withRestore(withScaleRefusal(derived.status, outcomes.refusal, stored, context), outcomes.restore, clientsAdmitted(workload), context);
-  const applied = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status);
-  if (applied !== undefined) deps.statuses.remember(applied.stored);
-  const written = applied !== undefined;
+  const written = await writeStatusIfChanged(deps.client, WORKLOAD_STATUS, keyOf(raw), stored, status, deps.statuses);
   // The facts of the status as stored: a restore under way keeps Ready False whatever the ensemble's health says.
   const changes = written ? statusChanges(stored, { ...derived, status }) : [];
   for (const change of changes) {
