@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATES, FakeCertManager, type FakeIssuance } from '../src/cert-manager/fake-issuer.js';
 import { builtBy } from '../src/controllers/go-built.js';
 import { crdNamesIn, installCrdsFrom } from '../src/controllers/manifests.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, eventSentences, isReady, kubectl, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario, useRollingController } from './rolling-scenario.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -174,7 +174,7 @@ describe("a workload naming a cert-manager issuer, with cert-manager's CRDs inst
     const message = `Certificate ${names.tlsSecret} is not issued: its Secret ${names.tlsSecret} does not exist yet`;
     expect(condition(workload, 'Ready')).toMatchObject({ status: 'False', message });
     const events = await eventsAbout(client, namespace, name);
-    expect(events.map((event) => [event.type, event.reason, event.note])).toEqual(
+    expect(events.flatMap((event) => eventSentences([event]).map((sentence) => [event.type, event.reason, sentence]))).toEqual(
       expect.arrayContaining([
         ['Normal', 'Created', `Created Certificate ${names.tlsSecret}`],
         ['Warning', 'CertificateNotIssued', message],

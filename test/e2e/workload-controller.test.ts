@@ -7,7 +7,7 @@ import { AppsV1Api, type V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, statefulSetNameOf, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import { describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, eventSentences, isReady, kubectl, useWorkloadController, waitControllerReady, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
@@ -63,7 +63,7 @@ describe('the workload controller on the bed', () => {
 
     const row = await kubectl(bed, ['get', 'zkw', name, '-n', namespace, '--no-headers']);
     expect(row.trim().split(/\s+/).slice(0, 6)).toEqual([name, '3', '3', '3', workload.status?.leader, 'Running']);
-    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note);
+    const notes = eventSentences(await eventsAbout(client, namespace, name));
     expect(notes).toEqual(expect.arrayContaining([`Created StatefulSet ${name}`, `Created ConfigMap ${derivedNames(name).configMap}`]));
   });
 
@@ -113,7 +113,7 @@ describe('the workload controller on the bed', () => {
       expect(await fourLetterWord(pod.status?.podIP ?? '', ZOOKEEPER_PORTS.client, 'conf')).toMatch(/^tickTime=2500$/m);
     }
     await waitHealthy('the rolled ensemble to be Ready');
-    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note);
+    const notes = eventSentences(await eventsAbout(client, namespace, name));
     expect(notes).toContain(`Updated ConfigMap ${derivedNames(name).configMap} (zoo.cfg changed: pods will roll)`);
   });
 

@@ -14,7 +14,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { derivedNames, memberSelectorOf, SASL_REVISION_ANNOTATION, SASL_SECRET_KEYS, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, memberPodSource, PodHistory } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, eventSentences, isReady, memberPodSource, PodHistory } from '../src/controllers/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { appsApi, RollScenario, useRollingController } from './rolling-scenario.js';
 import { useScaleController, waitFor, waitScaled } from './scale-support.js';
@@ -146,7 +146,7 @@ describe('an ensemble with SASL users', () => {
     const secret = await client.core.readNamespacedSecret({ namespace, name: names.saslSecret });
     expect(secret.metadata?.resourceVersion).toBe(revision);
     expect(Buffer.from(secret.data?.[SASL_SECRET_KEYS.jaas] ?? '', 'base64').toString('utf8')).toContain(`user_alice="${passwords.aliceNext}"`);
-    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');
+    const notes = eventSentences(await eventsAbout(client, namespace, name));
     expect(notes).toContain(`Updated Secret ${names.saslSecret} (the members' JAAS file for 2 SASL user(s) of Secret ${USERS_SECRET})`);
     const all = pods.map((pod) => `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.client)}`).join(',');
     const stale = await zkCli(jaas.alice, all, 'create', '/owned/stale', 'x');

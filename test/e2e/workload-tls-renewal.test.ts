@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { derivedNames, kubernetesTime, memberSelectorOf } from '@zk-oam/apis';
 import { DEFAULT_PERIOD_JITTER } from '@zk-oam/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bedWorkloadSpec, eventsAbout, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, eventsAbout, eventSentences, memberPodSource, PodHistory, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { RollingClient, rollingCondition } from './rolling-fixtures.js';
 import { RollScenario, useRollingController } from './rolling-scenario.js';
@@ -114,8 +114,8 @@ describe('renewal of the member certificate by time, rolled out leader last whil
     );
 
     expect(issuedAt).toBeGreaterThanOrEqual(dueAt.getTime());
-    const secretEvents = (await eventsAbout(client, namespace, WORKLOAD)).filter((event) => event.note?.startsWith(`Updated Secret ${derivedNames(WORKLOAD).tlsSecret} `));
-    expect(secretEvents.map((event) => event.note)).toEqual([
+    const secretUpdates = eventSentences(await eventsAbout(client, namespace, WORKLOAD)).filter((sentence) => sentence.startsWith(`Updated Secret ${derivedNames(WORKLOAD).tlsSecret} `));
+    expect(secretUpdates).toEqual([
       `Updated Secret ${derivedNames(WORKLOAD).tlsSecret} (member certificate until ${kubernetesTime(new Date(renewed.validTo))}: renewal due since ${kubernetesTime(dueAt)})`,
     ]);
     expect(report.lost).toEqual([]);

@@ -27,7 +27,7 @@ import { adminConnector, CONFIRM_ZNODE, HandleGate, observeEnsemble, zxidFromVal
 import { CERTIFICATE_ANNOTATION } from '@zk-oam/workload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
-import { bedWorkloadSpec, condition, eventsAbout, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
+import { bedWorkloadSpec, condition, eventsAbout, eventSentences, isReady, useWorkloadController, waitFor } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { podReady } from '../src/pod-ready.js';
 import { memberServers } from './tls-fixtures.js';
@@ -97,7 +97,7 @@ describe('a TLS-only workload on the bed', () => {
       const secret = await client.core.readNamespacedSecret({ namespace, name: secretName });
       expect(secret.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'ZookeeperWorkload', name, uid: workload.metadata.uid, controller: true });
     }
-    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');
+    const notes = eventSentences(await eventsAbout(client, namespace, name));
     expect(notes).toEqual(expect.arrayContaining([`Created Secret ${names.defaultTlsCaSecret} (a new CA for the members' certificate)`]));
     expect(notes.join('\n')).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE/);
     expect(JSON.stringify(workload.status)).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE/);
@@ -219,7 +219,7 @@ describe('a TLS-only workload on the bed', () => {
       const { stdout } = await run('bash', ['-c', 'openssl s_client -connect "$0" -CAfile "$1" -verify_return_error </dev/null', `${pod.status?.podIP ?? ''}:${String(ZOOKEEPER_PORTS.secureClient)}`, caFile]);
       expect(new X509Certificate(stdout.slice(stdout.indexOf('-----BEGIN CERTIFICATE-----'))).serialNumber).toBe(newCertificate.serialNumber);
     }
-    const notes = (await eventsAbout(client, namespace, name)).map((event) => event.note ?? '');
+    const notes = eventSentences(await eventsAbout(client, namespace, name));
     expect(notes.some((note) => note.startsWith(`Created Secret ${names.tlsSecret} (member certificate until `) && note.endsWith(': no certificate yet)'))).toBe(true);
   });
 

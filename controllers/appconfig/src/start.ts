@@ -5,7 +5,6 @@ import {
   controller,
   controllerModule,
   keyOf,
-  kubeObjectSchema,
   listersOf,
   processEnvSchema,
   type ControllerProcessParts,
@@ -51,7 +50,7 @@ function usingRevision(appConfigs: Lister<KubeObject>, revision: KubeObject): Ob
 export function startAppconfigController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
   const { manager, log, identity } = parts;
   const informer = (resource: ResourceType, labelSelector?: string) =>
-    manager.informer<KubeObject>(resource, { schema: kubeObjectSchema, ...(labelSelector === undefined ? {} : { labelSelector }) });
+    manager.kubeObjectInformer(resource, labelSelector === undefined ? {} : { labelSelector });
   const appConfigs = informer(oamResources.applicationConfiguration);
   const components = informer(oamResources.component);
   const revisions = informer(controllerRevisionResource, REVISION_COMPONENT_LABEL);

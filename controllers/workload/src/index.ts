@@ -15,3 +15,4 @@ export { FOUR_LETTER_WORD_WHITELIST } from './render/zoo-cfg.js';
 export { CONFIG_FILES, CONFIG_MOUNT_PATH, DATA_MOUNT_PATH, memberHost } from './render/layout.js';
 export type { AlertingRule, PrometheusRule, ServiceMonitor } from './render/monitoring-types.js';
 export * from './observe/index.js';
+export { noteSentences } from './reconcile/action-notes.js';

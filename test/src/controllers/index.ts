@@ -20,6 +20,7 @@ export {
   bedWorkloadSpec,
   condition,
   eventsAbout,
+  eventSentences,
   isReady,
   WorkloadClient,
   type AuditEntry,

@@ -10,6 +10,7 @@ import {
   type ZookeeperWorkloadSpecInput,
 } from '@zk-oam/apis';
 import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
+import { noteSentences } from '@zk-oam/workload';
 import { z } from 'zod';
 import type { BedInfo } from '../bed/index.js';
 import { BED_ZOOKEEPER_IMAGE } from '../images/zookeeper-images.js';
@@ -110,6 +111,11 @@ export async function eventsAbout(client: WorkloadClient, namespace: string, nam
   kubeConfig.loadFromFile(client.bed.kubeconfig);
   const list = eventListSchema.parse(await new KubeClient(kubeConfig).request('GET', `/apis/events.k8s.io/v1/namespaces/${namespace}/events`));
   return list.items.filter((event) => event.regarding?.kind === kind && event.regarding.name === name);
+}
+
+/** What the Events about an object say, one sentence per child the controller wrote (it names them all in one Event per verb). */
+export function eventSentences(events: readonly RecordedEvent[]): string[] {
+  return events.flatMap((event) => noteSentences(event.note ?? ''));
 }
 
 const auditEntrySchema = z.looseObject({

@@ -8,7 +8,8 @@ import type { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { KubeClient } from '../kube/client.js';
-import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
+import { checkedKubeObjectSchema } from '../kube/kube-object-check.js';
+import type { KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import type { InformerOptions } from '../informer/informer.js';
 import { MergedInformer } from '../informer/merged-informer.js';
@@ -93,7 +94,7 @@ export class Manager {
 
   /** An informer of objects read as plain KubeObjects: for a controller that parses each object where it reads it. */
   kubeObjectInformer(resource: ResourceType, options: Omit<ManagedInformerOptions<KubeObject>, 'schema'> = {}): MergedInformer<KubeObject> {
-    return this.informer(resource, { ...options, schema: kubeObjectSchema });
+    return this.informer(resource, { ...options, schema: checkedKubeObjectSchema });
   }
 
   /** Builds a controller from its definition; its `enqueue` is the entry point for outside event sources. */

@@ -18,9 +18,15 @@ export interface ApiDiscoveryOptions {
   readonly now?: () => number;
 }
 
-/** A cache of one discovery answer; `served()` asks the apiserver again once the answer is older than the TTL. */
+/**
+ * A cache of one discovery answer. The first call asks the apiserver; later calls are answered at once from the last
+ * answer, and one older than the TTL is asked again in the background for the calls after it. A reconcile so never
+ * waits on discovery once an answer is known: it was a round trip before the StatefulSet of a new workload, each minute.
+ * Calls while a question is out share it.
+ */
 export class ApiDiscovery {
   private answer: { readonly served: boolean; readonly at: number } | undefined;
+  private asking: Promise<boolean> | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ApiDiscoveryOptions) {
@@ -28,11 +34,24 @@ export class ApiDiscovery {
   }
 
   async served(): Promise<boolean> {
-    const now = this.now();
-    if (this.answer !== undefined && now - this.answer.at < this.options.ttlMs) return this.answer.served;
-    const served = await this.discover();
-    this.answer = { served, at: now };
-    return served;
+    const answer = this.answer;
+    if (answer === undefined) return this.ask();
+    // A failed question keeps the last answer, and the next call asks again; a first question's failure is the caller's.
+    if (this.now() - answer.at >= this.options.ttlMs) this.ask().catch(() => undefined);
+    return answer.served;
+  }
+
+  private ask(): Promise<boolean> {
+    const at = this.now();
+    this.asking ??= this.discover()
+      .then((served) => {
+        this.answer = { served, at };
+        return served;
+      })
+      .finally(() => {
+        this.asking = undefined;
+      });
+    return this.asking;
   }
 
   private async discover(): Promise<boolean> {

@@ -6,7 +6,8 @@ import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, t
 import { describe, expect, it } from 'vitest';
 import { minimalWorkload } from '../render/test-workloads.js';
 import type { RenderedWorkload } from '../render/render.js';
-import { applyChildren } from './apply-children.js';
+import { noteSentences } from './action-notes.js';
+import { applyChildren, recordActions, type ChildAction } from './apply-children.js';
 import { stampAppliedHash } from './applied-hash.js';
 import { RenderedHashes } from './rendered-hashes.js';
 import { APPLIED_HASH_ANNOTATION } from './resources.js';
@@ -172,5 +173,29 @@ describe('applyChildren and the render', () => {
     cluster.answerAll();
     expect((await applying).map((action) => action.note)).toEqual([`Updated ConfigMap ${names.configMap}`]);
     expect(afterEdit.made()).toBe(1);
+  });
+});
+
+describe('recordActions', () => {
+  it('records one Event per verb, naming every child in the order written', async () => {
+    const recorded: Array<{ reason: string; action: string; note: string }> = [];
+    const recorder = { record: (_regarding: KubeObject, { reason, action, note }: { reason: string; action: string; note: string }) => Promise.resolve(void recorded.push({ reason, action, note })) };
+    const action = (verb: ChildAction['verb'], kind: string, name: string, detail = ''): ChildAction => ({ verb, kind, name, note: `${verb} ${kind} ${name}${detail}` });
+    await recordActions({ recorder }, workload, [
+      action('Created', 'ConfigMap', 'zk-config'),
+      action('Updated', 'StatefulSet', 'zk', ' (replicas 3 -> 5)'),
+      action('Created', 'Service', 'zk-client'),
+    ]);
+    expect(recorded).toEqual([
+      { reason: 'Created', action: 'Create', note: 'Created ConfigMap zk-config; Created Service zk-client' },
+      { reason: 'Updated', action: 'Update', note: 'Updated StatefulSet zk (replicas 3 -> 5)' },
+    ]);
+    expect(recorded.flatMap((event) => noteSentences(event.note))).toEqual(['Created ConfigMap zk-config', 'Created Service zk-client', 'Updated StatefulSet zk (replicas 3 -> 5)']);
+  });
+
+  it('records nothing when nothing was written', async () => {
+    const recorded: unknown[] = [];
+    await recordActions({ recorder: { record: (_regarding: KubeObject, details: unknown) => Promise.resolve(void recorded.push(details)) } }, workload, []);
+    expect(recorded).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Step 4: server-side apply of each rendered child whose hash differs from the live one's; an Event per action follows.
+// Step 4: server-side apply of each rendered child whose hash differs from the live one's; an Event per verb follows.
 // A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { workloadNames } from '../render/identity.js';
 import { CONFIG_FILES } from '../render/layout.js';
 import type { RenderedResource } from '../render/render.js';
+import { joinSentences } from './action-notes.js';
 import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { ChildrenRender } from './render-decisions.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
@@ -196,10 +197,16 @@ export function statefulSetJoinsFirstStage(statefulSet: Pick<Planned, 'live'> | 
   return statefulSet !== undefined && statefulSet.live === undefined && (configMap?.live === undefined || configMap.changed === undefined);
 }
 
-/** One Normal Event per action, recorded after all the writes so that Events never delay the StatefulSet. */
+/**
+ * One Normal Event per verb, its note naming every child the verb applies to, recorded after all the writes so that
+ * Events never delay the StatefulSet. An Event per child made five for a new workload (ConfigMap, two Services, PDB,
+ * StatefulSet): 500 of the 1,500 API writes after 100 workloads applied at once (`npm run bench`).
+ */
 export async function recordActions(deps: Pick<WorkloadReconcilerDependencies, 'recorder'>, raw: KubeObject, actions: readonly ChildAction[]): Promise<void> {
+  const notesByVerb = new Map<ChildAction['verb'], string[]>();
+  for (const action of actions) notesByVerb.set(action.verb, [...(notesByVerb.get(action.verb) ?? []), action.note]);
   await Promise.all(
-    actions.map((action) => deps.recorder.record(raw, { type: 'Normal', reason: action.verb, action: action.verb.replace(/d$/, ''), note: action.note })),
+    [...notesByVerb].map(([verb, notes]) => deps.recorder.record(raw, { type: 'Normal', reason: verb, action: verb.replace(/d$/, ''), note: joinSentences(notes) })),
   );
 }
 

@@ -2,7 +2,7 @@
 // certificates (tls.ts), the SASL users' JAAS file (sasl-users.ts) and the x509 client CA (tls.ts). A Secret a person
 // or the issuer must fix blocks the workload: the problem is reported (a Warning Event, and for all but the superuser
 // Secret the Ready condition), nothing is rendered, and the reconcile looks again later (requeue.ts).
-import type { Logger, ObjectKey } from '@zk-oam/runtime';
+import type { KubeClient, KubeObject, Logger, ObjectKey } from '@zk-oam/runtime';
 import { recordActions, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
@@ -19,37 +19,69 @@ export interface MemberSecrets {
   readonly saslRevision: string | undefined;
   /** The SHA-256 of the client CA's ca.crt, when spec.authentication uses x509. */
   readonly clientCaDigest: string | undefined;
-  /** What the step wrote (the superuser Secret, the TLS Secrets, the JAAS Secret), in that order, for its Events. */
+  /** What the step wrote (the TLS Secrets, the JAAS Secret), in that order, for its Events. */
   readonly actions: readonly ChildAction[];
+  /** The generated superuser Secret, created while the children are applied (settleSuperuserSecret). */
+  readonly superuser: Promise<ChildAction | undefined>;
 }
+
+type MemberSecretsDeps = Pick<WorkloadReconcilerDependencies, 'caches' | 'recorder' | 'now' | 'certManagerServed'> & { readonly client: Pick<KubeClient, 'request'> };
 
 export type MemberSecretsOutcome =
   | { readonly kind: 'ready'; readonly secrets: MemberSecrets }
   /** Reported; look again after `retryMs`. */
   | { readonly kind: 'blocked'; readonly retryMs: number };
 
-export async function ensureMemberSecrets(deps: WorkloadReconcilerDependencies, key: ObjectKey, read: ValidWorkload, log: Logger): Promise<MemberSecretsOutcome> {
+/** What the superuser Secret's step wrote, and whether it blocks the workload: a Secret a person must fix. */
+export interface SuperuserSecretOutcome {
+  readonly actions: readonly ChildAction[];
+  /** Set when blocked: look again after it. */
+  readonly retryMs?: number;
+}
+
+/**
+ * Ensures the Secrets the members read. The superuser Secret a spec names is checked before anything is rendered; a
+ * generated one is only started: a new workload's is created in the same round trip as its StatefulSet, not one before
+ * it (its pods mount it, and they are created after the StatefulSet is stored). The caller settles it after the apply.
+ */
+export async function ensureMemberSecrets(deps: MemberSecretsDeps, key: ObjectKey, read: ValidWorkload, log: Logger): Promise<MemberSecretsOutcome> {
   const { raw, workload, statefulSet } = read;
-  let secretAction: ChildAction | undefined;
-  try {
-    secretAction = await inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload));
-  } catch (error) {
-    if (!(error instanceof SuperuserSecretInvalidError)) throw error;
-    log.warn({ err: error }, 'superuser Secret unusable');
-    await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
-    return { kind: 'blocked', retryMs: blockedRetryMs(error) };
+  const superuser = inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload));
+  // Settled by the caller, or below when the workload is blocked: never an unhandled rejection meanwhile.
+  superuser.catch(() => undefined);
+  if (workload.spec.superuserSecretRef !== undefined) {
+    const named = await settleSuperuserSecret(deps, raw, superuser, log);
+    if (named.retryMs !== undefined) return { kind: 'blocked', retryMs: named.retryMs };
   }
   try {
     const { actions: tlsActions, ...tls } = await inStep('TlsCertificates', key, () => ensureTlsCertificates(deps, workload, statefulSet));
     const sasl = await inStep('AuthenticationSecret', key, () => ensureSaslUsers(deps, workload));
     const clientCaDigest = await inStep('AuthenticationSecret', key, () => checkClientCa(deps, workload));
-    const actions = [...(secretAction === undefined ? [] : [secretAction]), ...tlsActions, ...sasl.actions];
-    return { kind: 'ready', secrets: { tls, saslRevision: sasl.revision, clientCaDigest, actions } };
+    return { kind: 'ready', secrets: { tls, saslRevision: sasl.revision, clientCaDigest, actions: [...tlsActions, ...sasl.actions], superuser } };
   } catch (error) {
     if (!isBlocked(error)) throw error;
-    if (error instanceof CertificateNotIssuedError) await recordActions(deps, raw, error.actions);
+    const created = await settleSuperuserSecret(deps, raw, superuser, log);
+    await recordActions(deps, raw, [...created.actions, ...(error instanceof CertificateNotIssuedError ? error.actions : [])]);
     log.warn({ problem: error.message }, 'TLS certificates, SASL users or client CA not usable');
     await reportBlocked(deps, key, raw, error.reason, error.message);
     return { kind: 'blocked', retryMs: blockedRetryMs(error) };
+  }
+}
+
+/** What the superuser Secret's step did; a Secret a person must fix is announced with a Warning Event. */
+export async function settleSuperuserSecret(
+  deps: Pick<WorkloadReconcilerDependencies, 'recorder'>,
+  raw: KubeObject,
+  superuser: Promise<ChildAction | undefined>,
+  log: Logger,
+): Promise<SuperuserSecretOutcome> {
+  try {
+    const action = await superuser;
+    return { actions: action === undefined ? [] : [action] };
+  } catch (error) {
+    if (!(error instanceof SuperuserSecretInvalidError)) throw error;
+    log.warn({ err: error }, 'superuser Secret unusable');
+    await deps.recorder.record(raw, { type: 'Warning', reason: 'SuperuserSecretInvalid', action: 'Validate', note: error.message });
+    return { actions: [], retryMs: blockedRetryMs(error) };
   }
 }

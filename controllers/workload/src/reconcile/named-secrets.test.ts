@@ -25,6 +25,14 @@ describe('namedSecrets', () => {
     expect(namedSecrets(minimalWorkload())).toEqual([]);
     expect(namedSecrets(workload('prod', 'not-a-spec', 'garbage'))).toEqual([]);
   });
+
+  it('reads a cached version once, and a new version again', () => {
+    const cached = workload('prod', 'sasl', { authentication: { sasl: { usersSecretRef: { name: 'zk-users' } } } });
+    const first = namedSecrets(cached);
+    expect(namedSecrets(cached)).toBe(first);
+    const next = workload('prod', 'sasl', { authentication: { sasl: { usersSecretRef: { name: 'zk-users-2' } } } });
+    expect(namedSecrets(next)).toEqual(['zk-users-2']);
+  });
 });
 
 describe('workloadsNamingSecret', () => {

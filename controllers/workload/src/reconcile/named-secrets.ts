@@ -1,7 +1,7 @@
 // The user's Secrets a workload's spec names (superuser, TLS CA, SASL users, client CA), and from a Secret back to the
 // workloads that name it: they carry no label of ours, so only their metadata is watched, and a change of one enqueues
 // the workloads that read it instead of waiting for a timed look.
-import { keepFields, keyOf, type KubeObject, type Lister, type ObjectKey } from '@zk-oam/runtime';
+import { keepFields, keptParse, keyOf, type KubeObject, type Lister, type ObjectKey } from '@zk-oam/runtime';
 import { z } from 'zod';
 
 const secretRefSchema = z.looseObject({ name: z.string() }).optional();
@@ -20,12 +20,17 @@ const namingSpecSchema = z.looseObject({
   }),
 });
 
-/** The names of the Secrets the workload's spec names, in its own namespace. */
-export function namedSecrets(workload: KubeObject): string[] {
-  const spec = namingSpecSchema.safeParse(workload).data?.spec;
-  if (spec === undefined) return [];
-  const refs = [spec.superuserSecretRef, spec.tls?.certificates?.caSecretRef, spec.authentication?.sasl?.usersSecretRef, spec.authentication?.x509?.clientCaSecretRef];
-  return refs.flatMap((ref) => (ref === undefined ? [] : [ref.name]));
+/**
+ * The names of the Secrets the workload's spec names, in its own namespace. Read once per version of a cached workload
+ * (keptParse): a burst of new workloads in one namespace brings a Secret event per workload, each scanning them all.
+ */
+export function namedSecrets(workload: KubeObject): readonly string[] {
+  return keptParse(workload, namingSpecSchema, () => {
+    const spec = namingSpecSchema.safeParse(workload).data?.spec;
+    if (spec === undefined) return [];
+    const refs = [spec.superuserSecretRef, spec.tls?.certificates?.caSecretRef, spec.authentication?.sasl?.usersSecretRef, spec.authentication?.x509?.clientCaSecretRef];
+    return refs.flatMap((ref) => (ref === undefined ? [] : [ref.name]));
+  });
 }
 
 /** The workloads of the Secret's namespace whose spec names it. */

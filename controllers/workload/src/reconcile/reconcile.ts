@@ -2,7 +2,7 @@
 //   1. read          observe.ts           the workload and its StatefulSet from the caches, parsed once  (no client)
 //   2. secrets       member-secrets.ts    the Secrets the members read: superuser, TLS, SASL, client CA  (client)
 //   3. decide        render-decisions.ts  what to render, and the render                              (no client)
-//   4. apply         apply-children.ts    each child whose applied hash changed, then an Event each      (client)
+//   4. apply         apply-children.ts    each child whose applied hash changed, then an Event per verb  (client)
 //   5. restore       ../restore/          spec.restoreFrom: verify the backup, write it, let clients in  (client)
 //   6. status        status.ts            observe the ensemble, write the status, announce the facts     (client)
 //   7. requeue       requeue.ts           when to look again                                            (no client)
@@ -12,7 +12,7 @@ import { done, formatKey, requeueAfter, type ObjectKey, type ReconcileContext, t
 import { applyChildren, recordActions } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { inStep } from './errors.js';
-import { ensureMemberSecrets } from './member-secrets.js';
+import { ensureMemberSecrets, settleSuperuserSecret } from './member-secrets.js';
 import { readWorkload } from './observe.js';
 import { childrenRender, decideRenderInput } from './render-decisions.js';
 import { reportBlocked, reportStatus } from './status.js';
@@ -41,8 +41,8 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   }
   const { raw, workload, statefulSet } = reading;
 
-  // Discovery is asked while the Secrets are written, not after: once its answer is stale (every minute) it was one
-  // more round trip before the StatefulSet of a new workload.
+  // Discovery is asked while the Secrets are written, not after: its first answer is a round trip (later ones come from
+  // memory, api-discovery.ts).
   const [secrets, monitoringServed] = await Promise.all([ensureMemberSecrets(deps, key, reading, context.log), deps.monitoringServed()]);
   if (secrets.kind === 'blocked') return requeueAfter(secrets.retryMs);
   const { tls, saslRevision, clientCaDigest } = secrets.secrets;
@@ -51,9 +51,11 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   await announceRefusal(deps, raw, decision.refusal, context.log);
 
   const applied = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), monitoringServed));
-  const actions = [...secrets.secrets.actions, ...applied];
+  const superuser = await settleSuperuserSecret(deps, raw, secrets.secrets.superuser, context.log);
+  const actions = [...superuser.actions, ...secrets.secrets.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
   await recordActions(deps, raw, actions);
+  if (superuser.retryMs !== undefined) return requeueAfter(superuser.retryMs);
   await announceTlsSteps(deps, raw, workload, { before: statefulSet, quorumStep: decision.input.quorumTls, applied, rotationBegun: tls.rotationBegun });
 
   const access = await memberAccess(workload, tls.state);

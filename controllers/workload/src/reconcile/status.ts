@@ -60,7 +60,7 @@ export type BlockingReason = Extract<WorkloadReason, 'InvalidSpec' | 'TlsCaSecre
  * with a reason and a message naming the problem, and a Warning Event when that is news. Never a crash loop.
  */
 export async function reportBlocked(
-  deps: Pick<WorkloadReconcilerDependencies, 'client' | 'recorder' | 'now'>,
+  deps: Pick<WorkloadReconcilerDependencies, 'recorder' | 'now'> & { readonly client: Pick<KubeClient, 'request'> },
   key: ObjectKey,
   raw: KubeObject,
   reason: BlockingReason,

@@ -2,7 +2,7 @@
 // generated once with a random password and from then on used as it is, never rotated silently.
 import { randomBytes } from 'node:crypto';
 import { SUPERUSER_SECRET_KEYS, type ZookeeperWorkload } from '@zk-oam/apis';
-import { coreResources, isApiError, collectionPath } from '@zk-oam/runtime';
+import { coreResources, isApiError, collectionPath, type KubeClient } from '@zk-oam/runtime';
 import { buildSuperuserSecret } from '../render/superuser-secret.js';
 import { workloadNames } from '../render/identity.js';
 import type { ChildAction } from './apply-children.js';
@@ -10,7 +10,7 @@ import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { SuperuserSecretInvalidError } from './errors.js';
 import { encodedData, readSecret } from './secrets.js';
 
-type Deps = Pick<WorkloadReconcilerDependencies, 'client' | 'caches'>;
+type Deps = Pick<WorkloadReconcilerDependencies, 'caches'> & { readonly client: Pick<KubeClient, 'request'> };
 
 /** 32 bytes of entropy, printable without quoting. */
 export function generatePassword(): string {
