@@ -6,6 +6,7 @@ import {
   controllerModule,
   coreResources,
   eventBusFrom,
+  keyOf,
   listersOf,
   processEnvSchema,
   RequeuePacer,
@@ -74,15 +75,19 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
   const bus = eventBusFrom(config, { name: IDENTITY.name, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
-  const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs });
-  const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs });
+  // A kind installed or removed changes what every workload renders (monitoring children) or waits for (cert-manager).
+  const lookAgainAtAll = (): void => {
+    for (const workload of workloads.lister.list()) workloadController.enqueue(keyOf(workload));
+  };
+  const monitoring = new ApiDiscovery({ client: manager.client, resources: [serviceMonitorResource, prometheusRuleResource], ttlMs, onChange: lookAgainAtAll });
+  const certManager = new ApiDiscovery({ client: manager.client, resources: [certificateResource], ttlMs, onChange: lookAgainAtAll });
 
   const observations = new LatestObservations();
   bus?.respond(observationResponder(observations, () => manager.isLeader()));
   const recorder = manager.eventRecorder(identity, IDENTITY.reportingController);
   const reconcile = workloadReconciler({
     client: manager.client,
-    caches: listersOf({ workloads, statefulSets, configMaps, services, podDisruptionBudgets, secrets, pods }),
+    caches: listersOf({ workloads, statefulSets, configMaps, services, podDisruptionBudgets, secrets, secretMetadata, pods }),
     recorder,
     bus: bus ?? { publish: () => Promise.resolve() },
     monitoringServed: () => monitoring.served(),
@@ -102,7 +107,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
       connectRestorer: treeRestorerConnector(RESTORE_CONNECT_TIMEOUT_MS),
     },
   });
-  manager.add(
+  const workloadController = manager.add(
     controller('workload')
       .for(workloads)
       .owns(statefulSets)
@@ -118,7 +123,13 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
       .reconcile(reconcile),
   );
   log.info({ identity, nats: config.NATS_URL !== undefined, leaderElection: config.LEADER_ELECTION }, 'starting the workload controller');
-  return { cleanup: async () => bus?.close() };
+  return {
+    cleanup: async () => {
+      monitoring.stop();
+      certManager.stop();
+      await bus?.close();
+    },
+  };
 }
 
 /** The workload's setting named otherwise than the other controllers' for the same role. */

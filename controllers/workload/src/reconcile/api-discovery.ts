@@ -13,45 +13,59 @@ export interface ApiDiscoveryOptions {
   readonly client: Pick<KubeClient, 'request'>;
   /** The resources that must all be served; of one group and version. */
   readonly resources: readonly [ResourceType, ...ResourceType[]];
-  /** How long an answer is trusted; the CRDs may be installed or removed at any time. */
+  /** How often the answer is asked again; the CRDs may be installed or removed at any time. */
   readonly ttlMs: number;
-  readonly now?: () => number;
+  /** Called when an answer asked again differs from the last: the workloads then need another look. */
+  readonly onChange?: () => void;
 }
 
 /**
- * A cache of one discovery answer. The first call asks the apiserver; later calls are answered at once from the last
- * answer, and one older than the TTL is asked again in the background for the calls after it. A reconcile so never
- * waits on discovery once an answer is known: it was a round trip before the StatefulSet of a new workload, each minute.
- * Calls while a question is out share it.
+ * A cache of one discovery answer. The first call asks the apiserver; the answer is then asked again every TTL in the
+ * background, and a change calls `onChange`. A reconcile so never waits on discovery once an answer is known (a stale
+ * one was a round trip before the StatefulSet of a new workload), and an install of the CRDs reaches every workload
+ * within a TTL, whether anything else reconciles it or not. Calls while the first question is out share it.
  */
 export class ApiDiscovery {
-  private answer: { readonly served: boolean; readonly at: number } | undefined;
+  private answer: boolean | undefined;
   private asking: Promise<boolean> | undefined;
-  private readonly now: () => number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
 
-  constructor(private readonly options: ApiDiscoveryOptions) {
-    this.now = options.now ?? Date.now;
-  }
+  constructor(private readonly options: ApiDiscoveryOptions) {}
 
   async served(): Promise<boolean> {
-    const answer = this.answer;
-    if (answer === undefined) return this.ask();
-    // A failed question keeps the last answer, and the next call asks again; a first question's failure is the caller's.
-    if (this.now() - answer.at >= this.options.ttlMs) this.ask().catch(() => undefined);
-    return answer.served;
+    return this.answer ?? this.ask();
+  }
+
+  /** Asks no more; for the controller's shutdown. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
   }
 
   private ask(): Promise<boolean> {
-    const at = this.now();
     this.asking ??= this.discover()
       .then((served) => {
-        this.answer = { served, at };
+        const before = this.answer;
+        this.answer = served;
+        if (before !== undefined && before !== served) this.options.onChange?.();
         return served;
       })
       .finally(() => {
         this.asking = undefined;
+        // A first question that failed is the caller's to retry; a later one keeps the last answer until the next.
+        if (this.answer !== undefined) this.askAgainLater();
       });
     return this.asking;
+  }
+
+  private askAgainLater(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.ask().catch(() => undefined);
+    }, this.options.ttlMs);
+    this.timer.unref();
   }
 
   private async discover(): Promise<boolean> {

@@ -55,6 +55,7 @@ function gatedCluster(live: { configMap?: KubeObject; statefulSet?: KubeObject; 
     services: lister(() => live.services ?? []),
     podDisruptionBudgets: lister(() => [live.podDisruptionBudget]),
     secrets: empty,
+    secretMetadata: empty,
     pods: empty,
   };
   const answerAll = (): void => {

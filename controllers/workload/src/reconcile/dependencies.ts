@@ -8,9 +8,9 @@ import type { RenderedHashes } from './rendered-hashes.js';
 
 /**
  * The informer caches the reconcile reads instead of the apiserver. `secrets` holds only the Secrets this controller
- * labelled as managed; a user's Secret is read from the API.
+ * labelled as managed; a user's Secret is read from the API. `secretMetadata` holds every Secret's name, no data.
  */
-export type WorkloadCaches = Listers<'workloads' | 'statefulSets' | 'configMaps' | 'services' | 'podDisruptionBudgets' | 'secrets' | 'pods'>;
+export type WorkloadCaches = Listers<'workloads' | 'statefulSets' | 'configMaps' | 'services' | 'podDisruptionBudgets' | 'secrets' | 'secretMetadata' | 'pods'>;
 
 export interface WorkloadReconcilerDependencies {
   readonly client: KubeClient;

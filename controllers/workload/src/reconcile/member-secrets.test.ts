@@ -9,17 +9,24 @@ import { gatedClient } from './test-gated-client.js';
 
 const log = createLogger({ name: 'test', level: 'silent' });
 
-/** A cluster with no Secret: a GET of one is a 404, any other request succeeds, each when the test lets it. */
-function gatedDeps() {
+/**
+ * A cluster with no Secret but `squatted`, there without the superuser keys: a GET finds it or is a 404, creating it is
+ * a 409, any other request succeeds, each when the test lets it. The metadata cache knows `squatted`.
+ */
+function gatedDeps(squatted?: string) {
+  const squattedPath = `/api/v1/namespaces/prod/secrets/${squatted ?? ''}`;
   const apiserver = gatedClient((verb, path) => {
+    if (verb === 'GET' && path === squattedPath) return { metadata: { name: squatted }, data: {} };
     if (verb === 'GET') throw new KubeApiError(404, 'NotFound', verb, path, 'not found');
+    if (verb === 'POST' && squatted !== undefined) throw new KubeApiError(409, 'AlreadyExists', verb, path, 'already exists');
     return {};
   });
   const warnings: string[] = [];
   const none = { get: () => undefined, list: (): KubeObject[] => [] };
+  const secretMetadata = { get: ({ name }: { name: string }) => (name === squatted ? { metadata: { namespace: 'prod', name } } : undefined), list: (): KubeObject[] => [] };
   const deps = {
     client: apiserver.client,
-    caches: { workloads: none, statefulSets: none, configMaps: none, services: none, podDisruptionBudgets: none, secrets: none, pods: none },
+    caches: { workloads: none, statefulSets: none, configMaps: none, services: none, podDisruptionBudgets: none, secrets: none, secretMetadata, pods: none },
     recorder: { record: (_regarding: KubeObject, details: { type: string; reason: string }) => Promise.resolve(void warnings.push(`${details.type} ${details.reason}`)) },
     now: () => new Date('2026-11-30T05:00:00Z'),
     certManagerServed: () => Promise.resolve(false),
@@ -47,6 +54,16 @@ describe('ensureMemberSecrets', () => {
     await answer();
     expect(await ensuring).toMatchObject({ kind: 'blocked' });
     expect(requests).toEqual(['GET /api/v1/namespaces/prod/secrets/mine']);
+    expect(warnings).toEqual(['Warning SuperuserSecretInvalid']);
+  });
+
+  it('blocks before anything is rendered when a Secret not made by the controller holds the generated name without its keys', async () => {
+    const { deps, requests, warnings, answer } = gatedDeps('zk-superuser');
+    const workload = minimalWorkload();
+    const ensuring = ensureMemberSecrets(deps, { namespace: 'prod', name: 'zk' }, { kind: 'valid', raw: workload, workload, statefulSet: undefined }, log);
+    await answer();
+    expect(await ensuring).toMatchObject({ kind: 'blocked' });
+    expect(requests).toEqual(['POST /api/v1/namespaces/prod/secrets', 'GET /api/v1/namespaces/prod/secrets/zk-superuser']);
     expect(warnings).toEqual(['Warning SuperuserSecretInvalid']);
   });
 });

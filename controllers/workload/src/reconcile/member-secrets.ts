@@ -2,7 +2,9 @@
 // certificates (tls.ts), the SASL users' JAAS file (sasl-users.ts) and the x509 client CA (tls.ts). A Secret a person
 // or the issuer must fix blocks the workload: the problem is reported (a Warning Event, and for all but the superuser
 // Secret the Ready condition), nothing is rendered, and the reconcile looks again later (requeue.ts).
+import type { ZookeeperWorkload } from '@zk-oam/apis';
 import type { KubeClient, KubeObject, Logger, ObjectKey } from '@zk-oam/runtime';
+import { workloadNames } from '../render/identity.js';
 import { recordActions, type ChildAction } from './apply-children.js';
 import type { WorkloadReconcilerDependencies } from './dependencies.js';
 import { CertificateNotIssuedError, inStep, isBlocked, SuperuserSecretInvalidError } from './errors.js';
@@ -40,16 +42,23 @@ export interface SuperuserSecretOutcome {
 }
 
 /**
- * Ensures the Secrets the members read. The superuser Secret a spec names is checked before anything is rendered; a
- * generated one is only started: a new workload's is created in the same round trip as its StatefulSet, not one before
- * it (its pods mount it, and they are created after the StatefulSet is stored). The caller settles it after the apply.
+ * Whether the superuser Secret is one to generate that no cache knows, not even the metadata of every Secret: a new
+ * workload's. It is then created in the same round trip as the StatefulSet, not one before it (its pods mount it, and
+ * they are created after the StatefulSet is stored). Any other, a Secret the spec names or one already there under the
+ * generated name, is checked before anything is rendered: nothing is applied for a workload it blocks.
  */
+function generatedAnew(deps: Pick<MemberSecretsDeps, 'caches'>, workload: ZookeeperWorkload): boolean {
+  const { namespace, superuserSecret } = workloadNames(workload);
+  return workload.spec.superuserSecretRef === undefined && deps.caches.secretMetadata.get({ namespace, name: superuserSecret }) === undefined;
+}
+
+/** Ensures the Secrets the members read; a new workload's superuser Secret is only started, for the caller to settle after the apply. */
 export async function ensureMemberSecrets(deps: MemberSecretsDeps, key: ObjectKey, read: ValidWorkload, log: Logger): Promise<MemberSecretsOutcome> {
   const { raw, workload, statefulSet } = read;
   const superuser = inStep('SuperuserSecret', key, () => ensureSuperuserSecret(deps, workload));
   // Settled by the caller, or below when the workload is blocked: never an unhandled rejection meanwhile.
   superuser.catch(() => undefined);
-  if (workload.spec.superuserSecretRef !== undefined) {
+  if (!generatedAnew(deps, workload)) {
     const named = await settleSuperuserSecret(deps, raw, superuser, log);
     if (named.retryMs !== undefined) return { kind: 'blocked', retryMs: named.retryMs };
   }

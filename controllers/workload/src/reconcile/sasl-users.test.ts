@@ -34,7 +34,7 @@ function fakeCluster(initial: Record<string, Record<string, string>> = {}): { de
   // The cache holds only the Secrets the controller labelled: not the user's.
   const lister: Lister<KubeObject> = { get: ({ name }) => (name === 'zk-users' ? undefined : secrets.get(name)), list: () => [...secrets.values()] };
   const empty: Lister<KubeObject> = { get: () => undefined, list: () => [] };
-  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: lister, pods: empty };
+  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: lister, secretMetadata: empty, pods: empty };
   return { deps: { client, caches }, secrets, writes };
 }
 

@@ -34,7 +34,7 @@ function fakeCluster(served = true): { deps: Parameters<typeof ensureTlsCertific
   };
   const empty: Lister<KubeObject> = { get: () => undefined, list: () => [] };
   const secrets: Lister<KubeObject> = { get: ({ name }) => objects.get(`/api/v1/namespaces/prod/secrets/${name}`), list: () => [] };
-  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets, pods: empty };
+  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets, secretMetadata: empty, pods: empty };
   return { deps: { client, caches, now: () => NOW, certManagerServed: () => Promise.resolve(served) }, objects, writes };
 }
 

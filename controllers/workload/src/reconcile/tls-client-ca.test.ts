@@ -22,7 +22,7 @@ function fakeCluster(initial: Record<string, Record<string, string>> = {}): { de
     },
   };
   const empty: Lister<KubeObject> = { get: () => undefined, list: () => [] };
-  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: empty, pods: empty };
+  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: empty, secretMetadata: empty, pods: empty };
   return { deps: { client, caches }, writes };
 }
 

@@ -42,7 +42,7 @@ function fakeCluster(initial: Record<string, KubeObject> = {}): { deps: Paramete
   };
   const lister: Lister<KubeObject> = { get: ({ name }) => (name.startsWith('user-') ? undefined : secrets.get(name)), list: () => [...secrets.values()] };
   const empty: Lister<KubeObject> = { get: () => undefined, list: () => [] };
-  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: lister, pods: empty };
+  const caches = { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: lister, secretMetadata: empty, pods: empty };
   return { deps: { client, caches, now: () => NOW, certManagerServed: () => Promise.resolve(true) }, secrets, writes };
 }
 

@@ -79,7 +79,7 @@ function fakes(world: World): Parameters<typeof restoreBackup>[0] {
         return found === undefined ? Promise.reject(new KubeApiError(404, 'NotFound', method, path, 'not found')) : Promise.resolve(found);
       },
     } as Parameters<typeof restoreBackup>[0]['client'],
-    caches: { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: empty, pods },
+    caches: { workloads: empty, statefulSets: empty, configMaps: empty, services: empty, podDisruptionBudgets: empty, secrets: empty, secretMetadata: empty, pods },
     recorder: { record: (_regarding, details) => Promise.resolve(void world.events.push(details)) },
     now: () => NOW,
     restore: {
