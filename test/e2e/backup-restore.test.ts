@@ -106,7 +106,9 @@ describe('restore into a new workload', () => {
     const writer = startWriter(connectString);
     await waitFor('the writer under way', () => Promise.resolve(writer.count()), (count) => count >= 20, 30_000);
     await backups.create(namespace, 'once', { workloadRef: { name: SOURCE }, target: target('bed') });
-    const done = await waitFor('the backup under writes', () => backups.get(namespace, 'once'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 120_000);
+    // Each of the dump's walks reads the whole tree while the writer writes, and one that saw a change is walked again:
+    // under the load of a whole CI run, 120 s was once not enough for a run to end.
+    const done = await waitFor('the backup under writes', () => backups.get(namespace, 'once'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 300_000);
     acknowledged = await writer.stop();
     const run = done.status?.lastSuccessful;
     expect(run).toMatchObject({ outcome: 'Succeeded' });
