@@ -204,7 +204,11 @@ export function statefulSetJoinsFirstStage(statefulSet: Pick<Planned, 'live'> | 
  */
 export async function recordActions(deps: Pick<WorkloadReconcilerDependencies, 'recorder'>, raw: KubeObject, actions: readonly ChildAction[]): Promise<void> {
   const notesByVerb = new Map<ChildAction['verb'], string[]>();
-  for (const action of actions) notesByVerb.set(action.verb, [...(notesByVerb.get(action.verb) ?? []), action.note]);
+  for (const action of actions) {
+    const notes = notesByVerb.get(action.verb) ?? [];
+    notes.push(action.note);
+    notesByVerb.set(action.verb, notes);
+  }
   await Promise.all(
     [...notesByVerb].map(([verb, notes]) => deps.recorder.record(raw, { type: 'Normal', reason: verb, action: verb.replace(/d$/, ''), note: joinSentences(notes) })),
   );
