@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { Informer } from '../informer/informer.js';
+import { KubeApiError } from '../kube/client.js';
 import { kubeObjectSchema, formatKey, type KubeObject } from '../kube/object.js';
 import { coreResources, type ResourceType } from '../kube/resource.js';
 import { ScriptedApiServer } from '../testing/scripted-api-server.js';
@@ -57,6 +58,35 @@ describe('controller builder', () => {
     await vi.waitFor(() => expect(reconciled.length).toBeGreaterThanOrEqual(2), { interval: 5 });
     expect(built.queueLength).toBe(0);
     expect(reconciled.sort()).toEqual(['ns/w1', 'ns/w9']);
+  });
+
+  it('lets a namespace that refused a write as being deleted run again at once when an object is created there after the refusal', async () => {
+    const server = new ScriptedApiServer();
+    server.items = [object('doomed')];
+    const widgetInformer = new Informer({ client: server, resource: widgets, schema: kubeObjectSchema, logger });
+    const reconciled: string[] = [];
+    const built = buildController(
+      controller('widgets')
+        .for(widgetInformer)
+        .reconcile((key) => {
+          reconciled.push(key.name);
+          if (key.name !== 'doomed') return Promise.resolve(done);
+          return Promise.reject(new KubeApiError(403, 'Forbidden', 'PATCH', '/x', 'ns is being terminated', ['NamespaceTerminating']));
+        }),
+      { logger },
+    );
+    running.push(built, widgetInformer);
+    widgetInformer.start();
+    await widgetInformer.waitForSync();
+    built.start();
+    await vi.waitFor(() => expect(reconciled).toEqual(['doomed']), { interval: 5 });
+    const secondsAgo = (seconds: number): string => new Date(Math.floor(Date.now() / 1000 - seconds) * 1000).toISOString();
+    // Created before the refusal, so the namespace may still be the one being deleted: it waits.
+    server.lastWatch.send('ADDED', object('older', { creationTimestamp: secondsAgo(60) }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reconciled).toEqual(['doomed']);
+    server.lastWatch.send('ADDED', object('made-again', { creationTimestamp: secondsAgo(-2) }));
+    await vi.waitFor(() => expect(reconciled).toEqual(['doomed', 'made-again']), { interval: 5 });
   });
 
   it('refuses owns() before for(), since owners are of the primary kind', () => {

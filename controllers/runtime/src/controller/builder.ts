@@ -13,8 +13,11 @@ import { ownerKeysOf, type OwnerMappingOptions } from './owner-mapping.js';
 import { reportingFailures, type FailureReportOptions } from './failure-report.js';
 import type { Reconciler } from './reconciler.js';
 
+/** Where an informer's events go: the keys to reconcile, and each object seen created. */
+export type EventSink = Pick<Controller, 'enqueue' | 'sawCreated'>;
+
 /** Subscribes a controller to one informer; called once when the controller is built. */
-export type EventSource = (enqueue: (key: ObjectKey) => void) => void;
+export type EventSource = (sink: EventSink) => void;
 
 export interface ControllerDefinition {
   readonly name: string;
@@ -25,10 +28,11 @@ export interface ControllerDefinition {
 }
 
 function subscribe<T extends KubeObject>(informer: InformerView<T>, toKeys: (object: T) => readonly ObjectKey[]): EventSource {
-  return (enqueue) =>
+  return (sink) =>
     informer.subscribe((event: InformerEvent<T>) => {
+      if (event.type === 'added') sink.sawCreated(event.object);
       const objects = event.type === 'updated' ? [event.old, event.object] : [event.object];
-      for (const object of objects) toKeys(object).forEach(enqueue);
+      for (const object of objects) toKeys(object).forEach((key) => sink.enqueue(key));
     });
 }
 
@@ -101,6 +105,6 @@ export function buildController(
     maxConcurrentReconciles: definition.maxConcurrentReconciles,
     backoff: definition.backoff,
   });
-  for (const source of definition.sources) source((key) => built.enqueue(key));
+  for (const source of definition.sources) source(built);
   return built;
 }

@@ -2,12 +2,13 @@
 //
 // Success forgets the key's backoff; requeueAfter adds the key again after the delay; a thrown error
 // re-adds it with per-key exponential backoff, unless it says the object's namespace is being deleted: then the
-// namespace's keys wait a few seconds instead of repeating refused writes (terminating-namespaces.ts).
+// namespace's keys wait a few seconds instead of repeating refused writes, until an object is created there again
+// (terminating-namespaces.ts).
 // `stop()` stops handing out keys and waits for the reconciles in flight.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isNamespaceTerminating } from '../kube/client.js';
-import { formatKey, parseKey, type ObjectKey } from '../kube/object.js';
+import { formatKey, parseKey, type KubeObject, type ObjectKey } from '../kube/object.js';
 import type { BackoffOptions } from '../queue/backoff.js';
 import { systemClock, type Clock } from '../queue/clock.js';
 import { WorkQueue } from '../queue/work-queue.js';
@@ -53,6 +54,12 @@ export class Controller {
   /** Asks for a reconcile of `key`; safe from any source (informers, the NATS bus, timers). */
   enqueue(key: ObjectKey): void {
     this.queue.add(formatKey(key));
+  }
+
+  /** An object its informers saw created: one created after a namespace refused a write shows the namespace was made again. */
+  sawCreated(object: KubeObject): void {
+    const { namespace, creationTimestamp } = object.metadata;
+    if (namespace !== undefined && creationTimestamp !== undefined) this.terminating.created(namespace, Date.parse(creationTimestamp));
   }
 
   start(): void {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { createRuntimeMetrics } from '../metrics/runtime-metrics.js';
-import { METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from '../kube/client.js';
+import { KubeApiError, METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from '../kube/client.js';
 import { coreResources } from '../kube/resource.js';
 import { kubeObjectSchema, type KubeObject } from '../kube/object.js';
 import { ScriptedApiServer } from '../testing/scripted-api-server.js';
@@ -144,6 +144,43 @@ describe('Informer', () => {
     expect(server.watches).toHaveLength(3);
     expect(server.lastWatch.query).toMatchObject({ resourceVersion: '10' });
     expect(await registry.getSingleMetricAsString('informer_watch_restarts_total')).toContain('reason="error"} 2');
+  });
+
+  it('retries a refusal that says when to ask again at that time, without growing the backoff of the next failure', async () => {
+    const reinitializing = (): KubeApiError => new KubeApiError(429, 'TooManyRequests', 'GET', '/api/v1/configmaps', 'storage is (re)initializing', [], 1);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      server.lastWatch.end(reinitializing());
+      await vi.advanceTimersByTimeAsync(999);
+      expect(server.watches).toHaveLength(attempt);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(server.watches).toHaveLength(attempt + 1);
+    }
+    server.lastWatch.end(new Error('connection refused'));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(server.watches).toHaveLength(6);
+  });
+
+  it('backs off after ten refusals in a row that say when to ask again, as client-go gives up retrying them', async () => {
+    const slowDown = (): KubeApiError => new KubeApiError(429, 'TooManyRequests', 'GET', '/api/v1/configmaps', 'slow down', [], 5);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      server.lastWatch.end(slowDown());
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(server.watches).toHaveLength(attempt);
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(server.watches).toHaveLength(11);
+    server.lastWatch.end(slowDown());
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(server.watches).toHaveLength(12);
+  });
+
+  it('asks again at most every 6 s (4 s and its jitter) for a resource that is not served, so a CRD made again is soon followed', async () => {
+    const notFound = (): KubeApiError => new KubeApiError(404, 'NotFound', 'GET', '/api/v1/configmaps', 'the server could not find the requested resource');
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      server.lastWatch.end(notFound());
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(server.watches).toHaveLength(attempt + 1);
+    }
   });
 
   it('backs off instead of reconnecting at once when the server keeps closing watches immediately', async () => {

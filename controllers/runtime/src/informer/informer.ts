@@ -1,7 +1,8 @@
 // An informer that survives: list, then watch from the list's resourceVersion into a local cache, forever.
 //
-// Restarts after any error with exponential backoff and jitter; relists after 410 Gone; a watchdog restarts
-// a watch that has been silent (no event, no bookmark) for `watchdogMs`; every restart is counted by reason.
+// Restarts after any error, when next-attempt.ts says (a backoff, or when the server asked); relists after 410 Gone; a
+// watchdog restarts a watch that has been silent (no event, no bookmark) for `watchdogMs`; every restart is counted by
+// reason.
 // Updates that carry an unchanged resourceVersion are not sent. After a relist, objects that disappeared
 // while the watch was down are sent as deletions, so listeners converge to the server's state.
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { apiVersionOf, collectionPath, resourceName, type ResourceType } from '.
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
 import { isRecord } from '../kube/json-record.js';
 import type { ObjectTransform } from './kept-fields.js';
-import { backoffDelayMs } from '../retry/backoff.js';
+import { FIRST_ATTEMPT, nextAttempt, type WatchEnd } from './next-attempt.js';
 import { systemClock, type Clock } from '../queue/clock.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { Store, type Lister } from './store.js';
@@ -59,24 +60,11 @@ export function withoutManagedFields(object: Record<string, unknown>): Record<st
   return { ...object, metadata: kept };
 }
 
-type WatchEnd =
-  | { readonly reason: 'stopped' | 'closed' | 'expired' | 'stalled'; readonly received: boolean }
-  | { readonly reason: 'error'; readonly received: boolean; readonly error: unknown };
-
 const listSchema = z.object({
   metadata: z.object({ resourceVersion: z.string(), continue: z.string().optional() }).loose(),
   items: z.array(z.unknown()).nullable(),
 });
 const watchStatusSchema = z.object({ code: z.number().optional(), message: z.string().optional() }).loose();
-
-/**
- * Whether a watch end calls for backoff before the next attempt: an error does, and so does a watch the server
- * closed at once without sending anything, so that such a server sees no restart storm.
- */
-function needsBackoff(end: WatchEnd, watchedForMs: number): boolean {
-  if (end.reason === 'error') return true;
-  return end.reason === 'closed' && !end.received && watchedForMs < 1000;
-}
 
 /** An event's `metadata.resourceVersion`, which a bookmark carries alone. */
 function resourceVersionOf(raw: unknown): string | undefined {
@@ -155,23 +143,18 @@ export class Informer<T extends KubeObject> {
   }
 
   private async run(signal: AbortSignal): Promise<void> {
-    const { baseMs = 1000, maxMs = 30_000 } = this.options.backoff ?? {};
-    let failures = 0;
+    let attempt = FIRST_ATTEMPT;
     while (!signal.aborted) {
       const { end, watchedAt } = await this.listAndWatch(signal);
       if (end.reason === 'stopped' || signal.aborted) return;
       this.options.metrics?.informerRestarts.inc({ resource: this.name, reason: end.reason satisfies WatchRestartReason });
       if (end.reason === 'expired') this.resourceVersion = '';
-      if (!needsBackoff(end, this.clock.now() - watchedAt)) {
-        failures = 0;
-        this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
-        continue;
-      }
-      failures = end.received ? 1 : failures + 1;
-      const delayMs = backoffDelayMs(failures - 1, { baseMs, maxMs, jitter: 0.5 });
+      attempt = nextAttempt(end, this.clock.now() - watchedAt, attempt, this.options.backoff);
       const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
-      this.log.warn({ err: error, failures, delayMs }, 'list/watch failed; retrying after backoff');
-      await this.clock.sleep(delayMs, signal);
+      if (attempt.kind === 'now') this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
+      else if (attempt.kind === 'asked') this.log.info({ err: error, delayMs: attempt.delayMs }, 'list/watch refused for now; retrying when the server asked');
+      else this.log.warn({ err: error, failures: attempt.failures, delayMs: attempt.delayMs }, 'list/watch failed; retrying after backoff');
+      if (attempt.delayMs > 0) await this.clock.sleep(attempt.delayMs, signal);
     }
   }
 

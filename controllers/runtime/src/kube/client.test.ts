@@ -23,6 +23,17 @@ const TERMINATING = {
   code: 403,
 };
 
+/** What kube-apiserver answers while a resource's storage is (re)initializing, as after its CRD is created again. */
+const REINITIALIZING = {
+  kind: 'Status',
+  apiVersion: 'v1',
+  status: 'Failure',
+  message: 'storage is (re)initializing',
+  reason: 'TooManyRequests',
+  details: { retryAfterSeconds: 1 },
+  code: 429,
+};
+
 let dir: string;
 let server: Server;
 let handshakes = 0;
@@ -77,6 +88,11 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'https://127.0.0.1');
     if (url.searchParams.get('watch') === 'true') {
       answerWatch(url.pathname, response);
+      return;
+    }
+    if (url.pathname === '/apis/example.com/v1/reinitializing') {
+      response.statusCode = 429;
+      response.end(JSON.stringify(REINITIALIZING));
       return;
     }
     if (request.method === 'POST') {
@@ -140,6 +156,14 @@ describe('KubeClient', () => {
     expect(isNamespaceTerminating(refusal)).toBe(true);
     expect(isNamespaceTerminating(new Error('wrapped', { cause: refusal }))).toBe(true);
     expect(isNamespaceTerminating(new KubeApiError(403, 'Forbidden', 'POST', '/x', 'RBAC says no'))).toBe(false);
+  });
+
+  it('keeps how long a refusal asks to wait before asking again', async () => {
+    const client = new KubeClient(kubeConfigFor((server.address() as AddressInfo).port, 'token-c'));
+    const refusal: unknown = await client.request('GET', '/apis/example.com/v1/reinitializing').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 429, reason: 'TooManyRequests', retryAfterSeconds: 1 });
+    const other: unknown = await client.request('POST', '/api/v1/namespaces/gone/configmaps', { body: {} }).catch((error: unknown) => error);
+    expect(other).toMatchObject({ code: 403, retryAfterSeconds: undefined });
   });
 
   /** Opens a watch and resolves with its events and how it ended. */

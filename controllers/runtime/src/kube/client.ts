@@ -16,6 +16,8 @@ export class KubeApiError extends Error {
     readonly detail: string,
     /** The Status' `details.causes[].reason` (Go's StatusCause.Type), e.g. NamespaceTerminating. */
     readonly causes: readonly string[] = [],
+    /** When the server asks to be asked again (the Status' `details.retryAfterSeconds`, as a 429 carries it). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${method} ${path}: ${code} ${reason}: ${detail}`);
     this.name = 'KubeApiError';
@@ -50,7 +52,10 @@ const statusSchema = z
   .object({
     reason: z.string().optional(),
     message: z.string().optional(),
-    details: z.object({ causes: z.array(z.object({ reason: z.string().optional() }).loose()).optional() }).loose().optional(),
+    details: z
+      .object({ causes: z.array(z.object({ reason: z.string().optional() }).loose()).optional(), retryAfterSeconds: z.int().min(1).optional() })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -89,6 +94,7 @@ function refusal(code: number, text: string, verb: Verb, path: string): KubeApiE
     path,
     status.data?.message ?? text.slice(0, 300),
     (status.data?.details?.causes ?? []).flatMap((cause) => (cause.reason === undefined ? [] : [cause.reason])),
+    status.data?.details?.retryAfterSeconds,
   );
 }
 
