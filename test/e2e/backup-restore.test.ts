@@ -7,7 +7,7 @@
 // data and ACL, every znode the writer had acknowledged by the backup's zxid and none after. Two ensembles of one member:
 // nothing here needs three.
 import { DiscoveryV1Api } from '@kubernetes/client-node';
-import { ZOOKEEPER_BACKUP, zookeeperBackupSchema, type RestoreStatus, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
+import { ZOOKEEPER_BACKUP, zookeeperBackupSchema, type RestoreStatus, type ZookeeperBackup, type ZookeeperBackupInput, type ZookeeperWorkload } from '@zk-oam/apis';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { bedWorkloadSpec, CustomObjects, eventsAbout, useWorkloadController, waitFor } from '../src/controllers/index.js';
@@ -108,8 +108,12 @@ describe('restore into a new workload', () => {
     await backups.create(namespace, 'once', { workloadRef: { name: SOURCE }, target: target('bed') });
     // Each of the dump's walks reads the whole tree while the writer writes, and one that saw a change is walked again:
     // under the load of a whole CI run, 120 s was once not enough for a run to end.
-    const done = await waitFor('the backup under writes', () => backups.get(namespace, 'once'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 300_000);
-    acknowledged = await writer.stop();
+    let done: ZookeeperBackup;
+    try {
+      done = await waitFor('the backup under writes', () => backups.get(namespace, 'once'), (seen) => (seen.status?.runs?.length ?? 0) > 0, 300_000);
+    } finally {
+      acknowledged = await writer.stop();
+    }
     const run = done.status?.lastSuccessful;
     expect(run).toMatchObject({ outcome: 'Succeeded' });
     backupId = run?.id ?? '';
