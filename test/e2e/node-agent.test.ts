@@ -124,11 +124,11 @@ describe('the bed node agent', () => {
     const pod = `${ensembleName}-0`;
     await readyPods(3);
     // What kube-controller-manager's node lifecycle controller writes to the pods of a node it thinks lost.
-    await core.patchNamespacedPodStatus(
+    // The pod as the patch wrote it: the agent may set Ready back before a read that followed could see it False.
+    const marked = await core.patchNamespacedPodStatus(
       { namespace, name: pod, body: { status: { conditions: [{ type: 'Ready', status: 'False', reason: 'NodeNotReady' }] } } },
       setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch),
     );
-    const marked = await core.readNamespacedPod({ namespace, name: pod });
     expect(podReady(marked)).toBe(false);
 
     const again = await waitForValue(`${pod} to be Ready again`, async () => {
