@@ -150,11 +150,14 @@ export class Informer<T extends KubeObject> {
       this.options.metrics?.informerRestarts.inc({ resource: this.name, reason: end.reason satisfies WatchRestartReason });
       if (end.reason === 'expired') this.resourceVersion = '';
       attempt = nextAttempt(end, this.clock.now() - watchedAt, attempt, this.options.backoff);
+      if (attempt.kind === 'now') {
+        this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
+        continue;
+      }
       const error = end.reason === 'error' ? end.error : new Error('the watch closed at once');
-      if (attempt.kind === 'now') this.log.debug({ reason: end.reason, resourceVersion: this.resourceVersion }, 'restarting watch');
-      else if (attempt.kind === 'asked') this.log.info({ err: error, delayMs: attempt.delayMs }, 'list/watch refused for now; retrying when the server asked');
+      if (attempt.kind === 'asked') this.log.info({ err: error, delayMs: attempt.delayMs }, 'list/watch refused for now; retrying when the server asked');
       else this.log.warn({ err: error, failures: attempt.failures, delayMs: attempt.delayMs }, 'list/watch failed; retrying after backoff');
-      if (attempt.delayMs > 0) await this.clock.sleep(attempt.delayMs, signal);
+      await this.clock.sleep(attempt.delayMs, signal);
     }
   }
 
