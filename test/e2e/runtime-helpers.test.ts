@@ -1,14 +1,16 @@
 // The kit's write helpers and manager against the shared bed's apiserver: server-side apply, status
-// updates with conflict retry, aggregated Kubernetes Events, and the manager's probes and metrics.
+// updates with conflict retry, aggregated Kubernetes Events, and the manager's probes and metrics; a controller's hold on
+// a namespace being deleted, lifted when the namespace is made again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, EventsV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../src/wait-for.js';
-import { EventRecorder, KubeApiError, KubeClient, Manager, applyObject, applyStatus, collectionPath, objectPath, controller, coreResources, done, isNamespaceTerminating, kubeObjectSchema, retryOnConflict, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
+import { EventRecorder, Informer, KubeApiError, KubeClient, Manager, applyObject, applyStatus, buildController, collectionPath, objectPath, controller, coreResources, done, isNamespaceTerminating, kubeObjectSchema, retryOnConflict, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
 import { workerBed } from '../src/worker-bed.js';
+import { createSchemalessCrd, crdPath } from '../src/schemaless-crd.js';
 
 const namespace = `runtime-helpers-${Date.now().toString(36)}`;
 const log = pino({ level: 'warn' });
@@ -19,7 +21,6 @@ const widgetSchema = kubeObjectSchema.extend({ status: z.object({ count: z.numbe
 let kubeConfig: PooledKubeConfig;
 let client: KubeClient;
 let core: CoreV1Api;
-let extensions: ApiextensionsV1Api;
 
 async function until(what: string, timeoutMs: number, condition: () => Promise<boolean>): Promise<void> {
   await waitFor(what, condition, Boolean, timeoutMs, 200);
@@ -31,40 +32,12 @@ describe('runtime helpers on a real apiserver', () => {
     kubeConfig.loadFromFile(workerBed().kubeconfig);
     client = new KubeClient(kubeConfig);
     core = kubeConfig.makeApiClient(CoreV1Api);
-    extensions = kubeConfig.makeApiClient(ApiextensionsV1Api);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
-    await client.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
-      body: {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: `${widgets.plural}.${widgets.group}` },
-        spec: {
-          group: widgets.group,
-          scope: 'Namespaced',
-          names: { plural: widgets.plural, singular: 'widget', kind: widgets.kind },
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              subresources: { status: {} },
-              schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-            },
-          ],
-        },
-      },
-    });
-    const objects = kubeConfig.makeApiClient(CustomObjectsApi);
-    await until('the Widget CRD to be served', 60_000, () =>
-      objects.listNamespacedCustomObject({ group: widgets.group, version: 'v1', namespace, plural: widgets.plural }).then(
-        () => true,
-        () => false,
-      ),
-    );
+    await createSchemalessCrd(client, widgets, namespace, { statusSubresource: true });
   });
 
   afterAll(async () => {
-    await extensions.deleteCustomResourceDefinition({ name: `${widgets.plural}.${widgets.group}` }).catch(() => undefined);
+    await client.request('DELETE', crdPath(widgets)).catch(() => undefined);
     await core.deleteNamespace({ name: namespace }).catch(() => undefined);
   });
 
@@ -91,6 +64,65 @@ describe('runtime helpers on a real apiserver', () => {
       body: { metadata: { finalizers: null } },
       contentType: 'application/merge-patch+json',
     });
+  });
+
+  it('reconciles an object of a namespace deleted and made again at once, not after the hold the deleted one earned', async () => {
+    const reused = `${namespace}-reused`;
+    await core.createNamespace({ body: { metadata: { name: reused } } });
+    // Time stops at the first refusal, so the hold it starts would last the whole test: only the new namespace lifts it.
+    let stoppedAt: number | undefined;
+    const stoppingClock = {
+      now: () => stoppedAt ?? Date.now(),
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+      clearTimeout: (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle),
+      sleep: (ms: number) => sleep(ms),
+    };
+    const configMaps = new Informer({ client, resource: coreResources.configMap, schema: kubeObjectSchema, namespace: reused, logger: log });
+    const refused: string[] = [];
+    // Each `source-*` ConfigMap gets a copy: a write into the namespace on every reconcile.
+    const copier = buildController(
+      controller('copier')
+        .for(configMaps)
+        .reconcile(async ({ namespace: ns, name }) => {
+          if (!name.startsWith('source-')) return done;
+          const copy = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `copy-of-${name}`, namespace: ns } };
+          await client.request('POST', collectionPath(coreResources.configMap, ns ?? reused), { body: copy }).catch((error: unknown) => {
+            if (error instanceof KubeApiError && error.code === 409) return;
+            if (isNamespaceTerminating(error)) {
+              stoppedAt ??= Date.now();
+              refused.push(name);
+            }
+            throw error;
+          });
+          return done;
+        }),
+      { logger: log, clock: stoppingClock },
+    );
+    configMaps.start();
+    copier.start();
+    const copied = (name: string): Promise<boolean> => core.readNamespacedConfigMap({ namespace: reused, name: `copy-of-${name}` }).then(() => true, () => false);
+    try {
+      // Its finalizer keeps the namespace Terminating until the refusal was seen.
+      await core.createNamespacedConfigMap({ namespace: reused, body: { metadata: { name: 'source-old', finalizers: ['zkoam.dev/test-hold'] } } });
+      await until('the first copy', 30_000, () => copied('source-old'));
+      await core.deleteNamespace({ name: reused });
+      await until('a copy refused as the namespace is deleted', 60_000, () => Promise.resolve(refused.length > 0));
+      await client.request('PATCH', objectPath(coreResources.configMap, { namespace: reused, name: 'source-old' }), {
+        body: { metadata: { finalizers: null } },
+        contentType: 'application/merge-patch+json',
+      });
+      await until('the namespace to be deleted', 120_000, () => core.readNamespace({ name: reused }).then(() => false, () => true));
+      // A creationTimestamp has whole seconds: only an object of a later second shows that it came after the refusal.
+      await sleep(Math.max(0, (stoppedAt ?? 0) + 1_000 - Date.now()));
+      await core.createNamespace({ body: { metadata: { name: reused } } });
+      await core.createNamespacedConfigMap({ namespace: reused, body: { metadata: { name: 'source-new' } } });
+      await until('the copy in the namespace made again', 30_000, () => copied('source-new'));
+      expect(new Set(refused)).toEqual(new Set(['source-old']));
+    } finally {
+      await copier.stop();
+      await configMaps.stop();
+      await core.deleteNamespace({ name: reused }).catch(() => undefined);
+    }
   });
 
   it('applies an object as its field manager and drops fields it no longer applies', async () => {

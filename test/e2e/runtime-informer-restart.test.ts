@@ -1,6 +1,7 @@
 // An informer survives a kube-apiserver restart (on a private control plane, so the shared bed is not
 // disturbed) and its cache converges to the exact server state, including changes made while it was down. A
-// metadata-only informer gets Secrets without their data from the real apiserver, and sees a change of the data.
+// metadata-only informer gets Secrets without their data from the real apiserver, and sees a change of the data. An
+// informer of a custom kind follows its CRD deleted and created again within seconds, however long it was gone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +9,10 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Informer, KubeClient, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject, PooledKubeConfig } from '@zk-oam/runtime';
+import { Informer, KubeClient, collectionPath, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
 import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
 import { waitFor } from '../src/wait-for.js';
+import { createSchemalessCrd, crdPath } from '../src/schemaless-crd.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zkoam-informer-'));
 const namespace = 'informer-restart';
@@ -45,11 +47,13 @@ async function until(what: string, timeoutMs: number, condition: () => boolean |
   await waitFor(what, async () => condition(), Boolean, timeoutMs, 100);
 }
 
-async function restartCount(): Promise<number> {
+/** Restarts of every informer, or of those whose resource names `plural`. */
+async function restartCount(plural?: string): Promise<number> {
   const values = (await metrics.informerRestarts.get()).values;
-  return values.reduce((sum, sample) => sum + sample.value, 0);
+  return values.filter((sample) => plural === undefined || String(sample.labels['resource']).includes(plural)).reduce((sum, sample) => sum + sample.value, 0);
 }
 
+const gadgets: ResourceType = { group: 'recreated.test.zkoam.dev', version: 'v1', plural: 'gadgets', kind: 'Gadget', namespaced: true };
 describe('informer across a kube-apiserver restart', () => {
   beforeAll(async () => {
     controlPlane = await startControlPlane({ dir, log, controllers: false, binaries: await resolveBinaries(process.env) });
@@ -134,6 +138,27 @@ describe('informer across a kube-apiserver restart', () => {
       for (const secret of secrets.lister.list({ namespace })) expect(Object.keys(secret).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
     } finally {
       await secrets.stop();
+    }
+  });
+
+  it('follows a CRD deleted and created again within seconds, with no backoff grown while it was gone', async () => {
+    const client = new KubeClient(kubeConfig);
+    await createSchemalessCrd(client, gadgets, namespace);
+    // Quick first retries, so that the failures below would have grown a backoff to its 30 s cap.
+    const gadgetInformer = new Informer<KubeObject>({ client, resource: gadgets, schema: kubeObjectSchema, namespace, logger: log, metrics, backoff: { baseMs: 2_000, maxMs: 30_000 } });
+    gadgetInformer.start();
+    try {
+      await gadgetInformer.waitForSync();
+      const failuresBefore = await restartCount(gadgets.plural);
+      await client.request('DELETE', crdPath(gadgets));
+      await until('the Gadget CRD to be gone', 60_000, () => client.request('GET', crdPath(gadgets)).then(() => false, () => true));
+      // Five failed attempts in a row: backed off 2, 4, 8 and 16 s, the next one would wait 30-45 s.
+      await until('five failed attempts while the CRD is gone', 120_000, async () => (await restartCount(gadgets.plural)) >= failuresBefore + 5);
+      await createSchemalessCrd(client, gadgets, namespace);
+      await client.request('POST', collectionPath(gadgets, namespace), { body: { apiVersion: `${gadgets.group}/v1`, kind: gadgets.kind, metadata: { name: 'made-again' } } });
+      await until('the Gadget made after the CRD came back to reach the cache', 15_000, () => gadgetInformer.lister.get({ namespace, name: 'made-again' }) !== undefined);
+    } finally {
+      await gadgetInformer.stop();
     }
   });
 });
