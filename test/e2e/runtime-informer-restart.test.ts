@@ -9,7 +9,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Informer, KubeClient, collectionPath, coreResources, createRuntimeMetrics, kubeObjectSchema, type KubeObject, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
+import { Informer, KubeClient, collectionPath, coreResources, createRuntimeMetrics, kubeObjectSchema, resourceName, type KubeObject, type ResourceType, PooledKubeConfig } from '@zk-oam/runtime';
 import { resolveBinaries, startControlPlane, type ControlPlane } from '../src/bed/index.js';
 import { waitFor } from '../src/wait-for.js';
 import { createSchemalessCrd, crdPath } from '../src/schemaless-crd.js';
@@ -47,13 +47,14 @@ async function until(what: string, timeoutMs: number, condition: () => boolean |
   await waitFor(what, async () => condition(), Boolean, timeoutMs, 100);
 }
 
-/** Restarts of every informer, or of those whose resource names `plural`. */
-async function restartCount(plural?: string): Promise<number> {
+/** Restarts of every informer, or of the informers of `resource`. */
+async function restartCount(resource?: ResourceType): Promise<number> {
   const values = (await metrics.informerRestarts.get()).values;
-  return values.filter((sample) => plural === undefined || String(sample.labels['resource']).includes(plural)).reduce((sum, sample) => sum + sample.value, 0);
+  return values.filter((sample) => resource === undefined || sample.labels['resource'] === resourceName(resource)).reduce((sum, sample) => sum + sample.value, 0);
 }
 
 const gadgets: ResourceType = { group: 'recreated.test.zkoam.dev', version: 'v1', plural: 'gadgets', kind: 'Gadget', namespaced: true };
+
 describe('informer across a kube-apiserver restart', () => {
   beforeAll(async () => {
     controlPlane = await startControlPlane({ dir, log, controllers: false, binaries: await resolveBinaries(process.env) });
@@ -149,11 +150,12 @@ describe('informer across a kube-apiserver restart', () => {
     gadgetInformer.start();
     try {
       await gadgetInformer.waitForSync();
-      const failuresBefore = await restartCount(gadgets.plural);
+      const failuresBefore = await restartCount(gadgets);
       await client.request('DELETE', crdPath(gadgets));
       await until('the Gadget CRD to be gone', 60_000, () => client.request('GET', crdPath(gadgets)).then(() => false, () => true));
-      // Five failed attempts in a row: backed off 2, 4, 8 and 16 s, the next one would wait 30-45 s.
-      await until('five failed attempts while the CRD is gone', 120_000, async () => (await restartCount(gadgets.plural)) >= failuresBefore + 5);
+      // Five failed attempts in a row. A backoff that grew while the CRD was gone (2, 4, 8, 16 s) would make the next one
+      // wait 30-45 s; one that stays short while the resource is not served retries within 6 s.
+      await until('five failed attempts while the CRD is gone', 120_000, async () => (await restartCount(gadgets)) >= failuresBefore + 5);
       await createSchemalessCrd(client, gadgets, namespace);
       await client.request('POST', collectionPath(gadgets, namespace), { body: { apiVersion: `${gadgets.group}/v1`, kind: gadgets.kind, metadata: { name: 'made-again' } } });
       await until('the Gadget made after the CRD came back to reach the cache', 15_000, () => gadgetInformer.lister.get({ namespace, name: 'made-again' }) !== undefined);

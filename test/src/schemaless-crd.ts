@@ -1,10 +1,10 @@
 // A CustomResourceDefinition of any object of one kind (no schema), for tests of the runtime against a custom kind of
 // their own: created, then waited for until its collection answers.
-import { collectionPath, type KubeClient, type ResourceType } from '@zk-oam/runtime';
+import { collectionPath, resourceName, type KubeClient, type ResourceType } from '@zk-oam/runtime';
 import { waitFor } from './wait-for.js';
 
 export function crdPath(resource: ResourceType): string {
-  return `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${resource.plural}.${resource.group}`;
+  return `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${resourceName(resource)}`;
 }
 
 /** Creates the CRD of `resource` (namespaced, one version) and resolves once `namespace`'s collection of it is served. */
@@ -13,7 +13,7 @@ export async function createSchemalessCrd(client: KubeClient, resource: Resource
     body: {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
-      metadata: { name: `${resource.plural}.${resource.group}` },
+      metadata: { name: resourceName(resource) },
       spec: {
         group: resource.group,
         scope: 'Namespaced',
