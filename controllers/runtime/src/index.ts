@@ -20,7 +20,7 @@ export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.j
 export { keptParse } from './kube/kept-parse.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
-export { keepFields, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
+export { keepFields, keptFieldsChanged, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
 export { listersOf, type Lister, type Listers, type ListOptions } from './informer/store.js';
 
@@ -28,7 +28,7 @@ export type { BackoffOptions } from './queue/backoff.js';
 export { DEFAULT_PERIOD_JITTER, RequeuePacer, type RequeuePacerOptions } from './queue/requeue-pacer.js';
 export * from './retry/index.js';
 
-export { controller, buildController, type ControllerBuilder, type ControllerDefinition } from './controller/builder.js';
+export { controller, buildController, type ControllerBuilder, type ControllerDefinition, type WatchFilter } from './controller/builder.js';
 export { Controller } from './controller/controller.js';
 export { done, requeueAfter, type ReconcileResult, type Reconciler, type ReconcileContext } from './controller/reconciler.js';
 export { ownerKeysOf, type OwnerKind } from './controller/owner-mapping.js';

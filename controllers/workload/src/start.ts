@@ -6,6 +6,7 @@ import {
   controllerModule,
   coreResources,
   eventBusFrom,
+  keptFieldsChanged,
   keyOf,
   listersOf,
   processEnvSchema,
@@ -59,6 +60,13 @@ function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: 
   return podToWorkload(secret).filter((key) => derivedNames(key.name).tlsSecret === secret.metadata.name);
 }
 
+/**
+ * The children whose cache holds only what the reconcile reads pass on only the updates that change it: not the
+ * scheduler's retries on a pod that cannot be placed, nor a StatefulSet's or a disruption budget's counts kept by
+ * nobody. Secrets pass every update: the reconcile reads their resourceVersion, which is all a metadata update moves.
+ */
+const readChanges = { updates: keptFieldsChanged };
+
 /** Wires the workload controller into the Manager it is given: its informers, reconcilers and event bus. */
 export function startWorkloadController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
   const { manager, log, registry, identity } = parts;
@@ -110,14 +118,14 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   const workloadController = manager.add(
     controller('workload')
       .for(workloads)
-      .owns(statefulSets)
-      .owns(configMaps)
-      .owns(services)
-      .owns(podDisruptionBudgets)
+      .owns(statefulSets, readChanges)
+      .owns(configMaps, readChanges)
+      .owns(services, readChanges)
+      .owns(podDisruptionBudgets, readChanges)
       .owns(secrets)
       .watches(secrets, memberSecretToWorkload)
       .watches(secretMetadata, secretToNamingWorkloads(workloads.lister))
-      .watches(pods, podToWorkload)
+      .watches(pods, podToWorkload, readChanges)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })
       .reconcile(reconcile),

@@ -89,6 +89,44 @@ describe('controller builder', () => {
     await vi.waitFor(() => expect(reconciled).toEqual(['doomed', 'made-again']), { interval: 5 });
   });
 
+  it('passes on only the updates its filter lets through, and every creation and deletion', async () => {
+    const primary = informerOver(widgets, []);
+    const owned = (name: string, resourceVersion: string, labels: Record<string, string>) =>
+      object(name, { resourceVersion, labels, ownerReferences: [{ apiVersion: 'test.zkoam.dev/v1', kind: 'Widget', name: 'w1', uid: 'u', controller: true }] });
+    const childServer = new ScriptedApiServer();
+    const children = new Informer({ client: childServer, resource: coreResources.configMap, schema: kubeObjectSchema, logger });
+    const reconciled: string[] = [];
+    const built = buildController(
+      controller('widgets')
+        .for(primary)
+        .owns(children, { updates: (old, object) => old.metadata.labels?.['tier'] !== object.metadata.labels?.['tier'] })
+        .reconcile((key) => {
+          reconciled.push(`${key.name} after ${children.lister.get({ namespace: 'ns', name: 'c1' })?.metadata.resourceVersion ?? 'deletion'}`);
+          return Promise.resolve(done);
+        }),
+      { logger },
+    );
+    running.push(built, primary, children);
+    [primary, children].forEach((informer) => informer.start());
+    await Promise.all([primary.waitForSync(), children.waitForSync()]);
+    built.start();
+    // A count reached and held for 50 ms: a reconcile the filter let through, or a second one queued, would show.
+    const settled = async (count: number): Promise<void> => {
+      await vi.waitFor(() => expect(reconciled).toHaveLength(count), { interval: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reconciled).toHaveLength(count);
+    };
+    childServer.lastWatch.send('ADDED', owned('c1', '11', { tier: 'a' }));
+    await settled(1);
+    childServer.lastWatch.send('MODIFIED', owned('c1', '12', { tier: 'a', other: 'x' }));
+    await settled(1);
+    childServer.lastWatch.send('MODIFIED', owned('c1', '13', { tier: 'b' }));
+    await settled(2);
+    childServer.lastWatch.send('DELETED', owned('c1', '14', { tier: 'b' }));
+    await settled(3);
+    expect(reconciled).toEqual(['w1 after 11', 'w1 after 13', 'w1 after deletion']);
+  });
+
   it('refuses owns() before for(), since owners are of the primary kind', () => {
     expect(() => controller('c').owns(informerOver(coreResources.pod, []))).toThrow(/for\(\) before owns\(\)/);
   });

@@ -27,10 +27,17 @@ export interface ControllerDefinition {
   readonly backoff: BackoffOptions | undefined;
 }
 
-function subscribe<T extends KubeObject>(informer: InformerView<T>, toKeys: (object: T) => readonly ObjectKey[]): EventSource {
+/** Which of an informer's updates reach the controller (controller-runtime's update predicate); every one when omitted. */
+export interface WatchFilter<T extends KubeObject> {
+  readonly updates?: (old: T, object: T) => boolean;
+}
+
+function subscribe<T extends KubeObject>(informer: InformerView<T>, toKeys: (object: T) => readonly ObjectKey[], options: WatchFilter<T> = {}): EventSource {
+  const { updates } = options;
   return (sink) =>
     informer.subscribe((event: InformerEvent<T>) => {
       if (event.type === 'added') sink.sawCreated(event.object);
+      if (event.type === 'updated' && updates !== undefined && !updates(event.old, event.object)) return;
       const objects = event.type === 'updated' ? [event.old, event.object] : [event.object];
       for (const object of objects) toKeys(object).forEach((key) => sink.enqueue(key));
     });
@@ -53,16 +60,16 @@ export class ControllerBuilder {
   }
 
   /** A child resource: each of its events enqueues its controller owner of the primary kind. */
-  owns<T extends KubeObject>(informer: InformerView<T>, options: OwnerMappingOptions = {}): this {
+  owns<T extends KubeObject>(informer: InformerView<T>, options: OwnerMappingOptions & WatchFilter<T> = {}): this {
     const primary = this.primary;
     if (primary === undefined) throw new Error(`controller ${this.name}: call for() before owns()`);
-    this.sources.push(subscribe(informer, (object) => ownerKeysOf(object, primary, options)));
+    this.sources.push(subscribe(informer, (object) => ownerKeysOf(object, primary, options), options));
     return this;
   }
 
   /** Any resource, mapped to the keys to reconcile by `map`. */
-  watches<T extends KubeObject>(informer: InformerView<T>, map: (object: T) => readonly ObjectKey[]): this {
-    this.sources.push(subscribe(informer, map));
+  watches<T extends KubeObject>(informer: InformerView<T>, map: (object: T) => readonly ObjectKey[], options: WatchFilter<T> = {}): this {
+    this.sources.push(subscribe(informer, map, options));
     return this;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepFields } from './kept-fields.js';
+import { keepFields, keptFieldsChanged } from './kept-fields.js';
 
 /** What every transform keeps. */
 const identity = {
@@ -48,5 +48,24 @@ describe('keepFields', () => {
   it('keeps a deletion mark, so a cached object being deleted is seen as such', () => {
     const deleting = { metadata: { name: 'zk-0', deletionTimestamp: '2026-11-24T10:00:00Z' } };
     expect(keepFields({})(deleting)).toEqual(deleting);
+  });
+});
+
+describe('keptFieldsChanged', () => {
+  const keepPodIP = keepFields({ paths: [['status', 'podIP']] });
+  const pod = (resourceVersion: string, status: Record<string, unknown>, labels: Record<string, string> = identity.labels) =>
+    keepPodIP({ metadata: { ...identity, resourceVersion, labels }, status });
+
+  it('sees no change when only the resourceVersion and fields the cache drops moved', () => {
+    const unschedulable = { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' }] };
+    const retried = { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', lastProbeTime: '2026-11-30T10:00:05Z' }] };
+    expect(keptFieldsChanged(pod('7', unschedulable), pod('8', retried))).toBe(false);
+  });
+
+  it('sees a change of a kept field, of identity metadata, or of a nested value', () => {
+    expect(keptFieldsChanged(pod('7', {}), pod('8', { podIP: '10.0.0.5' }))).toBe(true);
+    expect(keptFieldsChanged(pod('7', {}), pod('8', {}, { ...identity.labels, tier: 'a' }))).toBe(true);
+    const owned = (controller: boolean) => ({ metadata: { name: 'zk', resourceVersion: '1', ownerReferences: [{ name: 'zk', controller }] } });
+    expect(keptFieldsChanged(owned(true), owned(false))).toBe(true);
   });
 });

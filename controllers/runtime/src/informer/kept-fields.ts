@@ -1,5 +1,6 @@
 // Informer transforms that keep only what a controller reads of an object. A cache of 1,000 StatefulSets holds their
 // pod templates, most of each object's size, though a controller that owns them may read only a few fields.
+import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '../kube/json-record.js';
 
 /** An informer transform: what is cached of an object as the apiserver sent it. */
@@ -41,4 +42,20 @@ export function keepFields(kept: KeptFields): ObjectTransform {
     for (const field of ['apiVersion', 'kind']) if (field in object) result[field] = object[field];
     return result;
   };
+}
+
+/** An object as cached, without the resourceVersion every update moves. */
+function withoutResourceVersion(object: object): object {
+  if (!('metadata' in object) || !isRecord(object.metadata)) return object;
+  const { resourceVersion: _moved, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
+/**
+ * Whether an update changed more than the resourceVersion of the object as cached. Behind a keepFields transform that
+ * is whether it changed anything a reconcile reads: the scheduler's retries on an unschedulable pod, or a
+ * PodDisruptionBudget's counts, move the resourceVersion and nothing kept.
+ */
+export function keptFieldsChanged(old: object, object: object): boolean {
+  return !isDeepStrictEqual(withoutResourceVersion(old), withoutResourceVersion(object));
 }

@@ -16,6 +16,21 @@ describe('WorkQueue', () => {
     expect(await queue.get()).toBe('ns/b');
   });
 
+  it('hands a waiting worker a key added several times in one turn once, and the other keys to the next workers', async () => {
+    const queue = new WorkQueue({ name: 'test' });
+    const handed: (string | undefined)[] = [];
+    for (let worker = 0; worker < 2; worker++) void queue.get().then((key) => handed.push(key));
+    queue.add('ns/a');
+    queue.add('ns/a');
+    queue.add('ns/b');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handed).toEqual(['ns/a', 'ns/b']);
+    queue.done('ns/a');
+    queue.done('ns/b');
+    expect(queue.length).toBe(0);
+    expect(queue.inFlight).toBe(0);
+  });
+
   it('does not hand out a key while it is processed, and hands it out again once done', async () => {
     const queue = new WorkQueue({ name: 'test' });
     queue.add('ns/a');

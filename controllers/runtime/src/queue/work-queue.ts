@@ -29,6 +29,7 @@ export class WorkQueue {
   private readonly waiters: Array<(key: string | undefined) => void> = [];
   private readonly drainWaiters: Array<() => void> = [];
   private shuttingDown = false;
+  private handOffScheduled = false;
 
   constructor(options: WorkQueueOptions) {
     this.name = options.name;
@@ -127,13 +128,24 @@ export class WorkQueue {
   }
 
   private enqueue(key: string): void {
-    const waiter = this.waiters.shift();
-    if (waiter !== undefined) {
-      waiter(this.start(key));
-      return;
-    }
     this.queue.push(key);
     this.metrics?.depth.set({ name: this.name }, this.queue.length);
+    // Waiting workers take keys once this turn's adds are in, so the adds merge as queued keys do: an update's old and
+    // new object mapped to one key are one reconcile, not a second one queued behind the first.
+    if (this.waiters.length > 0 && !this.handOffScheduled) {
+      this.handOffScheduled = true;
+      queueMicrotask(() => this.handOff());
+    }
+  }
+
+  private handOff(): void {
+    this.handOffScheduled = false;
+    while (!this.shuttingDown && this.waiters.length > 0 && this.queue.length > 0) {
+      const waiter = this.waiters.shift();
+      const key = this.queue.shift();
+      if (waiter === undefined || key === undefined) return;
+      waiter(this.start(key));
+    }
   }
 
   private start(key: string): string {
