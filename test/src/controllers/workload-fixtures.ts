@@ -1,6 +1,6 @@
 // Helpers for tests that drive the workload controller on the bed: create and change ZookeeperWorkloads, wait for
 // their status, read the Events recorded about them and the write requests in the apiserver's audit log.
-import { readFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import {
   parseResource,
@@ -130,16 +130,30 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The audit log's current size: pass it to `auditEntriesSince` to read only what was logged afterwards. */
 export async function auditLogSize(bed: Pick<BedInfo, 'dir'>): Promise<number> {
-  return (await readFile(`${bed.dir}/audit.log`)).length;
+  return (await stat(`${bed.dir}/audit.log`)).size;
 }
 
+/**
+ * The entries logged since `offset`. A log shorter than the offset was rotated, and what was logged since is partly in
+ * another file: that is an error, not an empty answer, or a count of writes would read zero.
+ */
 export async function auditEntriesSince(bed: Pick<BedInfo, 'dir'>, offset: number): Promise<AuditEntry[]> {
-  const text = (await readFile(`${bed.dir}/audit.log`)).subarray(offset).toString('utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .flatMap((line) => {
-      const parsed = auditEntrySchema.safeParse(JSON.parse(line));
-      return parsed.success ? [parsed.data] : [];
-    });
+  const log = await open(`${bed.dir}/audit.log`);
+  try {
+    const { size } = await log.stat();
+    if (size < offset) throw new Error(`the audit log has ${String(size)} bytes, fewer than the offset ${String(offset)}: it was rotated`);
+    const { buffer, bytesRead } = await log.read({ buffer: Buffer.alloc(size - offset), position: offset });
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    // A line still being written is left for a later read.
+    return text
+      .slice(0, text.lastIndexOf('\n') + 1)
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .flatMap((line) => {
+        const parsed = auditEntrySchema.safeParse(JSON.parse(line));
+        return parsed.success ? [parsed.data] : [];
+      });
+  } finally {
+    await log.close();
+  }
 }
