@@ -41,8 +41,8 @@ export function startRollingController(parts: ControllerProcessParts, config: z.
     names: TRAIT_CONTROLLER_NAMES,
     facts: WORKLOAD_FACTS,
     children: {
-      statefulSets: { resource: watchedResources.statefulSet, labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet, workloadOf: ofStatefulSet },
-      pods: { resource: watchedResources.pod, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod, workloadOf: (pod) => workloadOfLabels(pod.metadata.labels) },
+      statefulSets: { resource: watchedResources.statefulSet, labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet, metadataOnly: true, workloadOf: ofStatefulSet },
+      pods: { resource: watchedResources.pod, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod, metadataOnly: true, workloadOf: (pod) => workloadOfLabels(pod.metadata.labels) },
     },
     reconciler: ({ caches, process }) =>
       rollingReconciler({

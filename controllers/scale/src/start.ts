@@ -38,7 +38,7 @@ export function startScaleController(parts: ControllerProcessParts, config: z.in
     children: {
       statefulSets: { resource: watchedResources.statefulSet, labelSelector: MANAGED_SELECTOR, transform: CACHED_FIELDS.statefulSet, workloadOf: ofStatefulSet },
       pods: { resource: watchedResources.pod, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod, workloadOf: ofMembers },
-      volumes: { resource: watchedResources.persistentVolumeClaim, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim, workloadOf: ofMembers },
+      volumes: { resource: watchedResources.persistentVolumeClaim, labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.persistentVolumeClaim, metadataOnly: true, workloadOf: ofMembers },
     },
     reconciler: ({ caches, process }) =>
       scaleReconciler({

@@ -70,13 +70,14 @@ const readChanges = { updates: keptFieldsChanged };
 /** Wires the workload controller into the Manager it is given: its informers, reconcilers and event bus. */
 export function startWorkloadController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
   const { manager, log, registry, identity } = parts;
-  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string) =>
-    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept] });
+  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string, metadataOnly = false) =>
+    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept], metadataOnly });
   const workloads = manager.kubeObjectInformer(workloadResource);
   const statefulSets = children(childResources.statefulSet, 'statefulSet', MANAGED_SELECTOR);
   const configMaps = children(childResources.configMap, 'configMap', MANAGED_SELECTOR);
-  const services = children(childResources.service, 'service', MANAGED_SELECTOR);
-  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR);
+  // Their caches keep metadata alone, so their watches send no more.
+  const services = children(childResources.service, 'service', MANAGED_SELECTOR, true);
+  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR, true);
   const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
   const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });

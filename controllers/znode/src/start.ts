@@ -44,7 +44,7 @@ export function startZnodeController(parts: ControllerProcessParts, config: z.in
   const znodes = manager.kubeObjectInformer(znodeResource);
   const workloads = manager.kubeObjectInformer(workloadResource);
   const pods = manager.kubeObjectInformer(watchedResources.pod, { labelSelector: MEMBER_SELECTOR, transform: CACHED_FIELDS.pod });
-  const namespaces = manager.kubeObjectInformer(watchedResources.namespace, { transform: CACHED_FIELDS.namespace });
+  const namespaces = manager.kubeObjectInformer(watchedResources.namespace, { transform: CACHED_FIELDS.namespace, metadataOnly: true });
   const recorder: EventRecorder<ZnodeReason> = manager.eventRecorder(identity, IDENTITY.reportingController);
 
   const reconciler = znodeReconciler({

@@ -6,8 +6,9 @@ import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.j
 import { z } from 'zod';
 
 /**
- * What the StatefulSet and pod informers keep: identity and labels, all that maps them to a trait. Their events only
- * wake the traits; the reconcile reads both kinds fresh from the API (observe.ts): a plan must never see a deletion late.
+ * What the StatefulSet and pod informers keep: identity and labels, all that maps them to a trait, so they watch
+ * metadata only. Their events only wake the traits; the reconcile reads both kinds fresh from the API (observe.ts): a
+ * plan must never see a deletion late.
  */
 export const CACHED_FIELDS = {
   statefulSet: keepFields({}),

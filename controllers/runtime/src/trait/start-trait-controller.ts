@@ -22,6 +22,8 @@ export interface WatchedChild {
   readonly labelSelector: string;
   /** What the cache keeps of each object. */
   readonly transform: ManagedInformerOptions<KubeObject>['transform'];
+  /** Lists and watches metadata only: for a kind whose cache keeps nothing more, so its events cost a fraction. */
+  readonly metadataOnly?: boolean;
   /** The workload the object belongs to (by the workload's contract), or undefined. */
   readonly workloadOf: (child: KubeObject) => string | undefined;
 }
@@ -53,7 +55,7 @@ export function startTraitController<Child extends string, WarningReason extends
   const children = Object.entries<WatchedChild>(spec.children).map(([name, child]) => ({
     name,
     child,
-    informer: manager.kubeObjectInformer(child.resource, { labelSelector: child.labelSelector, transform: child.transform }),
+    informer: manager.kubeObjectInformer(child.resource, { labelSelector: child.labelSelector, transform: child.transform, metadataOnly: child.metadataOnly }),
   }));
   const bus = eventBusFrom(config, { name: names.name, registry, log });
   const recorder = manager.eventRecorder(identity, names.reportingController);
