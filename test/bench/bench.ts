@@ -6,7 +6,8 @@
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
 // the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events) until the namespace is quiet, reconciles per second and API writes per minute
 // (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
-// beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes our workload controller's CPU profile there;
+// beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes the CPU profile of our workload controller and of each
+// leading process of our installs there;
 // ZKOAM_BENCH_NODE_ARGS runs it with other node arguments than the images' (`--max-opt=2`), empty for none.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -33,11 +34,12 @@ const IDLE_WINDOW_MS = Number(process.env['ZKOAM_BENCH_IDLE_MS'] ?? 60_000);
 const INSTALLS: readonly ControllerInstall[] = (['separate', 'combined'] as const).filter((install) =>
   (process.env['ZKOAM_BENCH_INSTALLS'] ?? 'separate,combined').split(',').includes(install),
 );
-/** A directory for our workload controller's CPU profile of the whole run (Node's `--cpu-prof`), written as it stops. */
+/** A directory for the CPU profiles of our processes' whole runs (Node's `--cpu-prof`), each written as its process stops. */
 const CPU_PROFILE_DIR = process.env['ZKOAM_BENCH_CPU_PROF'];
 /** Node's arguments for our workload controller, split at spaces, in place of the images' (ZKOAM_BENCH_NODE_ARGS; `` for none). */
 const NODE_ARGS = process.env['ZKOAM_BENCH_NODE_ARGS']?.split(' ').filter((arg) => arg !== '');
-const OURS_OPTIONS = { ...(CPU_PROFILE_DIR === undefined ? {} : { cpuProfileDir: CPU_PROFILE_DIR }), ...(NODE_ARGS === undefined ? {} : { nodeArgs: NODE_ARGS }) };
+const PROFILE_OPTIONS = CPU_PROFILE_DIR === undefined ? {} : { cpuProfileDir: CPU_PROFILE_DIR };
+const OURS_OPTIONS = { ...PROFILE_OPTIONS, ...(NODE_ARGS === undefined ? {} : { nodeArgs: NODE_ARGS }) };
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
 const QUIET_MS = 10_000;
@@ -370,7 +372,7 @@ async function main(): Promise<void> {
     operators.splice(operators.indexOf(ours), 1);
     const installs: string[] = [];
     for (const install of INSTALLS) {
-      const operator = await startInstall(bed.info, install);
+      const operator = await startInstall(bed.info, install, PROFILE_OPTIONS);
       operators.push(operator);
       installs.push(operator.name);
       await sleep(SETTLE_MS);

@@ -66,12 +66,11 @@ async function countWithStatus(objects: CustomObjectsApi, target: { group: strin
  * of its whole run (`--cpu-prof`) is written there when it stops; `nodeArgs` replace the images' node arguments.
  */
 export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string; nodeArgs?: readonly string[] } = {}): Promise<BenchedOperator> {
-  const profiling: Record<string, string> = options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv('workload'))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
   const controller: ControllerProcess = await startControllerProcess({
     bed,
     name: 'workload',
     logLevel: 'warn',
-    env: profiling,
+    env: await profilingEnv('workload', options.cpuProfileDir),
     ...(options.nodeArgs === undefined ? {} : { nodeArgs: options.nodeArgs }),
   });
   await waitControllerReady(controller);
@@ -85,6 +84,11 @@ export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string;
       await controller.stop();
     },
   };
+}
+
+/** The environment that has a Deployment's process write its CPU profile (`--cpu-prof`) into `dir` as it stops. */
+async function profilingEnv(name: string, dir: string | undefined): Promise<Record<string, string>> {
+  return dir === undefined ? {} : { NODE_OPTIONS: `${(await deploymentRuntimeEnv(name))['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${dir}` };
 }
 
 function pidsOf(controllers: readonly ControllerProcess[]): number[] {
@@ -122,12 +126,13 @@ async function leadsAll(controller: ControllerProcess): Promise<boolean> {
 /**
  * Our whole install as a user runs it, from the bundles with each Deployment's RBAC and Node settings: the four
  * controllers in a process each (separate) or in the manager's (combined). Two replicas: the first takes every Lease
- * before the second, its standby, starts.
+ * before the second, its standby, starts. With `cpuProfileDir`, each process of the first writes its CPU profile there.
  */
-export async function startInstall(bed: BedInfo, install: ControllerInstall): Promise<BenchedOperator> {
+export async function startInstall(bed: BedInfo, install: ControllerInstall, options: { cpuProfileDir?: string } = {}): Promise<BenchedOperator> {
   const names = installedDeployments(install);
   const start = async (replica: number): Promise<ControllerProcess[]> => {
-    const started = await Promise.all(names.map((name) => startControllerProcess({ bed, name, logLevel: 'warn', env: { POD_NAME: `bench-${name}-${String(replica)}` } })));
+    const envOf = async (name: string) => ({ POD_NAME: `bench-${name}-${String(replica)}`, ...(replica === 1 ? await profilingEnv(name, options.cpuProfileDir) : {}) });
+    const started = await Promise.all(names.map(async (name) => startControllerProcess({ bed, name, logLevel: 'warn', env: await envOf(name) })));
     for (const controller of started) await waitControllerReady(controller);
     return started;
   };
