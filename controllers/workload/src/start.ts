@@ -63,21 +63,22 @@ function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: 
 /**
  * The children whose cache holds only what the reconcile reads pass on only the updates that change it: not the
  * scheduler's retries on a pod that cannot be placed, nor a StatefulSet's or a disruption budget's counts kept by
- * nobody. Secrets pass every update: the reconcile reads their resourceVersion, which is all a metadata update moves.
+ * nobody. Secrets pass every update: the reconcile reads their resourceVersion, and a change of a named Secret's data
+ * moves nothing else its metadata-only cache keeps.
  */
 const readChanges = { updates: keptFieldsChanged };
 
 /** Wires the workload controller into the Manager it is given: its informers, reconcilers and event bus. */
 export function startWorkloadController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
   const { manager, log, registry, identity } = parts;
-  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string, metadataOnly = false) =>
-    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept], metadataOnly });
+  const children = (resource: typeof workloadResource, kept: keyof typeof CACHED_CHILD_FIELDS, labelSelector: string, options: { metadataOnly?: boolean } = {}) =>
+    manager.kubeObjectInformer(resource, { labelSelector, transform: CACHED_CHILD_FIELDS[kept], ...options });
   const workloads = manager.kubeObjectInformer(workloadResource);
   const statefulSets = children(childResources.statefulSet, 'statefulSet', MANAGED_SELECTOR);
   const configMaps = children(childResources.configMap, 'configMap', MANAGED_SELECTOR);
   // Their caches keep metadata alone, so their watches send no more.
-  const services = children(childResources.service, 'service', MANAGED_SELECTOR, true);
-  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR, true);
+  const services = children(childResources.service, 'service', MANAGED_SELECTOR, { metadataOnly: true });
+  const podDisruptionBudgets = children(childResources.podDisruptionBudget, 'podDisruptionBudget', MANAGED_SELECTOR, { metadataOnly: true });
   const secrets = children(coreResources.secret, 'secret', MANAGED_SELECTOR);
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
   const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });
