@@ -4,7 +4,8 @@
 // leaves out never starts, and its Lease is not touched. (A process killed and restarted at once in the same pod keeps
 // its identity, the pod's name, and takes its own Leases back without waiting: so the leader is frozen first.) Each
 // controller acts as its own ServiceAccount, by a token the manager asks for: the audit log names it, and a write only
-// another controller's Role allows is refused.
+// another controller's Role allows is refused. Controllers that watch the same kind with the same selector share one
+// watch: the apiserver holds one per process, not one per controller.
 import { readFile } from 'node:fs/promises';
 import { AppsV1Api, AuthorizationV1Api, CoordinationV1Api, RbacAuthorizationV1Api, type V1ClusterRole } from '@kubernetes/client-node';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '@zk-oam/apis';
@@ -12,7 +13,7 @@ import { pause, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_NAMES, type ControllerName } from '../src/bed/controller-images.js';
 import { ControllerPods, deploymentName, type ControllerPod } from '../src/controllers/controller-pods.js';
-import { auditEntriesSince, auditLogSize, bedWorkloadSpec, CONTROLLER_NAMESPACE, waitFor, WorkloadClient, type AuditEntry } from '../src/controllers/index.js';
+import { auditEntriesSince, auditLogSize, bedWorkloadSpec, CONTROLLER_NAMESPACE, kubectl, waitFor, WorkloadClient, type AuditEntry } from '../src/controllers/index.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { workerBed } from '../src/worker-bed.js';
 
@@ -64,6 +65,16 @@ async function leading(pod: ControllerPod): Promise<number[][]> {
   return CONTROLLER_NAMES.map((controller) => sampleValues(text, 'leader_election_master_status', { controller }));
 }
 
+/** The kinds more than one controller watches, by the plural the apiserver's metrics name them by. */
+const SHARED_KINDS = ['pods', 'statefulsets', 'zookeeperworkloads'] as const;
+
+/** The watches of each of those kinds the apiserver holds open now, whoever opened them. */
+async function openWatches(): Promise<Record<(typeof SHARED_KINDS)[number], number>> {
+  const text = await kubectl(bed, ['get', '--raw', '/metrics']);
+  const count = (resource: string): number => sampleValues(text, 'apiserver_longrunning_requests', { resource, verb: 'WATCH' }).reduce((sum, value) => sum + value, 0);
+  return { pods: count('pods'), statefulsets: count('statefulsets'), zookeeperworkloads: count('zookeeperworkloads') };
+}
+
 async function residentMiB(pod: ControllerPod): Promise<number> {
   const status = await readFile(`/proc/${String(await controllers.processId(pod.name))}/status`, 'utf8');
   return Math.round(Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) / 1024);
@@ -74,10 +85,14 @@ describe('the controllers in one manager process (deploy/manager)', () => {
   let standby: ControllerPod | undefined;
   /** Where the audit log stood before any manager started. */
   let auditFrom = 0;
+  /** The watches of the shared kinds before any manager started, the CRDs installed. */
+  let watchesBefore: Awaited<ReturnType<typeof openWatches>> | undefined;
 
   beforeAll(async () => {
     auditFrom = await auditLogSize(bed);
     await controllers.installShared(['manager']);
+    // kube-controller-manager's garbage collector watches a new kind once its discovery (every 30 s) finds it.
+    watchesBefore = await waitFor('the garbage collector watching ZookeeperWorkloads', openWatches, (open) => open.zookeeperworkloads > 0, 90_000, 1_000);
     await client.createNamespace(namespace);
   });
 
@@ -120,6 +135,26 @@ describe('the controllers in one manager process (deploy/manager)', () => {
     // The standby's caches are synced in every controller: it is Ready to take over.
     expect(await get(standby, '/readyz')).toEqual({ status: 200, text: 'ok\n' });
     console.log(`[controller-manager] resident memory: leader ${leader.name} ${String(await residentMiB(leader))} MiB, standby ${standby.name} ${String(await residentMiB(standby))} MiB`);
+  });
+
+  it('holds one watch per kind and selector in each process, however many of its controllers cache that kind', async () => {
+    // Five controllers cache the members' pods and the workloads, three the StatefulSets: one watch of each per replica.
+    const before = watchesBefore;
+    if (before === undefined) throw new Error('no count of watches before the managers started');
+    const opened = await waitFor(
+      'one watch of each shared kind per replica',
+      async () => {
+        const now = await openWatches();
+        return Object.fromEntries(SHARED_KINDS.map((kind) => [kind, now[kind] - before[kind]]));
+      },
+      (delta) => SHARED_KINDS.every((kind) => delta[kind] === 2),
+      60_000,
+      1_000,
+    ).catch(async (error: unknown) => {
+      console.log(`[controller-manager] watches opened by the two replicas: ${JSON.stringify(await openWatches())} against ${JSON.stringify(before)} before`);
+      throw error;
+    });
+    expect(opened).toEqual({ pods: 2, statefulsets: 2, zookeeperworkloads: 2 });
   });
 
   it('fails every controller over to the standby when the leading process stops, and they act there', async () => {

@@ -1,7 +1,8 @@
 // The manager's process: the controllers CONTROLLERS names, each loaded, configured from the environment and run under
-// its own Lease beside the others (runtime's runControllerSet), acting as whom its identity setting says. Exits 0 after
+// its own Lease beside the others (runtime's runControllerSet), acting as whom its identity setting says, their informers
+// sharing one watch where they watch the same thing (SHARE_WATCHES). Exits 0 after
 // SIGTERM/SIGINT, once every controller released its Lease; 1 when the settings are refused.
-import { abortOnSignals, controllerParts, createLogger, runControllerSet, runMain } from '@zk-oam/runtime';
+import { abortOnSignals, controllerParts, createLogger, ReflectorPool, runControllerSet, runMain } from '@zk-oam/runtime';
 import { CONTROLLER_MODULES } from './controllers.js';
 import { controllerCredentials } from './identity/controller-credentials.js';
 import { controllerEnv, managerEnvSchema } from './manager-env.js';
@@ -14,14 +15,19 @@ async function main(): Promise<void> {
   const log = createLogger({ name: 'manager', level: env.LOG_LEVEL });
   const signal = abortOnSignals();
   const credentials = controllerCredentials(env.identity, { env, log, signal });
-  log.info({ identity: env.identity }, 'each controller acts as its identity');
+  const reflectors = env.SHARE_WATCHES === 'true' ? new ReflectorPool() : undefined;
+  log.info({ identity: env.identity, shareWatches: reflectors !== undefined }, 'each controller acts as its identity');
   await runControllerSet(controllers, {
     env,
     log,
     signal,
     makeParts: async ({ name, configured }, registry) => {
       const kubeConfig = await credentials(name);
-      return controllerParts(configured.names, configured.env, { registry, ...(kubeConfig === undefined ? {} : { kubeConfig }) });
+      return controllerParts(configured.names, configured.env, {
+        registry,
+        ...(kubeConfig === undefined ? {} : { kubeConfig }),
+        ...(reflectors === undefined ? {} : { reflectors }),
+      });
     },
   });
   process.exitCode = 0;

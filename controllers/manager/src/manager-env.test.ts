@@ -20,6 +20,14 @@ describe('managerEnvSchema', () => {
     }
   });
 
+  it('shares watches unless SHARE_WATCHES is false, and refuses any other word', () => {
+    expect(managerEnvSchema.parse({}).SHARE_WATCHES).toBe('true');
+    expect(managerEnvSchema.parse({ SHARE_WATCHES: 'false' }).SHARE_WATCHES).toBe('false');
+    const result = managerEnvSchema.safeParse({ SHARE_WATCHES: 'no' });
+    expect(result.success).toBe(false);
+    expect(failureReason(result.error)).toContain('SHARE_WATCHES');
+  });
+
   it('refuses LEADER_ELECTION_NAME, which would put every controller under one Lease', () => {
     const result = managerEnvSchema.safeParse({ LEADER_ELECTION_NAME: 'zk-oam' });
     expect(result.success).toBe(false);

@@ -39,6 +39,11 @@ export const managerEnvSchema = processEnvSchema
    */
   CONTROLLER_SERVICE_ACCOUNT_PREFIX: z.string().min(1).optional(),
   CONTROLLER_SERVICE_ACCOUNT_NAMESPACE: z.string().min(1).optional(),
+  /**
+   * `true`: informers of several controllers that list and watch the same kind with the same selectors share one watch,
+   * which asks as one of them (docs/operations.md). `false`: each controller watches on its own, as its own identity.
+   */
+  SHARE_WATCHES: z.enum(['true', 'false']).default('true'),
   /** Where those tokens are written, a file per controller: a memory-backed volume only this process reads. */
   CONTROLLER_TOKEN_DIR: z.string().min(1).default('/var/run/zk-oam/tokens'),
   })

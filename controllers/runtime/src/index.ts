@@ -20,6 +20,7 @@ export { ObjectShapeError, parseObject, parseShape } from './kube/parse-object.j
 export { keptParse } from './kube/kept-parse.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
+export { ReflectorPool } from './informer/reflector-pool.js';
 export { keepFields, keptFieldsChanged, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
 export { listersOf, type Lister, type Listers, type ListOptions } from './informer/store.js';

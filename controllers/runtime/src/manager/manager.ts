@@ -12,6 +12,7 @@ import { checkedKubeObjectSchema } from '../kube/kube-object-check.js';
 import type { KubeObject } from '../kube/object.js';
 import type { ResourceType } from '../kube/resource.js';
 import type { InformerOptions } from '../informer/informer.js';
+import type { ReflectorPool } from '../informer/reflector-pool.js';
 import { MergedInformer } from '../informer/merged-informer.js';
 import { buildController, type ControllerDefinition } from '../controller/builder.js';
 import type { Controller } from '../controller/controller.js';
@@ -46,9 +47,11 @@ export interface ManagerOptions {
    * empty. Cluster-scoped kinds are unaffected.
    */
   readonly namespaces?: readonly string[];
+  /** Where its informers find reflectors to share with other managers of the process; each informer its own when omitted. */
+  readonly reflectors?: ReflectorPool;
 }
 
-export type ManagedInformerOptions<T extends KubeObject> = Omit<InformerOptions<T>, 'client' | 'resource' | 'logger' | 'metrics' | 'namespace'>;
+export type ManagedInformerOptions<T extends KubeObject> = Omit<InformerOptions<T>, 'client' | 'resource' | 'logger' | 'metrics' | 'namespace' | 'reflectors'>;
 
 export class LeadershipLostError extends Error {
   constructor(readonly lease: string) {
@@ -87,7 +90,8 @@ export class Manager {
   /** A new informer run by this manager; share the returned one between controllers. */
   informer<T extends KubeObject>(resource: ResourceType, options: ManagedInformerOptions<T>): MergedInformer<T> {
     const namespaces = this.options.namespaces ?? [];
-    const informer = new MergedInformer<T>({ ...options, namespaces, resource, client: this.client, logger: this.log, metrics: this.metrics });
+    const shared = this.options.reflectors === undefined ? {} : { reflectors: this.options.reflectors };
+    const informer = new MergedInformer<T>({ ...options, ...shared, namespaces, resource, client: this.client, logger: this.log, metrics: this.metrics });
     this.informers.push(informer);
     return informer;
   }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { connectEventBus, type EventBus } from '../events/index.js';
 import { PooledKubeConfig } from '../kube/pooled-kube-config.js';
 import { createLogger } from '../logging/logger.js';
+import type { ReflectorPool } from '../informer/reflector-pool.js';
 import { LeadershipLostError, Manager } from './manager.js';
 import { abortOnSignals } from './signals.js';
 
@@ -124,6 +125,8 @@ export interface ControllerPartsOptions {
   readonly http?: { readonly port: number; readonly host: string };
   /** Whom it acts as: the process' identity (loadKubeConfig) unless given one of its own (the manager's per-controller ServiceAccounts). */
   readonly kubeConfig?: PooledKubeConfig;
+  /** The reflectors its informers share with the other controllers of the process; each informer its own when omitted. */
+  readonly reflectors?: ReflectorPool;
 }
 
 /** The Manager (with its own Lease), logger and metrics registry of one controller. */
@@ -135,6 +138,7 @@ export function controllerParts({ name, leaderElectionLease }: ProcessNames, env
     kubeConfig: options.kubeConfig ?? loadKubeConfig(env),
     logger: log,
     registry: options.registry,
+    ...(options.reflectors === undefined ? {} : { reflectors: options.reflectors }),
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(env.WATCH_NAMESPACE === undefined ? {} : { namespaces: env.WATCH_NAMESPACE }),
     ...(env.LEADER_ELECTION === 'true'
