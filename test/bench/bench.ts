@@ -393,7 +393,11 @@ async function main(): Promise<void> {
         `kube-controller-manager at ${String(CONTROLLER_MANAGER_API_QPS)} requests/s (its default is 20), so the pods of a burst are created sooner; every operator shares it.`,
         `Machine: ${String((await readFile('/proc/cpuinfo', 'utf8')).match(/^processor/gm)?.length ?? '?')} cores; 1-minute load average during the run: mean ${mean.toFixed(2)}, peak ${max.toFixed(2)}.`,
         `Our Lease: ${kept ? 'kept by one process for the whole run' : 'LOST during the run'} (holder ${leaseBefore.holder} -> ${leaseAfter.holder}, transitions ${String(leaseBefore.transitions)} -> ${String(leaseAfter.transitions)}).`,
-        `${ours.name}: the workload controller alone. ${installs.map((name) => `${name}: every controller pod of that install (one replica each; "two replicas" adds the standbys)`).join('; ')}. Lease renew gaps and idle writes are the workload controller's; reconciles, heap and CPU every process's.`,
+        [
+          `${ours.name}: the workload controller alone.`,
+          ...installs.map((name) => `${name}: every controller pod of that install (one replica each; "two replicas" adds the standbys).`),
+          "Lease renew gaps and idle writes are the workload controller's; reconciles, heap and CPU every process's.",
+        ].join(' '),
         '',
         table(results, [ours.name, ...installs, peer.name], peer.name, zero),
       ].join('\n'),
