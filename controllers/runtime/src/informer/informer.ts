@@ -70,7 +70,9 @@ export class Informer<T extends KubeObject> {
     this.clock = options.clock ?? systemClock;
     this.name = resourceName(options.resource);
     this.log = options.logger.child({ informer: this.name, namespace: options.namespace, labelSelector: options.labelSelector, metadataOnly: options.metadataOnly });
-    const reflectorOptions: ReflectorOptions = { ...options, logger: this.log };
+    // What the list and watch need, and no more: a shared reflector outlives the informer that made it.
+    const { resource, namespace, labelSelector, fieldSelector, metadataOnly, watchdogMs, backoff, pageSize, clock } = options;
+    const reflectorOptions: ReflectorOptions = { resource, namespace, labelSelector, fieldSelector, metadataOnly, watchdogMs, backoff, pageSize, clock, logger: this.log };
     this.reflector = options.reflectors?.reflectorFor(reflectorOptions) ?? new Reflector(reflectorOptions);
     this.sink = {
       client: options.client,

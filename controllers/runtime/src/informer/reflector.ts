@@ -54,7 +54,7 @@ const listSchema = z.object({
 const watchStatusSchema = z.object({ code: z.number().optional(), message: z.string().optional() }).loose();
 
 /** The object without `metadata.managedFields`, which server-side apply makes the largest part of most objects. */
-export function withoutManagedFields(object: RawObject): RawObject {
+function withoutManagedFields(object: RawObject): RawObject {
   const metadata = object['metadata'];
   if (!isRecord(metadata) || !('managedFields' in metadata)) return object;
   const { managedFields: _dropped, ...kept } = metadata;
@@ -78,7 +78,7 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** How a watch ended: as the server or the network ended it, or cut short here to list again for a sink. */
-type ReflectorWatchEnd = WatchEnd | { readonly reason: 'relist'; readonly received: boolean };
+type ReflectorWatchEnd = WatchEnd | { readonly reason: 'relist' };
 
 export class Reflector {
   private readonly sinks: ReflectorSink[] = [];
@@ -194,7 +194,7 @@ export class Reflector {
     let watchedAt = this.clock.now();
     try {
       if (this.resourceVersion === '' || this.listWanted) await this.list(signal);
-      if (this.listWanted) return { end: { reason: 'relist', received: false }, watchedAt };
+      if (this.listWanted) return { end: { reason: 'relist' }, watchedAt };
       watchedAt = this.clock.now();
       return { end: await this.watchOnce(signal), watchedAt };
     } catch (error) {
@@ -252,7 +252,7 @@ export class Reflector {
         request?.abort();
         resolve(end);
       };
-      const endForRelist = (): void => finish({ reason: 'relist', received });
+      const endForRelist = (): void => finish({ reason: 'relist' });
       this.endWatch = endForRelist;
       const armWatchdog = (): void => {
         if (watchdog !== undefined) this.clock.clearTimeout(watchdog);
