@@ -36,6 +36,7 @@ import {
   waitFor,
   WorkloadClient,
   type ControllerProcess,
+  stopCleanly,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';
@@ -188,9 +189,9 @@ describe('the appconfig controller on the bed', () => {
       'crd/teamscopes.example.zkoam.dev',
     ]);
     // A clean exit means reconciles finished and the lease was released.
-    expect(await appconfigController?.stop()).toBe(0);
-    expect(await workloadController?.stop()).toBe(0);
-    expect(await znodeController?.stop()).toBe(0);
+    await stopCleanly(appconfigController);
+    await stopCleanly(workloadController);
+    await stopCleanly(znodeController);
   });
 
   it('renders the sample into a ZookeeperWorkload the workload controller brings to Ready, and two trait CRs with workloadRef, labels and owner', async () => {
@@ -737,7 +738,7 @@ spec:
       leaseSchema.parse(await api.request('GET', '/apis/coordination.k8s.io/v1/namespaces/zk-oam-system/leases/zk-oam-appconfig')).spec.holderIdentity;
     expect(await holder()).toMatch(new RegExp(`-${String(leader.pid())}$`));
 
-    expect(await leader.stop()).toBe(0);
+    await stopCleanly(leader);
     appconfigController = standby;
     await waitFor('the standby to hold the lease', holder, (identity) => identity?.endsWith(`-${String(standby.pid())}`) ?? false, 60_000);
     await apply(`

@@ -11,9 +11,9 @@ import { superuserSecretName, type ZookeeperWorkload } from '@zk-oam/apis';
 import { s3Store, type ObjectStore } from '@zk-oam/backup';
 import { treeDumperConnector } from '@zk-oam/zookeeper';
 import zookeeper from 'node-zookeeper-client';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { startControllerProcess, waitControllerReady, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
+import { startControllerProcess, waitControllerReady, type ControllerProcess, type WorkloadClient, stopCleanly } from '../src/controllers/index.js';
 import { createZookeeperClient } from '../src/ensemble-probe/index.js';
 import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 
@@ -41,7 +41,7 @@ export function useBackupBed(bed: BedInfo, bucket: string): BackupBed {
   afterAll(async () => {
     if (started === undefined) return;
     started.store.close();
-    expect(await started.controller.stop()).toBe(0);
+    await stopCleanly(started.controller);
     await started.server.stop();
     await rm(started.dir, { recursive: true, force: true });
   });

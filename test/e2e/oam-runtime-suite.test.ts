@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installOam, kubectl, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
+import { installOam, kubectl, startControllerProcess, waitControllerReady, type ControllerProcess, stopCleanly } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { oamRuntimeSuiteDir, runSuite, startRuntimeControllers } from '../src/controllers/oam-runtime-suite.js';
 import { workerBed } from '../src/worker-bed.js';
@@ -92,7 +92,7 @@ describe("oam-kubernetes-runtime v0.3.3's e2e suite against the appconfig contro
 
   afterAll(async () => {
     await runtimeControllers?.stop();
-    expect(await appconfig?.stop()).toBe(0);
+    await stopCleanly(appconfig);
     await kubectl(bed, ['delete', '--ignore-not-found', ...LEFTOVERS, 'clusterrole/oam-e2e-appconfig-kinds', 'clusterrole/oam-e2e-appconfig-v0.3.3-roles', 'clusterrole/oam-example-com']);
     await kubectl(bed, ['delete', '--ignore-not-found', '-f', join(suiteDir, 'crds')]);
     // Left as the other tests expect them: the suite's AfterSuite deletes two of the OAM CRDs.

@@ -21,6 +21,7 @@ import {
   waitFor,
   type ControllerProcess,
   type WorkloadControllerSuite,
+  stopCleanly,
 } from '../src/controllers/index.js';
 
 export interface ScaleSuite extends WorkloadControllerSuite {
@@ -38,7 +39,7 @@ export function useScaleController(bed: BedInfo, options: { namespacePrefix: str
     await waitControllerReady(running);
   });
   afterAll(async () => {
-    expect(await running?.stop()).toBe(0);
+    await stopCleanly(running);
   });
   return {
     ...workloadSuite,

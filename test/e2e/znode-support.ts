@@ -4,9 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISCOVERY_CONFIG_KEYS, DISCOVERY_SECRET_KEYS, discoveryNames, ZOOKEEPER_ZNODE, zookeeperZnodeSchema, type ZookeeperZnode, type ZookeeperZnodeInput } from '@zk-oam/apis';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { CustomObjects, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient, type WorkloadControllerSuite } from '../src/controllers/index.js';
+import { CustomObjects, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient, type WorkloadControllerSuite, stopCleanly } from '../src/controllers/index.js';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
 
 export interface ZnodeSuite extends WorkloadControllerSuite {
@@ -31,7 +31,7 @@ export function useZnodeController(bed: BedInfo, options: { namespacePrefix: str
       for (const name of left) await znodes.delete(workloadSuite.namespace, name);
       await waitFor('the znodes gone', () => znodes.list(workloadSuite.namespace), (names) => names.length === 0, 120_000);
     } finally {
-      expect(await running?.stop()).toBe(0);
+      await stopCleanly(running);
     }
   });
   return {

@@ -170,6 +170,32 @@ export async function startControllerProcess(options: ControllerProcessOptions):
   };
 }
 
+/** The lines of a controller's log that say what went wrong: pino errors and above, and anything not JSON (Node's own reports). */
+export function troubleLines(log: string, limit = 20): string[] {
+  const trouble = log.split('\n').filter((line) => {
+    if (line.trim() === '') return false;
+    try {
+      const level: unknown = (JSON.parse(line) as { level?: unknown }).level;
+      return typeof level !== 'number' || level >= 50;
+    } catch {
+      return true;
+    }
+  });
+  return trouble.slice(-limit);
+}
+
+/**
+ * Stops a process of ours (SIGTERM) and throws unless it exits with 0: a controller finished its reconciles and released
+ * its lease. The error carries its log's trouble lines, since the log goes with the bed.
+ */
+export async function stopCleanly(process: Pick<ControllerProcess, 'logFile' | 'stop'> | undefined): Promise<void> {
+  if (process === undefined) throw new Error('the process was never started');
+  const code = await process.stop();
+  if (code === 0) return;
+  const lines = troubleLines(await readFile(process.logFile, 'utf8').catch(() => ''));
+  throw new Error(`${process.logFile}: the process exited with ${String(code)}, not 0 (SIGTERM, or earlier by itself); its log says:\n${lines.join('\n') || '(nothing at error level)'}`);
+}
+
 /** The running process's command line, as the kernel reports it (/proc/<pid>/cmdline). */
 export async function commandLineOf(controller: ControllerProcess): Promise<string[]> {
   return (await readFile(`/proc/${String(controller.pid())}/cmdline`, 'utf8')).split('\0').filter((word) => word !== '');

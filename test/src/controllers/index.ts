@@ -5,6 +5,7 @@ export {
   prepareControllerLaunch,
   reconcilesRun,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   type ControllerLaunch,
   type ControllerProcess,

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../bed/index.js';
-import { commandLineOf, startControllerProcess, waitControllerReady, type ControllerProcess } from './controller-process.js';
+import { commandLineOf, startControllerProcess, stopCleanly, waitControllerReady, type ControllerProcess } from './controller-process.js';
 import { imageNodeArgs, installCrds, repoRoot } from './manifests.js';
 import { WorkloadClient } from './workload-fixtures.js';
 
@@ -32,7 +32,7 @@ export function useWorkloadController(
   afterAll(async () => {
     await client.deleteNamespace(namespace);
     // A clean exit means it finished its reconciles and released its lease.
-    expect(await running?.stop()).toBe(0);
+    await stopCleanly(running);
   });
   return {
     client,
