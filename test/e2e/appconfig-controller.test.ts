@@ -32,11 +32,11 @@ import {
   kubectl,
   repoRoot,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';

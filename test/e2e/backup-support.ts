@@ -13,7 +13,7 @@ import { treeDumperConnector } from '@zk-oam/zookeeper';
 import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { startControllerProcess, waitControllerReady, type ControllerProcess, type WorkloadClient, stopCleanly } from '../src/controllers/index.js';
+import { startControllerProcess, stopCleanly, waitControllerReady, type ControllerProcess, type WorkloadClient } from '../src/controllers/index.js';
 import { createZookeeperClient } from '../src/ensemble-probe/index.js';
 import { startS3Server, type S3Server } from '../src/s3/s3-server.js';
 

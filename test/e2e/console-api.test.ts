@@ -16,7 +16,7 @@ import { connect } from '@nats-io/transport-node';
 import { createEvent, subjectOfEvent, ZOOKEEPER_WORKLOAD, type ZkEvent } from '@zk-oam/apis';
 import { KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installCrds, waitFor, stopCleanly } from '../src/controllers/index.js';
+import { installCrds, stopCleanly, waitFor } from '../src/controllers/index.js';
 import { bindRole, call, cleanUpConsole, consoleKubeconfig, createConsoleRoles, serviceAccountToken, SseReader, startConsole, type ConsoleProcess } from './console-support.js';
 import { workerBed } from '../src/worker-bed.js';
 

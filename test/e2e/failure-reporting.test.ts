@@ -17,11 +17,11 @@ import {
   kubectl,
   KubectlError,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 

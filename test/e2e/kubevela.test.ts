@@ -22,11 +22,11 @@ import {
   PodHistory,
   repoRoot,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { installKubeVela, startVelaCore, SYSTEM_DEFINITION_NAMESPACE, uninstallKubeVela } from '../src/kubevela/vela-core.js';

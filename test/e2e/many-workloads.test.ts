@@ -10,11 +10,11 @@ import {
   installCrds,
   isReady,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import { ensembleTruth, ScaleClient, settledAt, waitScaled } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';

@@ -15,11 +15,11 @@ import {
   installCrds,
   isReady,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import { ScaleClient } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';

@@ -21,11 +21,11 @@ import {
   PodHistory,
   repoRoot,
   startControllerProcess,
+  stopCleanly,
   waitControllerReady,
   waitFor,
   WorkloadClient,
   type ControllerProcess,
-  stopCleanly,
 } from '../src/controllers/index.js';
 import { workerBed } from '../src/worker-bed.js';
 import { readDiscovery, tenantZkCli, ZnodeClient, znodeCondition } from './znode-support.js';

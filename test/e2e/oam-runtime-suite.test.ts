@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installOam, kubectl, startControllerProcess, waitControllerReady, type ControllerProcess, stopCleanly } from '../src/controllers/index.js';
+import { installOam, kubectl, startControllerProcess, stopCleanly, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
 import type { LoggedProcess } from '../src/controllers/logged-process.js';
 import { oamRuntimeSuiteDir, runSuite, startRuntimeControllers } from '../src/controllers/oam-runtime-suite.js';
 import { workerBed } from '../src/worker-bed.js';

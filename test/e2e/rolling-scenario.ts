@@ -4,7 +4,7 @@ import { AppsV1Api } from '@kubernetes/client-node';
 import type { ZookeeperRolling, ZookeeperWorkload } from '@zk-oam/apis';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { isReady, startControllerProcess, waitControllerReady, waitFor, withContainerLogs, type ControllerProcess, type PodHistory, type WorkloadClient, stopCleanly } from '../src/controllers/index.js';
+import { isReady, startControllerProcess, stopCleanly, waitControllerReady, waitFor, withContainerLogs, type ControllerProcess, type PodHistory, type WorkloadClient } from '../src/controllers/index.js';
 import type { ProbeReport, RollingClient } from './rolling-fixtures.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 

@@ -16,12 +16,12 @@ import {
   readManifests,
   repoRoot,
   startControllerProcess,
+  stopCleanly,
   useWorkloadController,
   waitControllerReady,
   waitFor,
   type ControllerProcess,
   type WorkloadControllerSuite,
-  stopCleanly,
 } from '../src/controllers/index.js';
 
 export interface ScaleSuite extends WorkloadControllerSuite {

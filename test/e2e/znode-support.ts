@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DISCOVERY_CONFIG_KEYS, DISCOVERY_SECRET_KEYS, discoveryNames, ZOOKEEPER_ZNODE, zookeeperZnodeSchema, type ZookeeperZnode, type ZookeeperZnodeInput } from '@zk-oam/apis';
 import { afterAll, beforeAll } from 'vitest';
 import type { BedInfo } from '../src/bed/index.js';
-import { CustomObjects, startControllerProcess, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient, type WorkloadControllerSuite, stopCleanly } from '../src/controllers/index.js';
+import { CustomObjects, startControllerProcess, stopCleanly, useWorkloadController, waitControllerReady, waitFor, type ControllerProcess, type WorkloadClient, type WorkloadControllerSuite } from '../src/controllers/index.js';
 import { runZkCli } from '../src/zookeeper-jvm/index.js';
 
 export interface ZnodeSuite extends WorkloadControllerSuite {

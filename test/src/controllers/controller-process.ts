@@ -188,12 +188,12 @@ export function troubleLines(log: string, limit = 20): string[] {
  * Stops a process of ours (SIGTERM) and throws unless it exits with 0: a controller finished its reconciles and released
  * its lease. The error carries its log's trouble lines, since the log goes with the bed.
  */
-export async function stopCleanly(process: Pick<ControllerProcess, 'logFile' | 'stop'> | undefined): Promise<void> {
-  if (process === undefined) throw new Error('the process was never started');
-  const code = await process.stop();
+export async function stopCleanly(ours: Pick<ControllerProcess, 'logFile' | 'stop'> | undefined): Promise<void> {
+  if (ours === undefined) throw new Error('the process was never started');
+  const code = await ours.stop();
   if (code === 0) return;
-  const lines = troubleLines(await readFile(process.logFile, 'utf8').catch(() => ''));
-  throw new Error(`${process.logFile}: the process exited with ${String(code)}, not 0 (SIGTERM, or earlier by itself); its log says:\n${lines.join('\n') || '(nothing at error level)'}`);
+  const lines = troubleLines(await readFile(ours.logFile, 'utf8').catch(() => ''));
+  throw new Error(`${ours.logFile}: the process exited with ${String(code)}, not 0 (SIGTERM, or earlier by itself); its log says:\n${lines.join('\n') || '(nothing at error level)'}`);
 }
 
 /** The running process's command line, as the kernel reports it (/proc/<pid>/cmdline). */
