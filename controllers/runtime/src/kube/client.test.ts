@@ -1,7 +1,6 @@
 // KubeClient's connection reuse and watch streams, against a local HTTPS server standing in for the apiserver (a fake:
 // no real apiserver reports the TLS connections of one client, nor splits an event across writes on demand).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNamespaceTerminating, KubeApiError, KubeClient, METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from './client.js';
 import { PooledKubeConfig } from './pooled-kube-config.js';
+import { selfSignedLocalhost, type SelfSigned } from '../testing/self-signed.js';
 
 /** What kube-apiserver answers a create in a namespace being deleted. */
 const TERMINATING = {
@@ -35,6 +35,7 @@ const REINITIALIZING = {
 };
 
 let dir: string;
+let certificate: SelfSigned;
 let server: Server;
 let handshakes = 0;
 const authorizations: (string | undefined)[] = [];
@@ -69,7 +70,7 @@ function answerWatch(path: string, response: ServerResponse): void {
 function kubeConfigFor(port: number, token: string): PooledKubeConfig {
   const kubeConfig = new PooledKubeConfig();
   kubeConfig.loadFromOptions({
-    clusters: [{ name: 'local', server: `https://127.0.0.1:${String(port)}`, caData: readFileSync(join(dir, 'cert.pem')).toString('base64') }],
+    clusters: [{ name: 'local', server: `https://127.0.0.1:${String(port)}`, caData: certificate.cert.toString('base64') }],
     users: [{ name: 'reader', token }],
     contexts: [{ name: 'local', cluster: 'local', user: 'reader' }],
     currentContext: 'local',
@@ -79,9 +80,8 @@ function kubeConfigFor(port: number, token: string): PooledKubeConfig {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kube-client-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-  server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (request, response) => {
+  certificate = selfSignedLocalhost(dir);
+  server = createServer(certificate, (request, response) => {
     authorizations.push(request.headers.authorization);
     accepts.push(request.headers.accept);
     response.setHeader('Content-Type', 'application/json');
