@@ -16,18 +16,19 @@ export interface KeptFields {
   readonly paths?: readonly (readonly string[])[];
 }
 
-function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: readonly string[]): void {
-  const [head, ...rest] = path;
+/** Copies `from`'s value at `path` (from its `at`th step on) into `to`, making the records on the way. */
+function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: readonly string[], at = 0): void {
+  const head = path[at];
   if (head === undefined || !(head in from)) return;
   const value = from[head];
-  if (rest.length === 0) {
+  if (at === path.length - 1) {
     to[head] = value;
     return;
   }
   if (!isRecord(value)) return;
   const existing = to[head];
   const child = isRecord(existing) ? existing : {};
-  copyPath(value, child, rest);
+  copyPath(value, child, path, at + 1);
   if (Object.keys(child).length > 0) to[head] = child;
 }
 

@@ -25,6 +25,13 @@ describe('Store', () => {
     expect(names(store.list({ labels: { instance: 'other' } }))).toEqual(['a/other-0', 'a/zk-1']);
     store.remove(pod('a', 'zk-0', {}));
     expect(names(store.list({ labels: { instance: 'zk' } }))).toEqual(['b/zk-0']);
+
+    store.put(pod('b', 'zk-0', { instance: 'zk', app: 'zk' }));
+    expect(names(store.list({ labels: { app: 'zk', instance: 'zk' } }))).toEqual(['b/zk-0']);
+    store.put(pod('b', 'zk-0', { app: 'zk', instance: 'zk', role: 'leader' }));
+    expect(names(store.list({ labels: { role: 'leader' } }))).toEqual(['b/zk-0']);
+    store.put(pod('b', 'zk-0', { app: 'zk', instance: 'zk' }));
+    expect(store.list({ labels: { role: 'leader' } })).toEqual([]);
   });
 
   it('indexes anew what a list replaces the content with', () => {

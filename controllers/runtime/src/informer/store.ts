@@ -25,6 +25,13 @@ export function matchesLabels(object: KubeObject, labels: Readonly<Record<string
   return Object.entries(labels).every(([name, value]) => own[name] === value);
 }
 
+function sameLabels(one: KubeObject, other: KubeObject): boolean {
+  const labels = one.metadata.labels ?? {};
+  const others = other.metadata.labels ?? {};
+  const names = Object.keys(labels);
+  return names.length === Object.keys(others).length && names.every((name) => labels[name] === others[name]);
+}
+
 function labelPairs(object: KubeObject): string[] {
   return Object.entries(object.metadata.labels ?? {}).map(([name, value]) => `${name}=${value}`);
 }
@@ -85,6 +92,8 @@ export class Store<T extends KubeObject> implements Lister<T> {
   }
 
   private reindex(key: string, before: KubeObject | undefined, after: KubeObject | undefined): void {
+    // Most updates keep the labels: a status, a spec.
+    if (before !== undefined && after !== undefined && sameLabels(before, after)) return;
     const kept = new Set(after === undefined ? [] : labelPairs(after));
     for (const pair of before === undefined ? [] : labelPairs(before)) {
       if (kept.has(pair)) continue;
