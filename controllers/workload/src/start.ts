@@ -29,7 +29,7 @@ import {
   NAMED_SECRET_FIELDS,
   prometheusRuleResource,
   RenderedHashes,
-  secretToNamingWorkloads,
+  SecretReaders,
   serviceMonitorResource,
   WORKLOAD_STATUS,
   workloadReconciler,
@@ -83,6 +83,8 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
   // Every Secret's metadata, never its data: a user's Secret named in a spec carries no label of ours.
   const secretMetadata = manager.kubeObjectInformer(coreResources.secret, { metadataOnly: true, transform: NAMED_SECRET_FIELDS });
   const pods = children(childResources.pod, 'pod', MEMBER_SELECTOR);
+  const secretReaders = new SecretReaders();
+  workloads.subscribe(secretReaders.observe);
   const bus = eventBusFrom(config, { name: IDENTITY.name, registry, log });
   const ttlMs = config.MONITORING_DISCOVERY_TTL_MS;
   // A kind installed or removed changes what every workload renders (monitoring children) or waits for (cert-manager).
@@ -126,7 +128,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
       .owns(podDisruptionBudgets, readChanges)
       .owns(secrets)
       .watches(secrets, memberSecretToWorkload)
-      .watches(secretMetadata, secretToNamingWorkloads(workloads.lister))
+      .watches(secretMetadata, secretReaders.of)
       .watches(pods, podToWorkload, readChanges)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })

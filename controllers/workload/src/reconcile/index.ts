@@ -2,7 +2,7 @@
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 export { CACHED_CHILD_FIELDS } from './views.js';
-export { NAMED_SECRET_FIELDS, secretToNamingWorkloads } from './named-secrets.js';
+export { NAMED_SECRET_FIELDS, SecretReaders } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
 export { RenderedHashes } from './rendered-hashes.js';
 export {

@@ -1,8 +1,8 @@
 // From a user's Secret to the workloads whose spec names it: the four references, one namespace, nothing for others.
-import type { KubeObject } from '@zk-oam/runtime';
+import { formatKey, type KubeObject } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
 import { fullWorkload, minimalWorkload } from '../render/test-workloads.js';
-import { namedSecrets, workloadsNamingSecret } from './named-secrets.js';
+import { namedSecrets, SecretReaders } from './named-secrets.js';
 
 function workload(namespace: string, name: string, spec: unknown): KubeObject {
   return { metadata: { namespace, name }, spec };
@@ -35,13 +35,35 @@ describe('namedSecrets', () => {
   });
 });
 
-describe('workloadsNamingSecret', () => {
+describe('SecretReaders', () => {
+  const secret = (namespace: string, name: string): KubeObject => ({ metadata: { namespace, name } });
+  const readersOf = (readers: SecretReaders, namespace: string, name: string): string[] => readers.of(secret(namespace, name)).map(formatKey);
+
+  function following(objects: readonly KubeObject[]): SecretReaders {
+    const readers = new SecretReaders();
+    for (const object of objects) readers.observe({ type: 'added', object });
+    return readers;
+  }
+
   it.each([
     ['a Secret two workloads of its namespace name', { namespace: 'prod', name: 'zk-users' }, ['prod/zk', 'prod/sasl']],
     ['a Secret one workload names', { namespace: 'prod', name: 'zk-client-ca' }, ['prod/zk']],
     ['the same name in another namespace', { namespace: 'staging', name: 'zk-client-ca' }, []],
     ['a Secret no workload names', { namespace: 'prod', name: 'helm.release.v1' }, []],
-  ])('maps %s to the workloads that read it', (_case, secret, expected) => {
-    expect(workloadsNamingSecret(secret, workloads).map((key) => `${key.namespace}/${key.name}`)).toEqual(expected);
+  ])('maps %s to the workloads that read it', (_case, key, expected) => {
+    expect(readersOf(following(workloads), key.namespace, key.name)).toEqual(expected);
+  });
+
+  it('follows a workload that names another Secret, and one deleted', () => {
+    const readers = following(workloads);
+    const old = workloads[1] as KubeObject;
+    const renamed = workload('prod', 'sasl', { authentication: { sasl: { usersSecretRef: { name: 'zk-users-2' } } } });
+    readers.observe({ type: 'updated', object: renamed, old });
+    expect(readersOf(readers, 'prod', 'zk-users')).toEqual(['prod/zk']);
+    expect(readersOf(readers, 'prod', 'zk-users-2')).toEqual(['prod/sasl']);
+    readers.observe({ type: 'deleted', object: renamed });
+    expect(readersOf(readers, 'prod', 'zk-users-2')).toEqual([]);
+    readers.observe({ type: 'deleted', object: fullWorkload() });
+    expect(readersOf(readers, 'prod', 'zk-users')).toEqual([]);
   });
 });
