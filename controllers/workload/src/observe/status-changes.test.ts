@@ -113,12 +113,20 @@ describe('statusChanges', () => {
     ]);
   });
 
-  it('announces the first leader, membership, readiness and revision of a new ensemble', () => {
+  it('announces nothing of a new workload whose first status is not ready: it never was', () => {
+    const first = { phase: 'Pending', replicas: 3, readyReplicas: 0, conditions: ready('False') } as const;
+    expect(statusChanges(undefined, { status: first, membership: undefined })).toEqual([]);
+    const oneReady = { status: { ...first, readyReplicas: 1 }, membership: undefined };
+    expect(statusChanges(first, oneReady).map((change) => change.kubernetes.note)).toEqual(['not ready: 1/3 members serving and synced']);
+  });
+
+  it('announces the first leader, membership and readiness of a new ensemble, not the revision its pods start from', () => {
     expect(statusChanges(undefined, next({})).map((change) => change.kubernetes.note)).toEqual([
       'leader is now zk-0',
       'committed config 200000000 has 3 voters: zk-0, zk-1, zk-2',
       'ready: 3/3 members serving and synced',
-      'pods move to template revision zk-rev1',
     ]);
+    const starting = { phase: 'Pending', replicas: 3, readyReplicas: 0, conditions: ready('False') } as const;
+    expect(statusChanges(starting, { status: { ...starting, updateRevision: 'zk-rev1' }, membership: undefined })).toEqual([]);
   });
 });

@@ -64,9 +64,16 @@ function membershipChange(previous: ZookeeperWorkloadStatus | undefined, next: D
   };
 }
 
+/**
+ * A new workload's first status is a change only once it is ready: not ready is where every ensemble starts, and a
+ * Warning beside the Event that names its new children would tell a person something is wrong when nothing is.
+ */
 function readinessChange(previous: ZookeeperWorkloadStatus | undefined, next: ZookeeperWorkloadStatus): StatusChange | undefined {
   const before = readiness(previous);
   const after = readiness(next);
+  if (previous === undefined && !after.ready) {
+    return undefined;
+  }
   if (before.ready === after.ready && before.readyReplicas === after.readyReplicas && before.replicas === after.replicas) {
     return undefined;
   }
@@ -80,17 +87,17 @@ function readinessChange(previous: ZookeeperWorkloadStatus | undefined, next: Zo
   };
 }
 
+/** A workload's first template revision is the one its pods start from: no pod moves, so it is not announced. */
 function revisionChange(previous: ZookeeperWorkloadStatus | undefined, next: ZookeeperWorkloadStatus): StatusChange | undefined {
   const from = previous?.updateRevision;
   const to = next.updateRevision;
-  if (to === undefined || from === to) {
+  if (from === undefined || to === undefined || from === to) {
     return undefined;
   }
-  const was = from === undefined ? '' : ` (was ${from})`;
   return {
     type: 'TemplateRevisionChanged',
     data: { from, to },
-    kubernetes: normal('TemplateRevisionChanged', `pods move to template revision ${to}${was}`),
+    kubernetes: normal('TemplateRevisionChanged', `pods move to template revision ${to} (was ${from})`),
   };
 }
 
