@@ -4,7 +4,7 @@
 // replica per Deployment as pravega's default runs and the standbys of a second replica beside. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status,
-// the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events) until the namespace is quiet, reconciles per second and API writes per minute
+// reconciles until then, the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events; by verb and resource on stderr) until the namespace is quiet, reconciles per second and API writes per minute
 // (Leases excluded) when idle, RSS and CPU seconds, each as the median over the repetitions with its spread, ours
 // beside the peer's and their ratio. ZKOAM_BENCH_CPU_PROF=<dir> writes the CPU profile of our workload controller and of each
 // leading process of our installs there;
@@ -130,14 +130,20 @@ function longestRenewGap(before: Map<number, number>, after: Map<number, number>
   return bounds.find((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0) === total) ?? Number.NaN;
 }
 
-/** The operator's API writes since `offset` (Leases left out): all of them, those of a status, and Events. */
-async function writesSince(bed: BedInfo, offset: number, user: string): Promise<{ all: number; status: number; events: number }> {
+/** The operator's API writes since `offset` (Leases left out): all of them, those of a status, Events, and a count by verb and resource. */
+async function writesSince(bed: BedInfo, offset: number, user: string): Promise<{ all: number; status: number; events: number; byKind: Record<string, number> }> {
   const entries = await auditEntriesSince(bed, offset);
   const writes = entries.filter((entry) => entry.user.username === user && WRITE_VERBS.has(entry.verb) && entry.objectRef?.resource !== 'leases');
+  const byKind: Record<string, number> = {};
+  for (const { verb, objectRef } of writes) {
+    const kind = `${verb} ${objectRef?.resource ?? ''}${objectRef?.subresource === undefined ? '' : `/${objectRef.subresource}`}`;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+  }
   return {
     all: writes.length,
     status: writes.filter((entry) => entry.objectRef?.subresource === 'status').length,
     events: writes.filter((entry) => entry.objectRef?.resource === 'events').length,
+    byKind,
   };
 }
 
@@ -219,6 +225,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   await core.createNamespace({ body: { metadata: { name: namespace } } });
   const watch = await watchStatefulSets(kubeConfig, namespace);
   const before = await procStat(operator.processes().replica);
+  const burstReconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const renewsBefore = await renewBuckets(operator);
   const burstAuditOffset = await auditLogSize(bed);
   const started = performance.now();
@@ -229,9 +236,11 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => operator.observed(namespace), (count) => count >= size, 1_800_000, 1_000);
   const observedS = (performance.now() - started) / 1000;
   const busy = await procStat(operator.processes().replica);
+  const burstReconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - burstReconcilesBefore;
   const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
   const settledS = await waitQuiet(bed, kubeConfig, namespace, size, operator.user);
   const burstWrites = await writesSince(bed, burstAuditOffset, operator.user);
+  say(`${operator.name} ${String(size)} ensembles, its writes from the apply until quiet: ${JSON.stringify(burstWrites.byKind)}`);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
   const idleFrom = await stats(operator);
@@ -246,6 +255,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
     p99Ms: percentile(latencies, 99),
     observedS,
     burstCpuS: busy.cpuSeconds - before.cpuSeconds,
+    burstReconciles,
     renewGapS,
     settledS,
     idleReconcilesPerS: reconciles / (IDLE_WINDOW_MS / 1000),
@@ -263,6 +273,7 @@ const FIGURES: readonly Figure[] = [
   { key: 'p99Ms', label: 'apply -> StatefulSet p99 (ms)', digits: 0 },
   { key: 'observedS', label: 'all observed (s)', digits: 1 },
   { key: 'burstCpuS', label: 'CPU during the burst (s)', digits: 1 },
+  { key: 'burstReconciles', label: 'reconciles until all observed', digits: 0 },
   { key: 'renewGapS', label: 'longest Lease renew gap in the burst, bucket bound (s)', digits: 1 },
   { key: 'settledS', label: 'namespace quiet after (s)', digits: 0 },
   { key: 'burstWrites', label: 'API writes from the apply until quiet (no Leases)', digits: 0 },
