@@ -54,13 +54,13 @@ function tokenFile(name: string, token: string): string {
 }
 
 describe('PooledKubeConfig', () => {
-  it('speaks HTTP/1.1 to a server that offers HTTP/2, from KubeClient and typed clients alike', async () => {
+  it('speaks HTTP/2 to a server that offers it, from KubeClient and typed clients alike', async () => {
     const kubeConfig = kubeConfigWithTokenFile(tokenFile('protocol', 'token-p'));
     await new KubeClient(kubeConfig).request('GET', '/api/v1/namespaces/default');
     await kubeConfig.makeApiClient(CoreV1Api).readNamespace({ name: 'default' });
     expect(seen).toEqual([
-      { version: '1.1', authorization: 'Bearer token-p' },
-      { version: '1.1', authorization: 'Bearer token-p' },
+      { version: '2.0', authorization: 'Bearer token-p' },
+      { version: '2.0', authorization: 'Bearer token-p' },
     ]);
   });
 
@@ -96,6 +96,6 @@ describe('PooledKubeConfig', () => {
     writeFileSync(file, 'token-late');
     await client.request('GET', '/api/v1/namespaces/default');
     unlinkSync(file);
-    expect(seen).toEqual([{ version: '1.1', authorization: 'Bearer token-late' }]);
+    expect(seen).toEqual([{ version: '2.0', authorization: 'Bearer token-late' }]);
   });
 });

@@ -1,8 +1,6 @@
 // A KubeConfig whose requests share one connection pool and one authentication: what every client of the API server
 // here is built from.
-import type { RequestOptions as HttpsRequestOptions } from 'node:https';
 import { HttpMethod, KubeConfig, RequestContext } from '@kubernetes/client-node';
-import { Agent } from 'undici';
 
 type Dispatcher = ReturnType<RequestContext['getDispatcher']>;
 
@@ -23,14 +21,14 @@ interface Authentication {
 /**
  * client-node authenticates each request anew: it reads the CA, certificate and key files again, asks the token's
  * provider, and makes a new undici Agent, so each request would open (and leave behind) its own TLS connection. Here
- * one authentication serves every request of a context for AUTHENTICATION_TTL_MS, and one pool serves it for its
- * life, typed clients (makeApiClient) and KubeClient alike; a watch holds one of its connections while it lasts. The
+ * one authentication serves every request of a context for AUTHENTICATION_TTL_MS, and the first Agent serves it for
+ * its life, typed clients (makeApiClient) and KubeClient alike; a watch holds one of its streams while it lasts. The
  * TLS settings come from the kubeconfig and do not change for its life (client-go reads them once too).
  *
- * The pool speaks HTTP/1.1, not HTTP/2 as undici would by default: its HTTP/2 client costs more CPU per request, and
- * each watch on its own connection cannot stall the others. `npm run bench:client` against the bed's apiserver
- * (2026-12-01, medians of four rounds after a first): 216 and 140 µs of CPU a create and a read here, 295 and 197 on
- * HTTP/2, 233 and 156 when each request is authenticated anew.
+ * The Agent speaks HTTP/2 where the apiserver offers it (undici's default): one connection carries every watch and
+ * request. HTTP/1.1 costs less CPU per request but a TLS connection per watch: an idle manager of six controllers held
+ * 98.8 MiB against 80.1 (`npm run bench:floor`, 2026-12-01). `npm run bench:client` (the same day, medians of four
+ * rounds after a first): 233 and 156 µs of CPU a create and a read authenticated anew, 216 and 140 on HTTP/1.1.
  */
 export class PooledKubeConfig extends KubeConfig {
   private readonly authentications = new Map<string, Authentication>();
@@ -59,22 +57,8 @@ export class PooledKubeConfig extends KubeConfig {
   }
 
   private async authenticate(pool: Dispatcher): Promise<Authentication> {
-    const cluster = this.getCurrentCluster();
-    const probe = new RequestContext(cluster?.server ?? '', HttpMethod.GET);
+    const probe = new RequestContext(this.getCurrentCluster()?.server ?? '', HttpMethod.GET);
     await super.applySecurityAuthentication(probe);
-    return { headers: probe.getHeaders(), pool: pool ?? (await this.http1Pool(probe.getDispatcher())), until: Date.now() + AUTHENTICATION_TTL_MS };
-  }
-
-  /** An HTTP/1.1 pool with the kubeconfig's TLS settings; client-node's own dispatcher through a proxy. */
-  private async http1Pool(clientNodes: Dispatcher): Promise<Dispatcher> {
-    const cluster = this.getCurrentCluster();
-    if (cluster === null || !cluster.server.startsWith('https:')) return clientNodes;
-    const tls: HttpsRequestOptions = {};
-    await this.applyToHTTPSOptions(tls);
-    const { ca, cert, key, pfx, passphrase, rejectUnauthorized, servername } = tls;
-    const options = this.createDispatcherOptions(cluster, { ca, cert, key, pfx, passphrase, rejectUnauthorized, servername });
-    if (options.type === 'agent') return new Agent({ allowH2: false, connect: options.connect });
-    if (options.type === 'none') return new Agent({ allowH2: false });
-    return clientNodes;
+    return { headers: probe.getHeaders(), pool: pool ?? probe.getDispatcher(), until: Date.now() + AUTHENTICATION_TTL_MS };
   }
 }
