@@ -28,7 +28,8 @@ interface Authentication {
  * The Agent speaks HTTP/2 where the apiserver offers it (undici's default): one connection carries every watch and
  * request. HTTP/1.1 costs less CPU per request but a TLS connection per watch: an idle manager of six controllers held
  * 98.8 MiB against 80.1 (`npm run bench:floor`, 2026-12-01). `npm run bench:client` (the same day, medians of four
- * rounds after a first): 233 and 156 µs of CPU a create and a read authenticated anew, 216 and 140 on HTTP/1.1.
+ * rounds after a first, authentication kept): 295 and 197 µs of CPU a create and a read on HTTP/2, 216 and 140 on
+ * HTTP/1.1, where authenticating each request anew cost 233 and 156.
  */
 export class PooledKubeConfig extends KubeConfig {
   private readonly authentications = new Map<string, Authentication>();

@@ -32,6 +32,9 @@ const next = (changes: Partial<ZookeeperWorkloadStatus>, membership: CommittedMe
   membership,
 });
 
+/** A new workload's first status: its members are not serving yet. */
+const FIRST: ZookeeperWorkloadStatus = { phase: 'Pending', replicas: 3, readyReplicas: 0, conditions: ready('False') };
+
 const subject = { apiVersion: ZOOKEEPER_WORKLOAD.apiVersion, kind: 'ZookeeperWorkload', namespace: 'prod', name: 'zk' };
 
 describe('statusChanges', () => {
@@ -114,10 +117,9 @@ describe('statusChanges', () => {
   });
 
   it('announces nothing of a new workload whose first status is not ready: it never was', () => {
-    const first = { phase: 'Pending', replicas: 3, readyReplicas: 0, conditions: ready('False') } as const;
-    expect(statusChanges(undefined, { status: first, membership: undefined })).toEqual([]);
-    const oneReady = { status: { ...first, readyReplicas: 1 }, membership: undefined };
-    expect(statusChanges(first, oneReady).map((change) => change.kubernetes.note)).toEqual(['not ready: 1/3 members serving and synced']);
+    expect(statusChanges(undefined, { status: FIRST, membership: undefined })).toEqual([]);
+    const oneReady = { status: { ...FIRST, readyReplicas: 1 }, membership: undefined };
+    expect(statusChanges(FIRST, oneReady).map((change) => change.kubernetes.note)).toEqual(['not ready: 1/3 members serving and synced']);
   });
 
   it('announces the first leader, membership and readiness of a new ensemble, not the revision its pods start from', () => {
@@ -126,7 +128,6 @@ describe('statusChanges', () => {
       'committed config 200000000 has 3 voters: zk-0, zk-1, zk-2',
       'ready: 3/3 members serving and synced',
     ]);
-    const starting = { phase: 'Pending', replicas: 3, readyReplicas: 0, conditions: ready('False') } as const;
-    expect(statusChanges(starting, { status: { ...starting, updateRevision: 'zk-rev1' }, membership: undefined })).toEqual([]);
+    expect(statusChanges(FIRST, { status: { ...FIRST, updateRevision: 'zk-rev1' }, membership: undefined })).toEqual([]);
   });
 });
