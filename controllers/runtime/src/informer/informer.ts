@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { KubeClient } from '../kube/client.js';
-import { apiVersionOf, resourceName, type ResourceType } from '../kube/resource.js';
+import { resourceName, type ResourceType } from '../kube/resource.js';
 import { formatKey, keyOf, type KubeObject } from '../kube/object.js';
 import type { ObjectTransform } from './kept-fields.js';
 import { systemClock, type Clock } from '../queue/clock.js';
@@ -16,6 +16,7 @@ import { Store, type Lister } from './store.js';
 import type { InformerEvent, InformerListener } from './informer-event.js';
 import { Reflector, type RawObject, type ReflectorOptions, type ReflectorSink } from './reflector.js';
 import type { ReflectorPool } from './reflector-pool.js';
+import { ObjectParser } from './object-parser.js';
 
 export interface InformerOptions<T extends KubeObject> {
   readonly client: Pick<KubeClient, 'request' | 'watch'>;
@@ -60,6 +61,7 @@ export class Informer<T extends KubeObject> {
   private readonly log: Logger;
   private readonly name: string;
   private readonly reflector: Reflector;
+  private readonly parser: ObjectParser<T>;
   private readonly sink: ReflectorSink;
   private synced = false;
   private syncWaiters: Array<() => void> = [];
@@ -74,6 +76,7 @@ export class Informer<T extends KubeObject> {
     const { resource, namespace, labelSelector, fieldSelector, metadataOnly, watchdogMs, backoff, pageSize, clock } = options;
     const reflectorOptions: ReflectorOptions = { resource, namespace, labelSelector, fieldSelector, metadataOnly, watchdogMs, backoff, pageSize, clock, logger: this.log };
     this.reflector = options.reflectors?.reflectorFor(reflectorOptions) ?? new Reflector(reflectorOptions);
+    this.parser = options.reflectors?.parserFor(resource, options.schema, options.transform) ?? new ObjectParser(resource, options.schema, options.transform);
     this.sink = {
       client: options.client,
       replaced: (objects) => this.replace(objects),
@@ -161,12 +164,8 @@ export class Informer<T extends KubeObject> {
   private parse(object: RawObject): T[] {
     // The kind's schema is the one parse an object gets: the zod parses of the watch line, the object, its metadata and
     // its resourceVersion, which the reflector's plain checks replaced, cost two thirds as much again (a profile of 100
-    // ensembles applied at once). List items carry no apiVersion and kind, and metadata-only objects those of PartialObjectMetadata.
-    const parsed = this.options.schema.safeParse({
-      ...(this.options.transform === undefined ? object : this.options.transform(object)),
-      apiVersion: apiVersionOf(this.resource),
-      kind: this.resource.kind,
-    });
+    // ensembles applied at once).
+    const parsed = this.parser.parse(object);
     if (parsed.success) return [parsed.data];
     this.options.metrics?.informerInvalidObjects.inc({ resource: this.name });
     this.log.error({ issues: parsed.error.issues.slice(0, 5) }, 'dropped an object that does not parse');

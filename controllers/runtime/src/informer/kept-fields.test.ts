@@ -49,6 +49,13 @@ describe('keepFields', () => {
     const deleting = { metadata: { name: 'zk-0', deletionTimestamp: '2026-11-24T10:00:00Z' } };
     expect(keepFields({})(deleting)).toEqual(deleting);
   });
+
+  it('is the same transform for the same fields, so informers that keep alike can share their parse', () => {
+    const podFields = () => keepFields({ paths: [['status', 'podIP'], ['status', 'conditions']] });
+    expect(podFields()).toBe(podFields());
+    expect(keepFields({ annotations: true, paths: [['status', 'podIP'], ['status', 'conditions']] })).not.toBe(podFields());
+    expect(keepFields({ paths: [['status', 'podIP']] })).not.toBe(podFields());
+  });
 });
 
 describe('keptFieldsChanged', () => {

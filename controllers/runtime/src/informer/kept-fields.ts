@@ -32,8 +32,24 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, pa
   if (Object.keys(child).length > 0) to[head] = child;
 }
 
-/** A transform keeping an object's identity metadata and the given fields; an object without metadata is kept whole. */
+/** Each transform made, by what it keeps. */
+const madeTransforms = new Map<string, ObjectTransform>();
+
+/**
+ * A transform keeping an object's identity metadata and the given fields; an object without metadata is kept whole.
+ * Equal fields give the same transform, so that informers of several controllers that keep alike are known to parse
+ * alike (reflector-pool.ts) and cache one object between them.
+ */
 export function keepFields(kept: KeptFields): ObjectTransform {
+  const key = JSON.stringify([kept.annotations === true, kept.paths ?? []]);
+  const made = madeTransforms.get(key);
+  if (made !== undefined) return made;
+  const transform = makeTransform(kept);
+  madeTransforms.set(key, transform);
+  return transform;
+}
+
+function makeTransform(kept: KeptFields): ObjectTransform {
   const metadataFields: readonly string[] = kept.annotations === true ? [...IDENTITY_METADATA, 'annotations'] : IDENTITY_METADATA;
   const paths = [...metadataFields.map((field) => ['metadata', field]), ...(kept.paths ?? [])];
   return (object) => {

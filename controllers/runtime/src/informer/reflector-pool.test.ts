@@ -64,6 +64,28 @@ describe('ReflectorPool', () => {
     expect(trimmed.informer.lister.get({ namespace: 'ns', name: 'a' })).not.toHaveProperty('spec');
   });
 
+  it('parses an object once for informers that parse alike, and apart for one with its own transform or schema', async () => {
+    const parses = vi.spyOn(kubeObjectSchema, 'safeParse');
+    const own = kubeObjectSchema.extend({});
+    const owns = vi.spyOn(own, 'safeParse');
+    const alike = [informer(), informer(), informer()];
+    const trimmed = informer({ transform: metadataOnly });
+    const ownSchema = informer({ schema: own });
+    await vi.advanceTimersByTimeAsync(0);
+    await Promise.all([...alike, trimmed, ownSchema].map((each) => each.informer.waitForSync()));
+    parses.mockClear();
+    owns.mockClear();
+
+    server.lastWatch.send('MODIFIED', pod('a', '11'));
+    expect(parses).toHaveBeenCalledTimes(2);
+    expect(owns).toHaveBeenCalledTimes(1);
+    const cached = alike.map((each) => each.informer.lister.get({ namespace: 'ns', name: 'a' }));
+    expect(cached[0]).toMatchObject({ metadata: { resourceVersion: '11' }, spec: { nodeName: 'n1' } });
+    expect(new Set(cached).size).toBe(1);
+    expect(alike.map((each) => each.events)).toEqual(Array.from({ length: 3 }, () => ['added a 5', 'updated a 11']));
+    expect(trimmed.informer.lister.get({ namespace: 'ns', name: 'a' })).not.toHaveProperty('spec');
+  });
+
   it('watches apart what differs in selector or namespace', async () => {
     informer();
     informer({ labelSelector: 'app=other' });
