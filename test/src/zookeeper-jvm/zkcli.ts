@@ -11,6 +11,13 @@ const CONNECTION_LOSS = 'KeeperErrorCode = ConnectionLoss';
 const ATTEMPTS = 3;
 
 /**
+ * What zkCli's default watcher prints for each session event (SyncConnected, SaslAuthenticated, AuthFailed):
+ * "\nWATCHER::\n" and "\nWatchedEvent …\n", each one println from the event thread. They can land between the main
+ * thread's writes of one answer (`ls` prints "[", the children, then "]"), so they are moved to the end of the output.
+ */
+const WATCHER_NOTICE = /\nWATCHER::\n|\n(WatchedEvent [^\n]*)\n/g;
+
+/**
  * ZooKeeper's own command line client (zkCli) running one command against `server` (host:port, comma-separated), with
  * the JVM options given (TLS, JAAS), resolving names through the bed's cluster DNS (`resolvConf`, BedInfo's): its whole output, and whether it exited 0 (it exits 1
  * when the command fails). zkCli does not retry a command whose connection was lost, as a long-lived client would, so
@@ -29,9 +36,18 @@ export async function runZkCli(resolvConf: string, jvmOptions: readonly string[]
 async function zkCliOnce(command: string, args: readonly string[]): Promise<{ ok: boolean; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(command, args, { timeout: 60_000 });
-    return { ok: true, output: `${stdout}${stderr}` };
+    return { ok: true, output: withWatcherNoticesLast(`${stdout}${stderr}`) };
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
-    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+    return { ok: false, output: withWatcherNoticesLast(`${failed.stdout ?? ''}${failed.stderr ?? ''}`) };
   }
+}
+
+export function withWatcherNoticesLast(output: string): string {
+  const notices: string[] = [];
+  const answer = output.replace(WATCHER_NOTICE, (_notice, event: string | undefined) => {
+    if (event !== undefined) notices.push(`${event}\n`);
+    return '';
+  });
+  return answer + notices.join('');
 }
