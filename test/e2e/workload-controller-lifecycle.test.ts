@@ -1,9 +1,9 @@
 // The workload controller around an ensemble's life, with pods that never schedule (a nodeSelector no node matches),
 // so no ZooKeeper has to run: deletion honours the storage reclaim policy, and ServiceMonitor/PrometheusRule follow
 // the monitoring CRDs' presence without anything failing while they are absent.
-import { derivedNames, ordinalOfVolume, statefulSetNameOf } from '@zk-oam/apis';
+import { derivedNames, ordinalOfVolume, statefulSetNameOf, ZOOKEEPER_WORKLOAD, type ZookeeperWorkload } from '@zk-oam/apis';
 import { fileURLToPath } from 'node:url';
-import { AppsV1Api } from '@kubernetes/client-node';
+import { AppsV1Api, Watch } from '@kubernetes/client-node';
 import { isApiError, KubeClient, PooledKubeConfig } from '@zk-oam/runtime';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,26 @@ async function pvcsOf(name: string): Promise<string[]> {
 
 afterAll(async () => {
   await kubectl(bed, ['delete', '--ignore-not-found', '-f', monitoringCrds]);
+});
+
+describe("a new workload's status", () => {
+  it('says from its first write that the StatefulSet exists (Creating, never NotCreated), and lists each member pod', async () => {
+    const name = 'first-status';
+    const readyReasons: string[] = [];
+    const path = `/apis/${ZOOKEEPER_WORKLOAD.apiVersion}/namespaces/${namespace}/${ZOOKEEPER_WORKLOAD.plural}`;
+    const watching = await new Watch(kubeConfig).watch(path, { fieldSelector: `metadata.name=${name}` }, (_type: string, object: ZookeeperWorkload) => {
+      const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+      if (ready !== undefined) readyReasons.push(ready.reason);
+    }, () => undefined);
+    try {
+      await client.create(namespace, name, bedWorkloadSpec({ replicas: 3, ...unschedulable }));
+      await waitFor(`3 members of ${name} listed`, () => client.get(namespace, name), (workload) => workload.status?.members?.length === 3, 60_000, 500);
+    } finally {
+      watching.abort();
+    }
+    expect(readyReasons[0]).toBe('Creating');
+    expect(readyReasons).not.toContain('NotCreated');
+  });
 });
 
 describe('a workload deleted with each storage reclaim policy', () => {

@@ -35,14 +35,27 @@ function cached<T extends Parameters<typeof stampAppliedHash>[0]>(object: T): Ku
   return kubeObjectSchema.parse(stampAppliedHash(object).object);
 }
 
-/** A cluster whose caches hold `live` (by kind) and whose writes wait until `answerAll()`; `started` lists the kinds written so far. */
+/** The caches of a cluster holding every child of `children` as applied. */
+function all(children: RenderedWorkload): { configMap: KubeObject; statefulSet: KubeObject; services: KubeObject[]; podDisruptionBudget: KubeObject } {
+  return {
+    configMap: cached(children.configMap),
+    statefulSet: cached(children.statefulSet),
+    services: [cached(children.headlessService), cached(children.clientService)],
+    podDisruptionBudget: cached(children.podDisruptionBudget),
+  };
+}
+
+/**
+ * A cluster whose caches hold `live` (by kind) and whose writes wait until `answerAll()`; `started` lists the kinds
+ * written so far. A write answers with the path it was made to, standing in for the object stored there.
+ */
 function gatedCluster(live: { configMap?: KubeObject; statefulSet?: KubeObject; services?: KubeObject[]; podDisruptionBudget?: KubeObject }): { deps: Parameters<typeof applyChildren>[0]; started: string[]; answerAll: () => void } {
   const started: string[] = [];
   let waiting: Array<() => void> = [];
   const client: Pick<KubeClient, 'request'> = {
     request: (_method, path) => {
       started.push(/\/(configmaps|services|poddisruptionbudgets|statefulsets)\//.exec(path)?.[1] ?? path);
-      return new Promise((resolve) => waiting.push(() => resolve({})));
+      return new Promise((resolve) => waiting.push(() => resolve({ storedAt: path })));
     },
   };
   // Read at each get, so that a test can replace a live object as an informer does.
@@ -85,7 +98,19 @@ describe('applyChildren', () => {
     const cluster = gatedCluster({});
     const applying = applyChildren(cluster.deps, workload, counted(), false);
     expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'configmaps', 'services', 'services', 'poddisruptionbudgets']]);
-    expect((await applying).map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
+    expect((await applying).actions.map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
+  });
+
+  it("gives the StatefulSet as the API server stored it when it applied it, none when it did not", async () => {
+    const creating = gatedCluster({});
+    const created = applyChildren(creating.deps, workload, counted(), false);
+    await stagesOf(creating, created);
+    expect((await created).statefulSet).toEqual({ storedAt: expect.stringContaining(`/statefulsets/${names.statefulSet}`) as unknown });
+    const live = all(rendered());
+    const unchanged = gatedCluster({ ...live, configMap: { ...live.configMap, metadata: { ...live.configMap.metadata, annotations: { [APPLIED_HASH_ANNOTATION]: 'changed by hand' } } } });
+    const applying = applyChildren(unchanged.deps, workload, counted(), false);
+    await stagesOf(unchanged, applying);
+    expect((await applying).statefulSet).toBeUndefined();
   });
 
   it('creates a missing StatefulSet with the first stage when the ConfigMap is already what the render says', async () => {
@@ -110,13 +135,6 @@ describe('applyChildren', () => {
 });
 
 describe('applyChildren and the render', () => {
-  const all = (children: RenderedWorkload): { configMap: KubeObject; statefulSet: KubeObject; services: KubeObject[]; podDisruptionBudget: KubeObject } => ({
-    configMap: cached(children.configMap),
-    statefulSet: cached(children.statefulSet),
-    services: [cached(children.headlessService), cached(children.clientService)],
-    podDisruptionBudget: cached(children.podDisruptionBudget),
-  });
-
   it('names each child as the workload names it, so that its live self is read before any render', () => {
     const children = rendered();
     const names = workloadNames(workload);
@@ -128,10 +146,10 @@ describe('applyChildren and the render', () => {
   it('renders once per reconcile, and not at all once every live child carries the hash this input gave', async () => {
     const cluster = gatedCluster(all(rendered()));
     const first = counted();
-    expect(await applyChildren(cluster.deps, workload, first, false)).toEqual([]);
+    expect((await applyChildren(cluster.deps, workload, first, false)).actions).toEqual([]);
     expect(first.made()).toBe(1);
     const again = counted();
-    expect(await applyChildren(cluster.deps, workload, again, false)).toEqual([]);
+    expect((await applyChildren(cluster.deps, workload, again, false)).actions).toEqual([]);
     expect(again.made()).toBe(0);
     expect(cluster.started).toEqual([]);
   });
@@ -172,7 +190,7 @@ describe('applyChildren and the render', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(cluster.started).toEqual(['configmaps']);
     cluster.answerAll();
-    expect((await applying).map((action) => action.note)).toEqual([`Updated ConfigMap ${names.configMap}`]);
+    expect((await applying).actions.map((action) => action.note)).toEqual([`Updated ConfigMap ${names.configMap}`]);
     expect(afterEdit.made()).toBe(1);
   });
 });

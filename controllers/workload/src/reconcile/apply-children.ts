@@ -111,14 +111,25 @@ interface Planned {
   readonly detailOf: (live: Live) => string;
 }
 
-/** Applies a planned child that changed; says what it did. */
-async function write(deps: Deps, planned: Planned): Promise<ChildAction | undefined> {
+/** A child this reconcile applied: what it did, and the object as the API server stored it (the apply's answer). */
+interface Written {
+  readonly action: ChildAction;
+  readonly stored: unknown;
+}
+
+/** Applies a planned child that changed. */
+async function writeChild(deps: Deps, planned: Planned): Promise<Written | undefined> {
   const { kind, key, live, changed } = planned;
   if (changed === undefined) return undefined;
-  await applyObject(deps.client, kind.resource, { ...changed, metadata: { ...changed.metadata, ...key } }, { fieldManager: IDENTITY.fieldManager });
+  const stored = await applyObject(deps.client, kind.resource, { ...changed, metadata: { ...changed.metadata, ...key } }, { fieldManager: IDENTITY.fieldManager });
   const verb = live === undefined ? 'Created' : 'Updated';
   const detail = live === undefined ? '' : planned.detailOf(live);
-  return { verb, kind: kind.resource.kind, name: key.name, note: `${verb} ${kind.resource.kind} ${key.name}${detail}` };
+  return { action: { verb, kind: kind.resource.kind, name: key.name, note: `${verb} ${kind.resource.kind} ${key.name}${detail}` }, stored };
+}
+
+/** Applies a planned child that changed; says what it did. */
+async function write(deps: Deps, planned: Planned): Promise<ChildAction | undefined> {
+  return (await writeChild(deps, planned))?.action;
 }
 
 /**
@@ -168,23 +179,37 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
   return { verb: 'Deleted', kind: kind.resource.kind, name, note: `Deleted ${kind.resource.kind} ${name} (metrics or monitoring CRDs gone)` };
 }
 
+export interface AppliedChildren {
+  readonly actions: ChildAction[];
+  /**
+   * The StatefulSet as the API server stored it, when this reconcile applied it: newer than the cache, whose watch
+   * event comes later. A new workload's first status then says its StatefulSet exists, in one write, not two.
+   */
+  readonly statefulSet: unknown;
+}
+
 /**
  * Applies what changed, stage by stage, and returns what it did. Monitoring children are only looked at when their API
  * is served; absent from the render then means "delete the one this workload made".
  */
-export async function applyChildren(deps: ChildrenDeps, workload: ZookeeperWorkload, render: ChildrenRender, monitoringServed: boolean): Promise<ChildAction[]> {
+export async function applyChildren(deps: ChildrenDeps, workload: ZookeeperWorkload, render: ChildrenRender, monitoringServed: boolean): Promise<AppliedChildren> {
   const planOf = (resource: RenderedResource): Promise<Planned | undefined> => planChild(deps, resource, workload, render);
   const first = await Promise.all(FIRST_STAGE.map(planOf));
   const statefulSet = await planOf('statefulSet');
   // Joined, the StatefulSet's request leaves first: the others are needed only once its pods start, long after.
   const stages = statefulSetJoinsFirstStage(statefulSet, first[FIRST_STAGE.indexOf('configMap')]) ? [[statefulSet, ...first]] : [first, [statefulSet]];
   const actions: ChildAction[] = [];
+  let storedStatefulSet: unknown;
   for (const stage of stages) {
-    const done = await Promise.all(stage.map((one) => (one === undefined ? undefined : write(deps, one))));
-    actions.push(...done.filter((action) => action !== undefined));
+    const done = await Promise.all(stage.map(async (one) => ({ one, written: one === undefined ? undefined : await writeChild(deps, one) })));
+    for (const { one, written } of done) {
+      if (written === undefined) continue;
+      actions.push(written.action);
+      if (one === statefulSet) storedStatefulSet = written.stored;
+    }
   }
   const pruned = monitoringServed ? await Promise.all(MONITORING.map((resource) => applyOrPrune(deps, resource, workload, render))) : [];
-  return [...actions, ...pruned.filter((action) => action !== undefined)];
+  return { actions: [...actions, ...pruned.filter((action) => action !== undefined)], statefulSet: storedStatefulSet };
 }
 
 /**

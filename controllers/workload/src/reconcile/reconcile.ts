@@ -5,6 +5,7 @@
 //   4. apply         apply-children.ts    each child whose applied hash changed, then an Event per verb  (client)
 //   5. restore       ../restore/          spec.restoreFrom: verify the backup, write it, let clients in  (client)
 //   6. status        status.ts            observe the ensemble, write the status, announce the facts     (client)
+//                                         (of the StatefulSet as the apply stored it, when one was applied)
 //   7. requeue       requeue.ts           when to look again                                            (no client)
 // TLS takes part in several steps through one file, tls.ts. Every step re-reads state and is idempotent, so a crash at
 // any line is repaired by the next run.
@@ -16,6 +17,8 @@ import { ensureMemberSecrets, settleSuperuserSecret } from './member-secrets.js'
 import { readWorkload } from './observe.js';
 import { childrenRender, decideRenderInput } from './render-decisions.js';
 import { reportBlocked, reportStatus } from './status.js';
+import { storedStatefulSetView } from './views.js';
+import { workloadNames } from '../render/identity.js';
 import { earliest, nextLook } from './requeue.js';
 import { nextAttemptAt, restoreBackup } from '../restore/index.js';
 import { announceRefusal } from './scale-refusal.js';
@@ -50,7 +53,8 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision, clientCaDigest });
   await announceRefusal(deps, raw, decision.refusal, context.log);
 
-  const applied = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), monitoringServed));
+  const children = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), monitoringServed));
+  const applied = children.actions;
   const superuser = await settleSuperuserSecret(deps, raw, secrets.secrets.superuser, context.log);
   const actions = [...superuser.actions, ...secrets.secrets.actions, ...applied];
   if (actions.length > 0) context.log.info({ actions: actions.map((action) => action.note) }, 'applied children');
@@ -60,7 +64,8 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
 
   const access = await memberAccess(workload, tls.state);
   const restore = await restoreBackup(deps, raw, workload, access, context.log);
-  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSet, { refusal: decision.refusal, restore }, access));
+  const statefulSetNow = children.statefulSet === undefined ? statefulSet : storedStatefulSetView(children.statefulSet, workloadNames(workload).statefulSet);
+  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSetNow, { refusal: decision.refusal, restore }, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
 
   return nextLook(formatKey(key), report, actions, deps, earliest(tls.state?.renewAt, nextAttemptAt(restore)));

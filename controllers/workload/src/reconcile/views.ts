@@ -50,12 +50,17 @@ function rolloutStatus(status: z.infer<typeof statefulSetViewSchema>['status'] &
 }
 
 export function statefulSetView(object: KubeObject): V1StatefulSet {
-  return keptParse(object, statefulSetViewSchema, () => parseStatefulSetView(object));
+  return keptParse(object, statefulSetViewSchema, () => parseStatefulSetView(object, object.metadata.name));
 }
 
-function parseStatefulSetView(object: KubeObject): V1StatefulSet {
+/** The same view of the StatefulSet `name` as an apply's answer has it, which no cache holds yet. */
+export function storedStatefulSetView(stored: unknown, name: string): V1StatefulSet {
+  return parseStatefulSetView(stored, name);
+}
+
+function parseStatefulSetView(object: unknown, name: string): V1StatefulSet {
   const parsed = statefulSetViewSchema.safeParse(object);
-  if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', object.metadata.name, { cause: parsed.error });
+  if (!parsed.success) throw new CachedObjectShapeError('StatefulSet', name, { cause: parsed.error });
   const { metadata, spec, status } = parsed.data;
   return {
     metadata: { name: metadata.name, generation: metadata.generation, annotations: metadata.annotations },
