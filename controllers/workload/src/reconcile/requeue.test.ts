@@ -45,6 +45,8 @@ describe('nextLook', () => {
     const waiting = deps();
     expect(nextLook('prod/zk', NOT_OBSERVABLE, [], waiting, undefined)).toEqual(done);
     expect(waiting.released).toEqual(['prod/zk']);
+    expect(nextLook('prod/zk', NOT_OBSERVABLE, CHANGED, deps(), undefined)).toEqual(done);
+    expect(nextLook('prod/zk', NOT_OBSERVABLE, CHANGED, deps(), inSeconds(90))).toEqual(requeueAfter(90_000));
     expect(nextLook('prod/zk', NOT_OBSERVABLE, [], deps(), inSeconds(90))).toEqual(requeueAfter(90_000));
     expect(nextLook('prod/zk', NOT_OBSERVABLE, [], deps(), inSeconds(30 * 86_400))).toEqual(requeueAfter(86_400_000));
   });

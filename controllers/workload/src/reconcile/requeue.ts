@@ -11,7 +11,9 @@ import type { StatusReport } from './status.js';
 /**
  * Look again after the observer's period while Ready and unchanged, sooner while anything is still moving, paced with
  * every other workload of the process. A workload with no member to observe (pods not yet scheduled or running) waits
- * for the pod and StatefulSet events instead: polling it would only repeat the same answer. Either way it comes back
+ * for the pod and StatefulSet events instead, also right after it applied children: polling it would only repeat the
+ * same answer, and each child it reads again is watched, so what the apply changed comes back as an event (a burst of
+ * 100 new workloads looked at each one again 3 s later for nothing). Either way it comes back
  * when something falls due (`dueAt`), not a period later: the certificate's renewal (with a renewBeforeMinutes close
  * to the validity, a period is a large part of the time left), or a refused restore's next attempt.
  */
@@ -23,12 +25,12 @@ export function nextLook(
   dueAt: Date | undefined,
 ): ReconcileResult {
   const due = dueAt === undefined ? undefined : untilDue(dueAt, deps.now());
-  const settled = actions.length === 0;
-  if (settled && !report.observable) {
+  if (!report.observable) {
     deps.pacer.release(key);
     return due === undefined ? done : requeueAfter(due);
   }
   const ready = report.status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+  const settled = actions.length === 0;
   const paced = deps.pacer.delayMs(key, ready && settled ? deps.periods.readyMs : deps.periods.progressingMs);
   return requeueAfter(due === undefined ? paced : Math.min(paced, due));
 }
