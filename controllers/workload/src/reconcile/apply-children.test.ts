@@ -47,15 +47,15 @@ function all(children: RenderedWorkload): { configMap: KubeObject; statefulSet: 
 
 /**
  * A cluster whose caches hold `live` (by kind) and whose writes wait until `answerAll()`; `started` lists the kinds
- * written so far. A write answers with the path it was made to, standing in for the object stored there.
+ * written so far. A write answers with the object it sent, as the API server stores an apply.
  */
 function gatedCluster(live: { configMap?: KubeObject; statefulSet?: KubeObject; services?: KubeObject[]; podDisruptionBudget?: KubeObject }): { deps: Parameters<typeof applyChildren>[0]; started: string[]; answerAll: () => void } {
   const started: string[] = [];
   let waiting: Array<() => void> = [];
   const client: Pick<KubeClient, 'request'> = {
-    request: (_method, path) => {
+    request: (_method, path, options) => {
       started.push(/\/(configmaps|services|poddisruptionbudgets|statefulsets)\//.exec(path)?.[1] ?? path);
-      return new Promise((resolve) => waiting.push(() => resolve({ storedAt: path })));
+      return new Promise((resolve) => waiting.push(() => resolve(options?.body ?? {})));
     },
   };
   // Read at each get, so that a test can replace a live object as an informer does.
@@ -105,7 +105,7 @@ describe('applyChildren', () => {
     const creating = gatedCluster({});
     const created = applyChildren(creating.deps, workload, counted(), false);
     await stagesOf(creating, created);
-    expect((await created).statefulSet).toEqual({ storedAt: expect.stringContaining(`/statefulsets/${names.statefulSet}`) as unknown });
+    expect((await created).statefulSet).toMatchObject({ metadata: { name: names.statefulSet }, spec: { replicas: 3 } });
     const live = all(rendered());
     const unchanged = gatedCluster({ ...live, configMap: { ...live.configMap, metadata: { ...live.configMap.metadata, annotations: { [APPLIED_HASH_ANNOTATION]: 'changed by hand' } } } });
     const applying = applyChildren(unchanged.deps, workload, counted(), false);

@@ -1,6 +1,6 @@
 // Step 4: server-side apply of each rendered child whose hash differs from the live one's; an Event per verb follows.
 // A child whose applied-hash matches is not written at all: a steady ensemble costs the apiserver no writes.
-import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { V1ObjectMeta, V1StatefulSet } from '@kubernetes/client-node';
 import type { ZookeeperWorkload } from '@zk-oam/apis';
 import { applyObject, formatKey, isApiError, keptParse, objectPath, type KubeClient, type KubeObject, type ObjectKey, type ResourceType } from '@zk-oam/runtime';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { liveAppliedHash, stampAppliedHash } from './applied-hash.js';
 import type { ChildrenRender } from './render-decisions.js';
 import type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
 import { childResources, IDENTITY, prometheusRuleResource, serviceMonitorResource } from './resources.js';
+import { storedStatefulSetView } from './views.js';
 
 export interface ChildKind {
   readonly resource: ResourceType;
@@ -182,10 +183,11 @@ async function deleteIfOwned(deps: Deps, resource: RenderedResource, name: strin
 export interface AppliedChildren {
   readonly actions: ChildAction[];
   /**
-   * The StatefulSet as the API server stored it, when this reconcile applied it: newer than the cache, whose watch
-   * event comes later. A new workload's first status then says its StatefulSet exists, in one write, not two.
+   * The StatefulSet as the API server stored it (the cache's view of it), when this reconcile applied it: newer than
+   * the cache, whose watch event comes later. A new workload's first status then says its StatefulSet exists, in one
+   * write, not two.
    */
-  readonly statefulSet: unknown;
+  readonly statefulSet: V1StatefulSet | undefined;
 }
 
 /**
@@ -199,13 +201,13 @@ export async function applyChildren(deps: ChildrenDeps, workload: ZookeeperWorkl
   // Joined, the StatefulSet's request leaves first: the others are needed only once its pods start, long after.
   const stages = statefulSetJoinsFirstStage(statefulSet, first[FIRST_STAGE.indexOf('configMap')]) ? [[statefulSet, ...first]] : [first, [statefulSet]];
   const actions: ChildAction[] = [];
-  let storedStatefulSet: unknown;
+  let storedStatefulSet: V1StatefulSet | undefined;
   for (const stage of stages) {
     const done = await Promise.all(stage.map(async (one) => ({ one, written: one === undefined ? undefined : await writeChild(deps, one) })));
     for (const { one, written } of done) {
-      if (written === undefined) continue;
+      if (one === undefined || written === undefined) continue;
       actions.push(written.action);
-      if (one === statefulSet) storedStatefulSet = written.stored;
+      if (one === statefulSet) storedStatefulSet = storedStatefulSetView(written.stored, one.key.name);
     }
   }
   const pruned = monitoringServed ? await Promise.all(MONITORING.map((resource) => applyOrPrune(deps, resource, workload, render))) : [];

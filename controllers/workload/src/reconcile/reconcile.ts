@@ -17,8 +17,6 @@ import { ensureMemberSecrets, settleSuperuserSecret } from './member-secrets.js'
 import { readWorkload } from './observe.js';
 import { childrenRender, decideRenderInput } from './render-decisions.js';
 import { reportBlocked, reportStatus } from './status.js';
-import { storedStatefulSetView } from './views.js';
-import { workloadNames } from '../render/identity.js';
 import { earliest, nextLook } from './requeue.js';
 import { nextAttemptAt, restoreBackup } from '../restore/index.js';
 import { announceRefusal } from './scale-refusal.js';
@@ -64,8 +62,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
 
   const access = await memberAccess(workload, tls.state);
   const restore = await restoreBackup(deps, raw, workload, access, context.log);
-  const statefulSetNow = children.statefulSet === undefined ? statefulSet : storedStatefulSetView(children.statefulSet, workloadNames(workload).statefulSet);
-  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, statefulSetNow, { refusal: decision.refusal, restore }, access));
+  const report = await inStep('ReportStatus', key, () => reportStatus(deps, raw, workload, children.statefulSet ?? statefulSet, { refusal: decision.refusal, restore }, access));
   if (report.written) context.log.debug({ phase: report.status.phase, leader: report.status.leader }, 'status written');
 
   return nextLook(formatKey(key), report, actions, deps, earliest(tls.state?.renewAt, nextAttemptAt(restore)));
