@@ -19,7 +19,7 @@ import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
-import { peerBuild, startInstall, startOurs, startPeer, type BenchedOperator } from './operators.js';
+import { applyBurst, peerBuild, startInstall, startOurs, startPeer, type BenchedOperator } from './operators.js';
 import type { ControllerInstall } from '../src/controllers/install.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
 
@@ -43,7 +43,6 @@ const OURS_OPTIONS = { ...PROFILE_OPTIONS, ...(NODE_ARGS === undefined ? {} : { 
 const SETTLE_MS = 20_000;
 /** A burst's namespace counts as settled once nobody (operator, kube-controller-manager, scheduler) writes in it for this long. */
 const QUIET_MS = 10_000;
-const CONCURRENCY = 16;
 /**
  * kube-controller-manager's request rate on this bed. At its default (20/s) it needed about ten minutes for the 3,000
  * pods and claims of 1,000 ensembles, and as long again for the namespace's deletion, before the next repetition.
@@ -205,20 +204,6 @@ async function watchStatefulSets(kubeConfig: PooledKubeConfig, namespace: string
   return { seen, stop: () => request.abort() };
 }
 
-async function burst(operator: BenchedOperator, namespace: string, size: number): Promise<Map<string, number>> {
-  const created = new Map<string, number>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < size) {
-      const name = `zk-${String(next++).padStart(4, '0')}`;
-      await operator.create(namespace, name);
-      created.set(name, performance.now());
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, size) }, worker));
-  return created;
-}
-
 /** One burst of `size` ensembles for one operator, measured until idle; its namespace is deleted afterwards. */
 async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: BenchedOperator, size: number, namespace: string): Promise<Sample> {
   const core = kubeConfig.makeApiClient(CoreV1Api);
@@ -229,7 +214,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const renewsBefore = await renewBuckets(operator);
   const burstAuditOffset = await auditLogSize(bed);
   const started = performance.now();
-  const created = await burst(operator, namespace, size);
+  const created = await applyBurst(operator, namespace, size);
   await waitFor(`${String(size)} StatefulSets of ${operator.name}`, () => Promise.resolve(watch.seen.size), (count) => count >= size, 1_800_000, 200);
   watch.stop();
   const latencies = [...created].map(([name, at]) => (watch.seen.get(name) ?? Number.NaN) - at);

@@ -48,6 +48,24 @@ export interface BenchedOperator {
   stop(): Promise<void>;
 }
 
+/** How many ensembles a burst creates at once. */
+const BURST_CONCURRENCY = 16;
+
+/** Creates `size` ensembles `zk-0000`, `zk-0001`, ... in `namespace`, BURST_CONCURRENCY at a time; when each was created. */
+export async function applyBurst(operator: Pick<BenchedOperator, 'create'>, namespace: string, size: number): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < size) {
+      const name = `zk-${String(next++).padStart(4, '0')}`;
+      await operator.create(namespace, name);
+      created.set(name, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BURST_CONCURRENCY, size) }, worker));
+  return created;
+}
+
 const listSchema = z.object({ items: z.array(z.looseObject({ status: z.looseObject({}).optional() })) });
 
 function customObjects(bed: BedInfo): CustomObjectsApi {
@@ -100,7 +118,7 @@ function metricsUrl(controller: ControllerProcess): string {
 }
 
 /** Creating and counting ZookeeperWorkloads: what the benchmark asks of any of our installs. */
-function workloadsOf(bed: BedInfo): Pick<BenchedOperator, 'create' | 'observed'> {
+export function workloadsOf(bed: BedInfo): Pick<BenchedOperator, 'create' | 'observed'> {
   const objects = customObjects(bed);
   const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, plural: ZOOKEEPER_WORKLOAD.plural };
   return {
