@@ -19,6 +19,7 @@ import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
+import { processUsage, type ProcessUsage } from './process-usage.js';
 import { applyBurst, peerBuild, startInstall, startOurs, startPeer, type BenchedOperator } from './operators.js';
 import type { ControllerInstall } from '../src/controllers/install.js';
 import { PooledKubeConfig } from '@zk-oam/runtime';
@@ -54,15 +55,8 @@ function say(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
 }
 
-async function procStat(pids: readonly number[]): Promise<{ rssMiB: number; cpuSeconds: number }> {
-  const each = await Promise.all(
-    pids.map(async (pid) => {
-      const [status, stat] = await Promise.all([readFile(`/proc/${String(pid)}/status`, 'utf8'), readFile(`/proc/${String(pid)}/stat`, 'utf8')]);
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
-      return { rssMiB: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024, cpuSeconds: ticks / 100 };
-    }),
-  );
+async function procStat(pids: readonly number[]): Promise<ProcessUsage> {
+  const each = await Promise.all(pids.map(processUsage));
   return { rssMiB: each.reduce((sum, one) => sum + one.rssMiB, 0), cpuSeconds: each.reduce((sum, one) => sum + one.cpuSeconds, 0) };
 }
 

@@ -15,10 +15,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { PooledKubeConfig } from '@zk-oam/runtime';
-import { resolveBinaries, startBed } from '../src/bed/index.js';
+import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { installCrds, installOam, repoRoot, startControllerProcess, waitControllerReady, waitFor, type ControllerProcess } from '../src/controllers/index.js';
+import { managerDeploymentEnv } from '../src/controllers/manifests.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { cell } from './figures.js';
+import { processUsage } from './process-usage.js';
 import { applyBurst, workloadsOf } from './operators.js';
 
 interface Variant {
@@ -48,7 +50,6 @@ const VARIANTS = (process.env['ZKOAM_BENCH_BURST_VARIANTS'] ?? `dist=${join(repo
 const ROUNDS = Number(process.env['ZKOAM_BENCH_BURST_ROUNDS'] ?? 3);
 const REPS = Number(process.env['ZKOAM_BENCH_BURST_REPS'] ?? 1);
 const SIZE = Number(process.env['ZKOAM_BENCH_BURST_SIZE'] ?? 100);
-const CONTROLLER_COUNT = 6;
 const SETTLE_MS = 10_000;
 const AFTER_LAST_POD_MS = 15_000;
 
@@ -64,9 +65,7 @@ function say(line: string): void {
 }
 
 async function cpuSeconds(manager: ControllerProcess): Promise<number> {
-  const stat = await readFile(`/proc/${String(manager.pid())}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return (await processUsage(manager.pid() ?? Number.NaN)).cpuSeconds;
 }
 
 async function metrics(manager: ControllerProcess): Promise<string> {
@@ -77,7 +76,9 @@ async function reconcileTotal(manager: ControllerProcess): Promise<number> {
   return sampleValues(await metrics(manager), 'controller_runtime_reconcile_total').reduce((sum, value) => sum + value, 0);
 }
 
-async function startManager(bed: Parameters<typeof startControllerProcess>[0]['bed'], variant: Variant, round: number): Promise<ControllerProcess> {
+async function startManager(bed: BedInfo, variant: Variant, round: number): Promise<ControllerProcess> {
+  // The controllers deploy/manager runs, each of which leads by its own Lease.
+  const controllerCount = ((await managerDeploymentEnv())['CONTROLLERS'] ?? '').split(',').length;
   const manager = await startControllerProcess({
     bed,
     name: 'manager',
@@ -90,7 +91,7 @@ async function startManager(bed: Parameters<typeof startControllerProcess>[0]['b
   await waitFor(
     `the manager of ${variant.label} leading every controller`,
     async () => sampleValues(await metrics(manager), 'leader_election_master_status'),
-    (values) => values.length >= CONTROLLER_COUNT && values.every((value) => value === 1),
+    (values) => values.length >= controllerCount && values.every((value) => value === 1),
     60_000,
     500,
   );

@@ -17,6 +17,7 @@ import { resolveBinaries, startBed } from '../src/bed/index.js';
 import { deploymentRuntimeEnv, imageNodeArgs, installCrds, installOam, repoRoot, startControllerProcess, waitControllerReady, type ControllerProcess } from '../src/controllers/index.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { median } from './figures.js';
+import { processUsage } from './process-usage.js';
 
 const BUILDS = (process.env['ZKOAM_BENCH_FLOOR_BUILDS'] ?? `dist=${join(repoRoot, 'controllers/manager/dist')}`).split(',').map((entry) => {
   const [label = '', dir = ''] = entry.split('=');
@@ -37,18 +38,11 @@ interface Reading {
 }
 
 async function read(manager: ControllerProcess): Promise<Reading> {
-  const pid = String(manager.pid());
-  const [status, stat, metrics] = await Promise.all([
-    readFile(`/proc/${pid}/status`, 'utf8'),
-    readFile(`/proc/${pid}/stat`, 'utf8'),
+  const [usage, metrics] = await Promise.all([
+    processUsage(manager.pid() ?? Number.NaN),
     fetch(`http://127.0.0.1:${String(manager.metricsPort)}/metrics`).then((response) => response.text()),
   ]);
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    rssMiB: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024,
-    heapMiB: (sampleValues(metrics, 'nodejs_heap_size_used_bytes')[0] ?? Number.NaN) / 1024 / 1024,
-    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
-  };
+  return { ...usage, heapMiB: (sampleValues(metrics, 'nodejs_heap_size_used_bytes')[0] ?? Number.NaN) / 1024 / 1024 };
 }
 
 async function main(): Promise<void> {
