@@ -77,8 +77,8 @@ async function reconcileTotal(manager: ControllerProcess): Promise<number> {
 }
 
 async function startManager(bed: BedInfo, variant: Variant, round: number): Promise<ControllerProcess> {
-  // The controllers deploy/manager runs, each of which leads by its own Lease.
-  const controllerCount = ((await managerDeploymentEnv())['CONTROLLERS'] ?? '').split(',').length;
+  // The controllers the variant runs (deploy/manager's unless it names them), each of which leads by its own Lease.
+  const controllerCount = (variant.env['CONTROLLERS'] ?? (await managerDeploymentEnv())['CONTROLLERS'] ?? '').split(',').length;
   const manager = await startControllerProcess({
     bed,
     name: 'manager',
