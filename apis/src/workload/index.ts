@@ -1,5 +1,6 @@
 // ZookeeperWorkload: the ensemble as an OAM workload.
 export * from './authentication.js';
+export * from './cached-fields.js';
 export * from './contract.js';
 export * from './example.js';
 export * from './image-layouts.js';

@@ -21,7 +21,7 @@ export { keptParse } from './kube/kept-parse.js';
 
 export { Informer, type InformerOptions } from './informer/informer.js';
 export { ReflectorPool } from './informer/reflector-pool.js';
-export { keepFields, keptFieldsChanged, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
+export { keepFields, keptFieldsChanged, keptFieldsChangedIn, type KeptFields, type ObjectTransform } from './informer/kept-fields.js';
 export type { InformerEvent, InformerListener } from './informer/informer-event.js';
 export { listersOf, type Lister, type Listers, type ListOptions } from './informer/store.js';
 

@@ -7,6 +7,7 @@ import {
   coreResources,
   eventBusFrom,
   keptFieldsChanged,
+  keptFieldsChangedIn,
   keyOf,
   listersOf,
   processEnvSchema,
@@ -28,6 +29,7 @@ import {
   IDENTITY,
   NAMED_SECRET_FIELDS,
   prometheusRuleResource,
+  READ_POD_FIELDS,
   RenderedHashes,
   SecretReaders,
   serviceMonitorResource,
@@ -67,6 +69,9 @@ function memberSecretToWorkload(secret: KubeObject): { namespace: string; name: 
  * moves nothing else its metadata-only cache keeps.
  */
 const readChanges = { updates: keptFieldsChanged };
+
+/** The pod cache keeps what every controller reads of a member (MEMBER_POD_FIELDS): only the reconcile's part counts. */
+const readPodChanges = { updates: keptFieldsChangedIn(READ_POD_FIELDS) };
 
 /** Wires the workload controller into the Manager it is given: its informers, reconcilers and event bus. */
 export function startWorkloadController(parts: ControllerProcessParts, config: z.infer<typeof configSchema>): StartedController {
@@ -129,7 +134,7 @@ export function startWorkloadController(parts: ControllerProcessParts, config: z
       .owns(secrets)
       .watches(secrets, memberSecretToWorkload)
       .watches(secretMetadata, secretReaders.of)
-      .watches(pods, podToWorkload, readChanges)
+      .watches(pods, podToWorkload, readPodChanges)
       .withOptions({ maxConcurrentReconciles: 4 })
       .reportFailures({ client: manager.client, recorder, resource: workloadResource, conditionType: 'Ready', fieldManager: `${IDENTITY.fieldManager}-failures`, logger: log })
       .reconcile(reconcile),

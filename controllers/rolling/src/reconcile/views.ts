@@ -1,18 +1,20 @@
 // Narrow views of the StatefulSet, its pods and the workload's zoo.cfg timing as read from the API, parsed once into
 // what the planner reads (pure: no client here).
-import { ordinalOfPod, zooConfigSchema } from '@zk-oam/apis';
+import { MEMBER_POD_FIELDS, ordinalOfPod, STATEFUL_SET_FIELDS, zooConfigSchema } from '@zk-oam/apis';
 import { keepFields, parseShape, type KubeObject } from '@zk-oam/runtime';
 import type { PodView, RollingPlanInput, StatefulSetView } from '../plan/index.js';
 import { z } from 'zod';
 
 /**
- * What the StatefulSet and pod informers keep: identity and labels, all that maps them to a trait, so they watch
+ * What the StatefulSet and pod informers keep: identity and labels are all that maps them to a trait, so they watch
  * metadata only. Their events only wake the traits; the reconcile reads both kinds fresh from the API (observe.ts): a
- * plan must never see a deletion late.
+ * plan must never see a deletion late. They keep what every controller keeps of these kinds: alone, of metadata that
+ * is the annotations besides; in the manager, where another controller's informer of the same watch reads whole
+ * objects, one parse serves them all.
  */
 export const CACHED_FIELDS = {
-  statefulSet: keepFields({}),
-  pod: keepFields({}),
+  statefulSet: keepFields(STATEFUL_SET_FIELDS),
+  pod: keepFields(MEMBER_POD_FIELDS),
 } as const;
 
 /** The pod template revision label the StatefulSet controller sets. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepFields, keptFieldsChanged } from './kept-fields.js';
+import { keepFields, keptFieldsChanged, keptFieldsChangedIn } from './kept-fields.js';
 
 /** What every transform keeps. */
 const identity = {
@@ -74,5 +74,26 @@ describe('keptFieldsChanged', () => {
     expect(keptFieldsChanged(pod('7', {}), pod('8', {}, { ...identity.labels, tier: 'a' }))).toBe(true);
     const owned = (controller: boolean) => ({ metadata: { name: 'zk', resourceVersion: '1', ownerReferences: [{ name: 'zk', controller }] } });
     expect(keptFieldsChanged(owned(true), owned(false))).toBe(true);
+  });
+});
+
+describe('keptFieldsChangedIn', () => {
+  const shared = keepFields({ annotations: true, paths: [['status', 'podIP'], ['status', 'conditions']] });
+  const podIPChanged = keptFieldsChangedIn({ paths: [['status', 'podIP']] });
+  const pod = (resourceVersion: string, status: Record<string, unknown>, annotations: Record<string, string> = {}) =>
+    shared({ metadata: { ...identity, resourceVersion, annotations }, status });
+
+  it('sees a change of the part it names in an object cached with more', () => {
+    expect(podIPChanged(pod('7', {}), pod('8', { podIP: '10.0.0.5' }))).toBe(true);
+    const relabelled = shared({ metadata: { ...identity, resourceVersion: '8', labels: { app: 'zk', tier: 'a' } } });
+    expect(podIPChanged(pod('7', {}), relabelled)).toBe(true);
+  });
+
+  it('sees none when only what the shared cache keeps besides it moved', () => {
+    const ready = { podIP: '10.0.0.5', conditions: [{ type: 'Ready', status: 'True' }] };
+    const notReady = { podIP: '10.0.0.5', conditions: [{ type: 'Ready', status: 'False' }] };
+    expect(keptFieldsChanged(pod('7', ready), pod('8', notReady))).toBe(true);
+    expect(podIPChanged(pod('7', ready), pod('8', notReady))).toBe(false);
+    expect(podIPChanged(pod('7', ready), pod('8', ready, { revision: '2' }))).toBe(false);
   });
 });

@@ -76,3 +76,12 @@ function withoutResourceVersion(object: object): object {
 export function keptFieldsChanged(old: object, object: object): boolean {
   return !isDeepStrictEqual(withoutResourceVersion(old), withoutResourceVersion(object));
 }
+
+/**
+ * keptFieldsChanged of the part of a cached object that `kept` names: for a controller whose cache keeps more than it
+ * reads, a set of fields shared with the other controllers of its process so that they share one parse.
+ */
+export function keptFieldsChangedIn(kept: KeptFields): (old: Record<string, unknown>, object: Record<string, unknown>) => boolean {
+  const transform = keepFields(kept);
+  return (old, object) => keptFieldsChanged(transform(old), transform(object));
+}

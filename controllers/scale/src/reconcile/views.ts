@@ -1,6 +1,6 @@
 // Narrow views of the workload's StatefulSet, member pods and data volumes, parsed once from the informer caches
 // (pure: no client here).
-import { ordinalOfPod, ordinalOfVolume } from '@zk-oam/apis';
+import { MEMBER_POD_FIELDS, ordinalOfPod, ordinalOfVolume, STATEFUL_SET_FIELDS } from '@zk-oam/apis';
 import { keepFields, parseShape, type KubeObject } from '@zk-oam/runtime';
 import { z } from 'zod';
 import type { ObservedPod, ObservedVolume } from '../plan/index.js';
@@ -22,10 +22,13 @@ const podSchema = z.looseObject({
     .optional(),
 });
 
-/** What the informers keep of each kind: what the views below read; pod specs and templates are never read here. */
+/**
+ * What the informers keep of each kind: what the views below read, within the sets every controller keeps of pods and
+ * StatefulSets (one parse between them in the manager); pod specs and templates are never read here.
+ */
 export const CACHED_FIELDS = {
-  statefulSet: keepFields({ paths: [['spec', 'replicas'], ['spec', 'selector']] }),
-  pod: keepFields({ paths: [['status', 'podIP'], ['status', 'conditions']] }),
+  statefulSet: keepFields(STATEFUL_SET_FIELDS),
+  pod: keepFields(MEMBER_POD_FIELDS),
   persistentVolumeClaim: keepFields({}),
 } as const;
 

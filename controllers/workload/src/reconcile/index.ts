@@ -1,7 +1,7 @@
 // The workload reconcile: the pipeline, its dependencies, and the resources, names and annotations it works with.
 export { reconcileWorkload, workloadReconciler } from './reconcile.js';
 export type { WorkloadCaches, WorkloadReconcilerDependencies } from './dependencies.js';
-export { CACHED_CHILD_FIELDS } from './views.js';
+export { CACHED_CHILD_FIELDS, READ_POD_FIELDS } from './views.js';
 export { NAMED_SECRET_FIELDS, SecretReaders } from './named-secrets.js';
 export { ApiDiscovery } from './api-discovery.js';
 export { RenderedHashes } from './rendered-hashes.js';

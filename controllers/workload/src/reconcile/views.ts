@@ -2,8 +2,8 @@
 // a workload once per event of each of its children) and shaped as the client-node types the observer takes. Only the
 // fields the reconcile reads are kept. A view is shared between reconciles: its readers never change it.
 import type { V1Pod, V1StatefulSet, V1StatefulSetStatus } from '@kubernetes/client-node';
-import { memberSelectorLabels, myidOfPod, statefulSetNameOf, type ZookeeperWorkload } from '@zk-oam/apis';
-import { keepFields, keptParse, type KubeObject, type Lister } from '@zk-oam/runtime';
+import { MEMBER_POD_FIELDS, memberSelectorLabels, myidOfPod, STATEFUL_SET_FIELDS, statefulSetNameOf, type ZookeeperWorkload } from '@zk-oam/apis';
+import { keepFields, keptParse, type KeptFields, type KubeObject, type Lister } from '@zk-oam/runtime';
 import type { MemberPod } from '@zk-oam/zookeeper';
 import { z } from 'zod';
 import { CONFIG_FILES } from '../render/layout.js';
@@ -103,22 +103,18 @@ export function memberPods(pods: Pick<Lister<KubeObject>, 'list'>, workload: Zoo
 /**
  * What the informers keep of each child kind: what the reconcile reads (the views above, the applied-hash annotation,
  * owner references, the ConfigMap's zoo.cfg and the Secret's keys). Pod templates, most statuses and the ConfigMap's
- * scripts are the bulk of these objects and are never read here, so 1,000 ensembles cost little.
+ * scripts are the bulk of these objects and are never read here, so 1,000 ensembles cost little. Pods and StatefulSets
+ * are kept as every controller keeps them (apis' MEMBER_POD_FIELDS, STATEFUL_SET_FIELDS), so that in the manager one
+ * parse serves them all; of a pod the reconcile reads less (READ_POD_FIELDS).
  */
 export const CACHED_CHILD_FIELDS = {
-  statefulSet: keepFields({
-    annotations: true,
-    paths: [
-      ['spec', 'replicas'],
-      ['spec', 'selector'],
-      // The member Secret content the members were last rendered with (tls/ca-rotation.ts); the rest of the template is not read.
-      ['spec', 'template', 'metadata', 'annotations'],
-      ...['currentRevision', 'updateRevision', 'observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas'].map((field) => ['status', field]),
-    ],
-  }),
+  statefulSet: keepFields(STATEFUL_SET_FIELDS),
   configMap: keepFields({ annotations: true, paths: [['data', CONFIG_FILES.zooCfg]] }),
   service: keepFields({ annotations: true }),
   podDisruptionBudget: keepFields({ annotations: true }),
   secret: keepFields({ paths: [['data']] }),
-  pod: keepFields({ paths: [['status', 'podIP']] }),
+  pod: keepFields(MEMBER_POD_FIELDS),
 } as const;
+
+/** What the reconcile reads of a member pod besides its identity metadata: its IP (podView). */
+export const READ_POD_FIELDS: KeptFields = { paths: [['status', 'podIP']] };

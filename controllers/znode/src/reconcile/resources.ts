@@ -1,6 +1,6 @@
 // The names and kinds the znode controller reads and writes. Its names, one per role, keep their values: each is
 // remembered outside the process (managed fields, finalizers, the leader Lease, logs and dashboards).
-import { controllerIdentity, znodeStatusSchema, ZOOKEEPER_WORKLOAD, ZOOKEEPER_ZNODE, type ControllerIdentity } from '@zk-oam/apis';
+import { controllerIdentity, MEMBER_POD_FIELDS, znodeStatusSchema, ZOOKEEPER_WORKLOAD, ZOOKEEPER_ZNODE, type ControllerIdentity } from '@zk-oam/apis';
 import { coreResources, keepFields, namespacedResource, type ResourceType, type StatusTarget } from '@zk-oam/runtime';
 
 /** Its names, one per role (apis' ControllerIdentity says what each is for, and why none may change). */
@@ -33,6 +33,6 @@ export const watchedResources = {
 
 /** What the informers keep: of a pod, the SASL revision annotation, the IP and readiness, never the spec; of a namespace, its labels. */
 export const CACHED_FIELDS = {
-  pod: keepFields({ annotations: true, paths: [['status', 'podIP'], ['status', 'conditions']] }),
+  pod: keepFields(MEMBER_POD_FIELDS),
   namespace: keepFields({}),
 } as const;
