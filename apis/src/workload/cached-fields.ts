@@ -1,8 +1,8 @@
 // What the controllers that watch the members' pods and the workloads' StatefulSets keep of them: one set of fields per
 // kind between them all. In one process (the manager) their informers then share one parse and one cached object per
-// event (the runtime's ReflectorPool); a set of its own per controller cost a parse each, about a third of what the
-// other controllers added to a burst of new ensembles. Each controller reads its part, and one that filters updates
-// compares only that part (the runtime's keptFieldsChangedIn). The runtime's keepFields makes a transform of each.
+// event (the runtime's ReflectorPool), where a set of its own per controller cost a parse and a cached object each (a
+// pod event was parsed three times over). Each controller reads its part, and one that filters updates compares only
+// that part (the runtime's keptFieldsChangedIn). The runtime's keepFields makes a transform of each.
 
 /** Fields an informer keeps besides an object's identity metadata: its annotations, and whole values at these paths. */
 export interface CachedFieldSet {
