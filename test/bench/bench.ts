@@ -13,12 +13,13 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api, Watch } from '@kubernetes/client-node';
+import { AppsV1Api, CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
+import { watchFirstSeen, type FirstSeen } from './first-seen.js';
 import { processUsage, type ProcessUsage } from './process-usage.js';
 import { applyBurst, peerBuild, startInstall, startOurs, startPeer, watchObserved, type BenchedOperator } from './operators.js';
 import type { ControllerInstall } from '../src/controllers/install.js';
@@ -184,18 +185,8 @@ async function waitQuiet(bed: BedInfo, kubeConfig: PooledKubeConfig, namespace: 
 }
 
 /** Records when each StatefulSet of `namespace` is first seen on a watch. */
-async function watchStatefulSets(kubeConfig: PooledKubeConfig, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
-  const seen = new Map<string, number>();
-  const request = await new Watch(kubeConfig).watch(
-    `/apis/apps/v1/namespaces/${namespace}/statefulsets`,
-    {},
-    (type: string, object: { metadata?: { name?: string } }) => {
-      const name = object.metadata?.name;
-      if (type === 'ADDED' && name !== undefined && !seen.has(name)) seen.set(name, performance.now());
-    },
-    () => undefined,
-  );
-  return { seen, stop: () => request.abort() };
+function watchStatefulSets(kubeConfig: PooledKubeConfig, namespace: string): Promise<FirstSeen> {
+  return watchFirstSeen(kubeConfig, `/apis/apps/v1/namespaces/${namespace}/statefulsets`, (type) => type === 'ADDED');
 }
 
 /** One burst of `size` ensembles for one operator, measured until idle; its namespace is deleted afterwards. */

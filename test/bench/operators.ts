@@ -8,10 +8,10 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CustomObjectsApi, RbacAuthorizationV1Api, CoreV1Api, Watch, type KubeConfig } from '@kubernetes/client-node';
+import { CustomObjectsApi, RbacAuthorizationV1Api, CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ZOOKEEPER_WORKLOAD } from '@zk-oam/apis';
-import { z } from 'zod';
 import { serviceAccountKubeconfig, type BedInfo } from '../src/bed/index.js';
+import { watchFirstSeen, type FirstSeen } from './first-seen.js';
 import { freePort } from '../src/bed/ports.js';
 import {
   bedWorkloadSpec,
@@ -79,26 +79,16 @@ export interface EnsembleKind {
   readonly plural: string;
 }
 
-const watchedEnsembleSchema = z.looseObject({ metadata: z.looseObject({ name: z.string() }), status: z.looseObject({}).optional() });
-
 /**
  * When each ensemble of `namespace` first carried a status written by its operator, from a watch of their kind: a
  * burst's end as it happens. A list every second read it up to a second late, and the CPU of that second with it
  * (about 0.2 CPU-seconds for our install in a burst of 100, 0.06 for pravega's).
  */
-export async function watchObserved(kubeConfig: KubeConfig, kind: EnsembleKind, namespace: string): Promise<{ seen: Map<string, number>; stop: () => void }> {
-  const seen = new Map<string, number>();
-  const request = await new Watch(kubeConfig).watch(
-    `/apis/${kind.group}/${kind.version}/namespaces/${namespace}/${kind.plural}`,
-    {},
-    (_type: string, object: unknown) => {
-      const parsed = watchedEnsembleSchema.safeParse(object);
-      if (!parsed.success || seen.has(parsed.data.metadata.name)) return;
-      if (Object.keys(parsed.data.status ?? {}).length > 0) seen.set(parsed.data.metadata.name, performance.now());
-    },
-    () => undefined,
-  );
-  return { seen, stop: () => request.abort() };
+export function watchObserved(kubeConfig: KubeConfig, kind: EnsembleKind, namespace: string): Promise<FirstSeen> {
+  return watchFirstSeen(kubeConfig, `/apis/${kind.group}/${kind.version}/namespaces/${namespace}/${kind.plural}`, (_type, object) => {
+    const status = object['status'];
+    return typeof status === 'object' && status !== null && Object.keys(status).length > 0;
+  });
 }
 
 /**
