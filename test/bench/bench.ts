@@ -1,7 +1,8 @@
 // `npm run bench`: our workload controller (its bundle) beside the pravega ZooKeeper operator, on one fresh bed, in
 // the same run; then our whole install, the four controllers as separate processes and combined in the manager's
 // (ZKOAM_BENCH_INSTALLS, `separate,combined` by default; empty for none), each alone on the bed in its turn, with one
-// replica per Deployment as pravega's default runs and the standbys of a second replica beside. For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
+// replica per Deployment as pravega's default runs, and the idle figures with the standbys of a second replica beside
+// (started after each burst, so that the one replica's burst is measured alone, as pravega's). For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status (seen on a watch),
 // reconciles until then, the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events; by verb and resource on stderr) until the namespace is quiet, reconciles per second and API writes per minute
@@ -94,26 +95,32 @@ async function renewBuckets(operator: BenchedOperator): Promise<Map<number, numb
   return buckets;
 }
 
-/** Idle RSS and CPU between two readings, of one replica and, when the operator runs a second, of both. */
-function idleFigures(from: { replica: CpuAndRss; all: CpuAndRss }, to: { replica: CpuAndRss; all: CpuAndRss }, twoReplicas: boolean): Sample {
-  return {
-    idleCpuS: to.replica.cpuSeconds - from.replica.cpuSeconds,
-    rssMiB: to.replica.rssMiB,
-    idleCpuS2: twoReplicas ? to.all.cpuSeconds - from.all.cpuSeconds : Number.NaN,
-    rssMiB2: twoReplicas ? to.all.rssMiB : Number.NaN,
-  };
+/** Idle CPU over IDLE_WINDOW_MS and the RSS at its end, of `pids` together. */
+async function idleOf(pids: readonly number[]): Promise<{ cpuS: number; rssMiB: number }> {
+  const from = await procStat(pids);
+  await sleep(IDLE_WINDOW_MS);
+  const to = await procStat(pids);
+  return { cpuS: to.cpuSeconds - from.cpuSeconds, rssMiB: to.rssMiB };
 }
 
-type CpuAndRss = Awaited<ReturnType<typeof procStat>>;
+/** How long a standby that has just listed everything is left before it is measured idle. */
+const STANDBY_SETTLE_MS = 10_000;
 
-async function stats(operator: BenchedOperator): Promise<{ replica: CpuAndRss; all: CpuAndRss }> {
-  const { replica, all } = operator.processes();
-  return { replica: await procStat(replica), all: await procStat(all) };
-}
-
-function runsTwoReplicas(operator: BenchedOperator): boolean {
-  const { replica, all } = operator.processes();
-  return all.length > replica.length;
+/**
+ * For an install of two replicas, the idle figures of both: the second replica's standbys started once the first is
+ * measured, left to settle, measured beside it, and stopped again. NaN for an operator of one.
+ */
+async function twoReplicasIdle(operator: BenchedOperator): Promise<Pick<Sample, 'idleCpuS2' | 'rssMiB2'>> {
+  const second = operator.secondReplica;
+  if (second === undefined) return { idleCpuS2: Number.NaN, rssMiB2: Number.NaN };
+  try {
+    const standbys = await second.start();
+    await sleep(STANDBY_SETTLE_MS);
+    const both = await idleOf([...operator.processes(), ...standbys]);
+    return { idleCpuS2: both.cpuS, rssMiB2: both.rssMiB };
+  } finally {
+    await second.stop();
+  }
 }
 
 /** The bucket bound under which every renew interval between two readings fell: the longest renew gap, rounded up. */
@@ -195,7 +202,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   await core.createNamespace({ body: { metadata: { name: namespace } } });
   const watch = await watchStatefulSets(kubeConfig, namespace);
   const observed = await watchObserved(kubeConfig, operator.kind, namespace);
-  const before = await procStat(operator.processes().replica);
+  const before = await procStat(operator.processes());
   const burstReconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const renewsBefore = await renewBuckets(operator);
   const burstAuditOffset = await auditLogSize(bed);
@@ -205,7 +212,7 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   watch.stop();
   const latencies = [...created].map(([name, at]) => (watch.seen.get(name) ?? Number.NaN) - at);
   await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => Promise.resolve(observed.seen.size), (count) => count >= size, 1_800_000, 50);
-  const busy = await procStat(operator.processes().replica);
+  const busy = await procStat(operator.processes());
   observed.stop();
   const observedS = (Math.max(...observed.seen.values()) - started) / 1000;
   const burstReconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - burstReconcilesBefore;
@@ -215,11 +222,11 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   say(`${operator.name} ${String(size)} ensembles, its writes from the apply until quiet: ${JSON.stringify(burstWrites.byKind)}`);
   const reconcilesBefore = await reconcileTotal(operator).catch(() => Number.NaN);
   const auditOffset = await auditLogSize(bed);
-  const idleFrom = await stats(operator);
-  await sleep(IDLE_WINDOW_MS);
-  const idleTo = await stats(operator);
+  const idle = await idleOf(operator.processes());
   const reconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - reconcilesBefore;
   const writes = await writesSince(bed, auditOffset, operator.user);
+  const heapMiB = await heapInUseMiB(operator);
+  const twoReplicas = await twoReplicasIdle(operator);
   await core.deleteNamespace({ name: namespace });
   await waitFor(`namespace ${namespace} gone`, () => core.readNamespace({ name: namespace }).then(() => false, () => true), (gone) => gone, 1_800_000, 2_000);
   return {
@@ -235,8 +242,10 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
     burstStatusWrites: burstWrites.status,
     burstEvents: burstWrites.events,
     idleWritesPerMin: writes.all / (IDLE_WINDOW_MS / 60_000),
-    ...idleFigures(idleFrom, idleTo, runsTwoReplicas(operator)),
-    heapMiB: await heapInUseMiB(operator),
+    idleCpuS: idle.cpuS,
+    rssMiB: idle.rssMiB,
+    ...twoReplicas,
+    heapMiB,
   };
 }
 
@@ -282,9 +291,8 @@ function table(results: Map<string, Sample[]>, columns: readonly string[], peer:
 }
 
 async function idleAtZero(operator: BenchedOperator): Promise<Sample> {
-  const from = await stats(operator);
-  await sleep(IDLE_WINDOW_MS);
-  return idleFigures(from, await stats(operator), runsTwoReplicas(operator));
+  const idle = await idleOf(operator.processes());
+  return { idleCpuS: idle.cpuS, rssMiB: idle.rssMiB, ...(await twoReplicasIdle(operator)) };
 }
 
 /** The 1-minute load average every 10 s, from now until `stop()`: the run's mean and peak. */
@@ -359,7 +367,7 @@ async function main(): Promise<void> {
       operators.push(operator);
       installs.push(operator.name);
       await sleep(SETTLE_MS);
-      say(`${operator.name} up (two replicas); idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
+      say(`${operator.name} up (one replica); idle with no ensemble for ${String(IDLE_WINDOW_MS / 1000)} s`);
       zero.set(operator.name, await idleAtZero(operator));
       for (const { size, reps } of RUNS) {
         for (let rep = 1; rep <= reps; rep += 1) await record(operator, size, rep, `bench-${install}-${String(size)}-${String(rep)}`);
@@ -378,7 +386,7 @@ async function main(): Promise<void> {
         `Our Lease: ${kept ? 'kept by one process for the whole run' : 'LOST during the run'} (holder ${leaseBefore.holder} -> ${leaseAfter.holder}, transitions ${String(leaseBefore.transitions)} -> ${String(leaseAfter.transitions)}).`,
         [
           `${ours.name}: the workload controller alone.`,
-          ...installs.map((name) => `${name}: every controller pod of that install (one replica each; "two replicas" adds the standbys).`),
+          ...installs.map((name) => `${name}: every controller pod of that install (one replica each; "two replicas" adds the standbys, started after the burst).`),
           "Lease renew gaps and idle writes are the workload controller's; reconciles, heap and CPU every process's.",
         ].join(' '),
         '',

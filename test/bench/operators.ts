@@ -34,17 +34,27 @@ export interface BenchedOperator {
   readonly name: string;
   /** The user its API requests carry in the audit log: of our installs, the workload controller's, which writes for a burst. */
   readonly user: string;
-  /**
-   * Its processes: one replica of each Deployment, and every process with the standbys of a second replica (the same
-   * for the workload controller alone and the peer, which run one).
-   */
-  processes(): { readonly replica: readonly number[]; readonly all: readonly number[] };
+  /** Its processes: one replica of each Deployment, as pravega's default install runs. */
+  processes(): readonly number[];
+  /** For our installs: the standbys a second replica of each Deployment adds, started only to be measured idle. */
+  readonly secondReplica?: SecondReplica;
   /** Its Prometheus endpoints (one replica's), for reconcile counters and the heap. */
   readonly metricsUrls: readonly string[];
   /** Creates one ensemble of the operator's own kind. */
   create(namespace: string, name: string): Promise<void>;
   /** The kind of its ensembles, each observed once it carries a status written by the operator (watchObserved). */
   readonly kind: EnsembleKind;
+  stop(): Promise<void>;
+}
+
+/**
+ * The second replica of an install, its standbys. A standby keeps its informers as warm as the leader's, so one that
+ * ran through a burst would share the bed's two cores with the leader measured: the benchmark starts them only after
+ * the burst, when the one replica's figures are taken, and stops them before the next.
+ */
+export interface SecondReplica {
+  /** Starts every standby and waits until each is ready; their pids. */
+  start(): Promise<readonly number[]>;
   stop(): Promise<void>;
 }
 
@@ -107,7 +117,7 @@ export async function startOurs(bed: BedInfo, options: { cpuProfileDir?: string;
   return {
     name: 'zk-oam',
     user: controller.user,
-    processes: () => ({ replica: pidsOf([controller]), all: pidsOf([controller]) }),
+    processes: () => pidsOf([controller]),
     metricsUrls: [metricsUrl(controller)],
     ...workloadsOf(bed),
     stop: async () => {
@@ -154,9 +164,10 @@ async function leadsAll(controller: ControllerProcess): Promise<boolean> {
 }
 
 /**
- * Our whole install as a user runs it, from the bundles with each Deployment's RBAC and Node settings: the four
- * controllers in a process each (separate) or in the manager's (combined). Two replicas: the first takes every Lease
- * before the second, its standby, starts. With `cpuProfileDir`, each process of the first writes its CPU profile there.
+ * Our whole install as a user runs it, from the bundles with each Deployment's RBAC and Node settings: the controllers
+ * in a process each (separate) or in the manager's (combined). One replica, which takes every Lease; the second's
+ * standbys start when asked (`secondReplica`). With `cpuProfileDir`, each process of the first writes its CPU profile
+ * there.
  */
 export async function startInstall(bed: BedInfo, install: ControllerInstall, options: { cpuProfileDir?: string } = {}): Promise<BenchedOperator> {
   const names = installedDeployments(install);
@@ -168,18 +179,30 @@ export async function startInstall(bed: BedInfo, install: ControllerInstall, opt
   };
   const leaders = await start(1);
   await waitFor(`the first replica of the ${install} install leading`, async () => (await Promise.all(leaders.map(leadsAll))).every(Boolean), (all) => all, 60_000, 500);
-  const standbys = await start(2);
+  let standbys: ControllerProcess[] = [];
+  const stopStandbys = async (): Promise<void> => {
+    await Promise.all(standbys.map((controller) => controller.stop()));
+    standbys = [];
+  };
   const workload = leaders[names.indexOf(deploymentRunning('workload', install))];
   return {
     name: `zk-oam ${install}`,
     // The workload controller's own, in the manager too: each controller there acts as its own ServiceAccount.
     user: `system:serviceaccount:${CONTROLLER_NAMESPACE}:zk-oam-workload`,
-    processes: () => ({ replica: pidsOf(leaders), all: pidsOf([...leaders, ...standbys]) }),
+    processes: () => pidsOf(leaders),
+    secondReplica: {
+      start: async () => {
+        standbys = await start(2);
+        return pidsOf(standbys);
+      },
+      stop: stopStandbys,
+    },
     // The workload controller's first: the Lease renewals the benchmark follows are its.
     metricsUrls: [...(workload === undefined ? [] : [workload]), ...leaders.filter((controller) => controller !== workload)].map(metricsUrl),
     ...workloadsOf(bed),
     stop: async () => {
-      await Promise.all([...standbys, ...leaders].map((controller) => controller.stop()));
+      await stopStandbys();
+      await Promise.all(leaders.map((controller) => controller.stop()));
     },
   };
 }
@@ -248,7 +271,7 @@ export async function startPeer(bed: BedInfo, build: PeerBuild, logFile: string)
   return {
     name: `pravega ${build.version}`,
     user: `system:serviceaccount:${PEER_NAMESPACE}:${PEER_ACCOUNT}`,
-    processes: () => ({ replica: child.pid === undefined ? [] : [child.pid], all: child.pid === undefined ? [] : [child.pid] }),
+    processes: () => (child.pid === undefined ? [] : [child.pid]),
     metricsUrls: [`http://127.0.0.1:${String(metricsPort)}/metrics`],
     create: async (namespace, name) => {
       const body = {
