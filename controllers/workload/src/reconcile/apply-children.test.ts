@@ -1,6 +1,6 @@
 // The apply stages against a fake apiserver whose writes answer only when the test lets them: a new workload's
-// StatefulSet is written first, alone, then its ConfigMap and Services, while an existing one, or one whose ConfigMap
-// changes, waits until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
+// StatefulSet is written with its ConfigMap and Services, while an existing one, or one whose ConfigMap changes, waits
+// until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
 import { derivedNames } from '@zk-oam/apis';
 import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
@@ -94,10 +94,10 @@ async function stagesOf(cluster: ReturnType<typeof gatedCluster>, done: Promise<
 }
 
 describe('applyChildren', () => {
-  it("writes a new workload's StatefulSet first, alone, then its ConfigMap, Services and budget", async () => {
+  it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget: one round trip", async () => {
     const cluster = gatedCluster({});
     const applying = applyChildren(cluster.deps, workload, counted(), false);
-    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets'], ['configmaps', 'services', 'services', 'poddisruptionbudgets']]);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'configmaps', 'services', 'services', 'poddisruptionbudgets']]);
     expect((await applying).actions.map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
   });
 
@@ -113,10 +113,10 @@ describe('applyChildren', () => {
     expect((await applying).statefulSet).toBeUndefined();
   });
 
-  it('creates a missing StatefulSet before the first stage when the ConfigMap is already what the render says', async () => {
+  it('creates a missing StatefulSet with the first stage when the ConfigMap is already what the render says', async () => {
     const cluster = gatedCluster({ configMap: cached(rendered().configMap) });
     const applying = applyChildren(cluster.deps, workload, counted(), false);
-    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets'], ['services', 'services', 'poddisruptionbudgets']]);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'services', 'services', 'poddisruptionbudgets']]);
   });
 
   it('holds a missing StatefulSet back until a ConfigMap that changes is stored', async () => {
