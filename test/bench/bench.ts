@@ -2,7 +2,8 @@
 // the same run; then our whole install, the four controllers as separate processes and combined in the manager's
 // (ZKOAM_BENCH_INSTALLS, `separate,combined` by default; empty for none), each alone on the bed in its turn, with one
 // replica per Deployment as pravega's default runs, and the idle figures with the standbys of a second replica beside
-// (started after each burst, so that the one replica's burst is measured alone, as pravega's). For bursts of 1, 100 and 1,000 ensembles per operator (each operator its own namespace per burst,
+// (started after each burst, so that the one replica's burst is measured alone, as pravega's). For bursts of 1, 100
+// and 1,000 ensembles per operator (each operator its own namespace per burst,
 // equivalent 3-member specs, pods unschedulable so only the controllers are measured), ZKOAM_BENCH_REPS repetitions
 // (3 by default), it prints one table: apply -> StatefulSet p50/p99, time until every ensemble carries a status (seen on a watch),
 // reconciles until then, the longest gap between two Lease renewals of ours during the burst, its API writes (of a status, Events; by verb and resource on stderr) until the namespace is quiet, reconciles per second and API writes per minute
@@ -20,7 +21,7 @@ import { repoRoot } from '../src/bed/paths.js';
 import { resolveBinaries, startBed, type BedInfo } from '../src/bed/index.js';
 import { auditEntriesSince, auditLogSize, CONTROLLER_NAMESPACE, installCrds, installOam, waitFor } from '../src/controllers/index.js';
 import { comparisonTable, percentile, ratio, type Figure, type Sample } from './figures.js';
-import { watchFirstSeen, type FirstSeen } from './first-seen.js';
+import { untilSeen, watchFirstSeen, type FirstSeen } from './first-seen.js';
 import { processUsage, type ProcessUsage } from './process-usage.js';
 import { applyBurst, peerBuild, startInstall, startOurs, startPeer, watchObserved, type BenchedOperator } from './operators.js';
 import type { ControllerInstall } from '../src/controllers/install.js';
@@ -208,13 +209,13 @@ async function run(bed: BedInfo, kubeConfig: PooledKubeConfig, operator: Benched
   const burstAuditOffset = await auditLogSize(bed);
   const started = performance.now();
   const created = await applyBurst(operator, namespace, size);
-  await waitFor(`${String(size)} StatefulSets of ${operator.name}`, () => Promise.resolve(watch.seen.size), (count) => count >= size, 1_800_000, 200);
+  await untilSeen(watch, size, `${String(size)} StatefulSets of ${operator.name}`, 1_800_000);
   watch.stop();
   const latencies = [...created].map(([name, at]) => (watch.seen.get(name) ?? Number.NaN) - at);
-  await waitFor(`${String(size)} ensembles observed by ${operator.name}`, () => Promise.resolve(observed.seen.size), (count) => count >= size, 1_800_000, 50);
+  const lastObserved = await untilSeen(observed, size, `${String(size)} ensembles observed by ${operator.name}`, 1_800_000);
   const busy = await procStat(operator.processes());
   observed.stop();
-  const observedS = (Math.max(...observed.seen.values()) - started) / 1000;
+  const observedS = (lastObserved - started) / 1000;
   const burstReconciles = (await reconcileTotal(operator).catch(() => Number.NaN)) - burstReconcilesBefore;
   const renewGapS = longestRenewGap(renewsBefore, await renewBuckets(operator));
   const settledS = await waitQuiet(bed, kubeConfig, namespace, size, operator.user);

@@ -2,6 +2,7 @@
 // to its interval late.
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
+import { waitFor } from '../src/controllers/index.js';
 
 const watchedSchema = z.looseObject({ metadata: z.looseObject({ name: z.string() }) });
 
@@ -24,4 +25,10 @@ export async function watchFirstSeen(kubeConfig: KubeConfig, path: string, meets
     () => undefined,
   );
   return { seen, stop: () => request.abort() };
+}
+
+/** Waits until `count` objects have met the condition, checking every 50 ms; when the last of them did. */
+export async function untilSeen(watch: FirstSeen, count: number, what: string, timeoutMs: number): Promise<number> {
+  await waitFor(what, () => Promise.resolve(watch.seen.size), (seen) => seen >= count, timeoutMs, 50);
+  return Math.max(...watch.seen.values());
 }

@@ -21,6 +21,7 @@ import { managerDeploymentEnv } from '../src/controllers/manifests.js';
 import { sampleValues } from '../src/controllers/metric-samples.js';
 import { cell } from './figures.js';
 import { processUsage } from './process-usage.js';
+import { untilSeen } from './first-seen.js';
 import { applyBurst, watchObserved, workloadsOf } from './operators.js';
 
 interface Variant {
@@ -121,10 +122,10 @@ async function main(): Promise<void> {
           const watch = await watchObserved(kubeConfig, workloads.kind, namespace);
           const started = performance.now();
           await applyBurst(workloads, namespace, SIZE);
-          await waitFor(`${String(SIZE)} ensembles observed`, () => Promise.resolve(watch.seen.size), (count) => count >= SIZE, 600_000, 50);
+          const lastObserved = await untilSeen(watch, SIZE, `${String(SIZE)} ensembles observed`, 600_000);
           const observedCpuS = (await cpuSeconds(manager)) - cpuBefore;
           watch.stop();
-          const observed = { observedCpuS, observedS: (Math.max(...watch.seen.values()) - started) / 1000 };
+          const observed = { observedCpuS, observedS: (lastObserved - started) / 1000 };
           // Every StatefulSet creates its three pods at once (Parallel).
           await waitFor(`the pods of ${namespace}`, async () => (await core.listNamespacedPod({ namespace })).items.length, (pods) => pods >= SIZE * 3, 600_000, 1_000);
           await sleep(AFTER_LAST_POD_MS);

@@ -139,7 +139,7 @@ function metricsUrl(controller: ControllerProcess): string {
   return `http://127.0.0.1:${String(controller.metricsPort)}/metrics`;
 }
 
-/** Creating and counting ZookeeperWorkloads: what the benchmark asks of any of our installs. */
+/** Creating ZookeeperWorkloads, and their kind to watch: what the benchmark asks of any of our installs. */
 export function workloadsOf(bed: BedInfo): Pick<BenchedOperator, 'create' | 'kind'> {
   const objects = customObjects(bed);
   const target = { group: ZOOKEEPER_WORKLOAD.group, version: ZOOKEEPER_WORKLOAD.version, plural: ZOOKEEPER_WORKLOAD.plural };
