@@ -29,7 +29,7 @@ const WORKLOAD = 'zk';
 const STATEFUL_SET = statefulSetNameOf(WORKLOAD);
 const key = { namespace, name: 'roll' };
 const log = createLogger({ name: 'test', level: 'silent' });
-const context = { log, reconcileId: 'test', signal: new AbortController().signal };
+const context = { log, reconcileId: 'test', signal: new AbortController().signal, othersPending: () => false };
 const appliedStatusSchema = z.looseObject({ status: rollingStatusSchema });
 const taken: LockResult = { held: false, holder: disruptionLockHolder('scale', 'grow'), since: new Date('2025-12-31T23:59:00Z'), expiresAt: new Date('2026-01-01T00:00:30Z') };
 

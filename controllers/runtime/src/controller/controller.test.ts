@@ -64,6 +64,28 @@ describe('Controller', () => {
     await controller.stop();
   });
 
+  it('tells a reconcile whether others run beside it or wait in the queue', async () => {
+    const pending: Array<{ key: string; othersPending: () => boolean; settle: () => void }> = [];
+    const reconciler: Reconciler = (objectKey, context) =>
+      new Promise((resolve) => pending.push({ key: formatKey(objectKey), othersPending: context.othersPending, settle: () => resolve(done) }));
+    const controller = new Controller({ name: 'c', reconciler, logger: silent, maxConcurrentReconciles: 2 });
+    controller.start();
+    controller.enqueue(key('a'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending[0]?.othersPending()).toBe(false);
+    controller.enqueue(key('b'));
+    controller.enqueue(key('c'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.map((call) => [call.key, call.othersPending()])).toEqual([['ns/a', true], ['ns/b', true]]);
+    pending[0]?.settle();
+    pending[1]?.settle();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending[2]).toMatchObject({ key: 'ns/c' });
+    expect(pending[2]?.othersPending()).toBe(false);
+    pending[2]?.settle();
+    await controller.stop();
+  });
+
   it('reconciles a key enqueued during its own reconcile once more, after it, never in parallel', async () => {
     const { reconciler, calls } = controllableReconciler();
     const controller = new Controller({ name: 'c', reconciler, logger: silent, maxConcurrentReconciles: 4 });

@@ -37,6 +37,7 @@ export class Controller {
   private readonly stopping = new AbortController();
   private workers: Promise<void>[] = [];
   private stopped: Promise<void> | undefined;
+  private running = 0;
   private readonly terminating: TerminatingNamespaces;
 
   constructor(private readonly options: ControllerOptions) {
@@ -121,14 +122,17 @@ export class Controller {
     const labels = { controller: this.name };
     const endTimer = this.options.metrics?.reconcile.time.startTimer(labels);
     this.options.metrics?.reconcile.activeWorkers.inc(labels);
+    this.running += 1;
     let outcome: Outcome;
     try {
-      const result = await this.options.reconciler(parseKey(key), { log, reconcileId, signal: this.stopping.signal });
+      const othersPending = (): boolean => this.running > 1 || this.queue.length > 0;
+      const result = await this.options.reconciler(parseKey(key), { log, reconcileId, signal: this.stopping.signal, othersPending });
       outcome = this.applyResult(key, result);
       log.debug({ result }, 'reconciled');
     } catch (error) {
       outcome = this.applyError(key, error, log);
     } finally {
+      this.running -= 1;
       this.options.metrics?.reconcile.activeWorkers.dec(labels);
       endTimer?.();
       this.queue.done(key);

@@ -47,7 +47,7 @@ function harness(failWith: unknown): { api: OneWidget; events: EventDetails[]; c
   return { api, events, clock, reconcile };
 }
 
-const context = { log: pino({ level: 'silent' }), reconcileId: 'r1', signal: new AbortController().signal };
+const context = { log: pino({ level: 'silent' }), reconcileId: 'r1', signal: new AbortController().signal, othersPending: () => false };
 
 describe('reportingFailures', () => {
   it("turns a failed step into a Warning Event and a False condition that carry the step, its category and the API server's message", async () => {

@@ -17,6 +17,11 @@ export interface ReconcileContext {
   readonly reconcileId: string;
   /** Aborted when the controller must stop (leadership lost); finish or give up promptly. */
   readonly signal: AbortSignal;
+  /**
+   * Whether the controller has other reconciles running or keys waiting in its queue, now: a reconcile that is alone
+   * may spend an extra round trip to the API server to finish sooner, one among many shares the server with them.
+   */
+  readonly othersPending: () => boolean;
 }
 
 export type Reconciler = (key: ObjectKey, context: ReconcileContext) => Promise<ReconcileResult>;

@@ -15,7 +15,7 @@ import { IDENTITY, UNBIND_FINALIZER, workloadResource } from './resources.js';
 
 const namespace = 'ns';
 const log = createLogger({ name: 'test', level: 'silent' });
-const context = { log, reconcileId: 'test', signal: new AbortController().signal };
+const context = { log, reconcileId: 'test', signal: new AbortController().signal, othersPending: () => false };
 const key = { namespace, name: 'zk-size' };
 
 function lister(objects: KubeObject[]): Lister<KubeObject> {

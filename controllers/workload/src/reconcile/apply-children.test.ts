@@ -1,6 +1,6 @@
 // The apply stages against a fake apiserver whose writes answer only when the test lets them: a new workload's
-// StatefulSet is written with its ConfigMap and Services, while an existing one, or one whose ConfigMap changes, waits
-// until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
+// StatefulSet is written alone first when no other reconcile is pending, else with its ConfigMap and Services, while an
+// existing one, or one whose ConfigMap changes, waits until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
 import { derivedNames } from '@zk-oam/apis';
 import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { workloadNames } from '../render/identity.js';
 import { childrenRender, decideRenderInput, type ChildrenRender } from './render-decisions.js';
 
 const workload = minimalWorkload();
+const AMONG_OTHERS = { monitoringServed: false, othersPending: true };
+const ALONE = { monitoringServed: false, othersPending: false };
 const names = derivedNames(workload.metadata.name);
 
 /** The render of `workload` at creation, counting how often it is made. */
@@ -94,42 +96,55 @@ async function stagesOf(cluster: ReturnType<typeof gatedCluster>, done: Promise<
 }
 
 describe('applyChildren', () => {
-  it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget: one round trip", async () => {
+  it("writes a new workload's StatefulSet alone, then its ConfigMap, Services and budget, when no other reconcile is pending", async () => {
     const cluster = gatedCluster({});
-    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    const applying = applyChildren(cluster.deps, workload, counted(), ALONE);
+    expect(await stagesOf(cluster, applying)).toEqual([['statefulsets'], ['configmaps', 'services', 'services', 'poddisruptionbudgets']]);
+    expect((await applying).statefulSet).toMatchObject({ metadata: { name: names.statefulSet } });
+  });
+
+  it('holds an existing StatefulSet back until the first stage is stored, even when no other reconcile is pending', async () => {
+    const cluster = gatedCluster({ statefulSet: cached({ ...rendered().statefulSet, spec: { replicas: 5 } }) });
+    const applying = applyChildren(cluster.deps, workload, counted(), ALONE);
+    expect(await stagesOf(cluster, applying)).toEqual([['configmaps', 'services', 'services', 'poddisruptionbudgets'], ['statefulsets']]);
+  });
+
+  it("writes a new workload's StatefulSet first, with its ConfigMap, Services and budget, among other reconciles: one round trip", async () => {
+    const cluster = gatedCluster({});
+    const applying = applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'configmaps', 'services', 'services', 'poddisruptionbudgets']]);
     expect((await applying).actions.map((action) => action.note)).toContain(`Created StatefulSet ${names.statefulSet}`);
   });
 
   it("gives the StatefulSet as the API server stored it when it applied it, none when it did not", async () => {
     const creating = gatedCluster({});
-    const created = applyChildren(creating.deps, workload, counted(), false);
+    const created = applyChildren(creating.deps, workload, counted(), AMONG_OTHERS);
     await stagesOf(creating, created);
     expect((await created).statefulSet).toMatchObject({ metadata: { name: names.statefulSet }, spec: { replicas: 3 } });
     const live = all(rendered());
     const unchanged = gatedCluster({ ...live, configMap: { ...live.configMap, metadata: { ...live.configMap.metadata, annotations: { [APPLIED_HASH_ANNOTATION]: 'changed by hand' } } } });
-    const applying = applyChildren(unchanged.deps, workload, counted(), false);
+    const applying = applyChildren(unchanged.deps, workload, counted(), AMONG_OTHERS);
     await stagesOf(unchanged, applying);
     expect((await applying).statefulSet).toBeUndefined();
   });
 
   it('creates a missing StatefulSet with the first stage when the ConfigMap is already what the render says', async () => {
     const cluster = gatedCluster({ configMap: cached(rendered().configMap) });
-    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    const applying = applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     expect(await stagesOf(cluster, applying)).toEqual([['statefulsets', 'services', 'services', 'poddisruptionbudgets']]);
   });
 
   it('holds a missing StatefulSet back until a ConfigMap that changes is stored', async () => {
     const stale = cached({ ...rendered().configMap, data: { 'zoo.cfg': 'old' } });
     const cluster = gatedCluster({ configMap: stale });
-    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    const applying = applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     expect(await stagesOf(cluster, applying)).toEqual([['configmaps', 'services', 'services', 'poddisruptionbudgets'], ['statefulsets']]);
   });
 
   it('holds an existing StatefulSet back until the ConfigMap and Services are stored', async () => {
     const live = cached({ ...rendered().statefulSet, spec: { replicas: 5 } });
     const cluster = gatedCluster({ statefulSet: live });
-    const applying = applyChildren(cluster.deps, workload, counted(), false);
+    const applying = applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     expect(await stagesOf(cluster, applying)).toEqual([['configmaps', 'services', 'services', 'poddisruptionbudgets'], ['statefulsets']]);
   });
 });
@@ -146,47 +161,47 @@ describe('applyChildren and the render', () => {
   it('renders once per reconcile, and not at all once every live child carries the hash this input gave', async () => {
     const cluster = gatedCluster(all(rendered()));
     const first = counted();
-    expect((await applyChildren(cluster.deps, workload, first, false)).actions).toEqual([]);
+    expect((await applyChildren(cluster.deps, workload, first, AMONG_OTHERS)).actions).toEqual([]);
     expect(first.made()).toBe(1);
     const again = counted();
-    expect((await applyChildren(cluster.deps, workload, again, false)).actions).toEqual([]);
+    expect((await applyChildren(cluster.deps, workload, again, AMONG_OTHERS)).actions).toEqual([]);
     expect(again.made()).toBe(0);
     expect(cluster.started).toEqual([]);
   });
 
   it('renders again for a changed spec or another input, not for a new version that changed the status only', async () => {
     const cluster = gatedCluster(all(rendered()));
-    await applyChildren(cluster.deps, workload, counted(), false);
+    await applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     const statusWritten = counted({ ...workload, metadata: { ...workload.metadata, resourceVersion: '2' }, status: { phase: 'Pending' } });
-    await applyChildren(cluster.deps, workload, statusWritten, false);
+    await applyChildren(cluster.deps, workload, statusWritten, AMONG_OTHERS);
     expect(statusWritten.made()).toBe(0);
     const resized = counted({ ...workload, spec: { ...workload.spec, resources: { requests: { cpu: '2' } } } });
-    const resizing = applyChildren(cluster.deps, workload, resized, false);
+    const resizing = applyChildren(cluster.deps, workload, resized, AMONG_OTHERS);
     await new Promise((resolve) => setImmediate(resolve));
     cluster.answerAll();
     await resizing;
     expect(resized.made()).toBe(1);
     const otherInput = counted();
-    await applyChildren(cluster.deps, workload, { ...otherInput, key: `${otherInput.key} and a SASL revision` }, false);
+    await applyChildren(cluster.deps, workload, { ...otherInput, key: `${otherInput.key} and a SASL revision` }, AMONG_OTHERS);
     expect(otherInput.made()).toBe(1);
   });
 
   it('forgets a workload found gone, so that one made again under its name is rendered', async () => {
     const cluster = gatedCluster(all(rendered()));
-    await applyChildren(cluster.deps, workload, counted(), false);
+    await applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     cluster.deps.renderedHashes.forget(formatKey(keyOf(workload)));
     const remade = counted();
-    await applyChildren(cluster.deps, workload, remade, false);
+    await applyChildren(cluster.deps, workload, remade, AMONG_OTHERS);
     expect(remade.made()).toBe(1);
   });
 
   it('writes a live child changed by someone else again, though its render input is the same', async () => {
     const live = all(rendered());
     const cluster = gatedCluster(live);
-    await applyChildren(cluster.deps, workload, counted(), false);
+    await applyChildren(cluster.deps, workload, counted(), AMONG_OTHERS);
     live.configMap = { ...live.configMap, metadata: { ...live.configMap.metadata, annotations: { [APPLIED_HASH_ANNOTATION]: 'changed by hand' } } };
     const afterEdit = counted();
-    const applying = applyChildren(cluster.deps, workload, afterEdit, false);
+    const applying = applyChildren(cluster.deps, workload, afterEdit, AMONG_OTHERS);
     await new Promise((resolve) => setImmediate(resolve));
     expect(cluster.started).toEqual(['configmaps']);
     cluster.answerAll();

@@ -51,7 +51,7 @@ export async function reconcileWorkload(deps: WorkloadReconcilerDependencies, ke
   const decision = decideRenderInput({ workload, statefulSet, monitoringServed, tls: tls.state, saslRevision, clientCaDigest });
   await announceRefusal(deps, raw, decision.refusal, context.log);
 
-  const children = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), monitoringServed));
+  const children = await inStep('ApplyChildren', key, () => applyChildren(deps, workload, childrenRender(decision.input, tls.state?.caRotation), { monitoringServed, othersPending: context.othersPending() }));
   const applied = children.actions;
   const superuser = await settleSuperuserSecret(deps, raw, secrets.secrets.superuser, context.log);
   const actions = [...superuser.actions, ...secrets.secrets.actions, ...applied];
