@@ -37,7 +37,6 @@ export class Controller {
   private readonly stopping = new AbortController();
   private workers: Promise<void>[] = [];
   private stopped: Promise<void> | undefined;
-  private running = 0;
   private readonly terminating: TerminatingNamespaces;
 
   constructor(private readonly options: ControllerOptions) {
@@ -99,6 +98,9 @@ export class Controller {
     this.log.info('stopped');
   }
 
+  /** Whether a key besides the one a reconcile holds is being reconciled or waits in the queue. */
+  private readonly othersPending = (): boolean => this.queue.inFlight > 1 || this.queue.length > 0;
+
   get queueLength(): number {
     return this.queue.length;
   }
@@ -122,17 +124,14 @@ export class Controller {
     const labels = { controller: this.name };
     const endTimer = this.options.metrics?.reconcile.time.startTimer(labels);
     this.options.metrics?.reconcile.activeWorkers.inc(labels);
-    this.running += 1;
     let outcome: Outcome;
     try {
-      const othersPending = (): boolean => this.running > 1 || this.queue.length > 0;
-      const result = await this.options.reconciler(parseKey(key), { log, reconcileId, signal: this.stopping.signal, othersPending });
+      const result = await this.options.reconciler(parseKey(key), { log, reconcileId, signal: this.stopping.signal, othersPending: this.othersPending });
       outcome = this.applyResult(key, result);
       log.debug({ result }, 'reconciled');
     } catch (error) {
       outcome = this.applyError(key, error, log);
     } finally {
-      this.running -= 1;
       this.options.metrics?.reconcile.activeWorkers.dec(labels);
       endTimer?.();
       this.queue.done(key);

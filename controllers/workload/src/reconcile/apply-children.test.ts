@@ -1,6 +1,7 @@
 // The apply stages against a fake apiserver whose writes answer only when the test lets them: a new workload's
 // StatefulSet is written alone first when no other reconcile is pending, else with its ConfigMap and Services, while an
-// existing one, or one whose ConfigMap changes, waits until the ConfigMap is stored. And the render is made only when a live child does not carry its known hash.
+// existing one, or one whose ConfigMap changes, waits until the ConfigMap is stored. And the render is made only when a
+// live child does not carry its known hash.
 import { derivedNames } from '@zk-oam/apis';
 import { formatKey, keyOf, kubeObjectSchema, type KubeClient, type KubeObject, type Lister } from '@zk-oam/runtime';
 import { describe, expect, it } from 'vitest';

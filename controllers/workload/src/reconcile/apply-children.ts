@@ -35,7 +35,7 @@ const CHILD_KINDS = {
  * exist before the StatefulSet whose pods mount and resolve them: the pod template carries the ConfigMap's hash
  * (config-hash.ts), which must not be written before the ConfigMap holds what it hashes, or a pod rolled for it could
  * start with the old file. The children of one stage do not depend on each other and are applied together. A
- * StatefulSet not created yet may come first (newStatefulSetMayLead, stagesOf).
+ * StatefulSet not created yet may come first (newStatefulSetMayLead, writeStages).
  */
 const FIRST_STAGE = ['configMap', 'headlessService', 'clientService', 'podDisruptionBudget'] as const satisfies readonly RenderedResource[];
 const MONITORING = ['serviceMonitor', 'prometheusRule'] as const satisfies readonly RenderedResource[];
@@ -205,7 +205,7 @@ export async function applyChildren(deps: ChildrenDeps, workload: ZookeeperWorkl
   const planOf = (resource: RenderedResource): Promise<Planned | undefined> => planChild(deps, resource, workload, render);
   const first = await Promise.all(FIRST_STAGE.map(planOf));
   const statefulSet = await planOf('statefulSet');
-  const stages = stagesOf(statefulSet, first, how.othersPending);
+  const stages = writeStages(statefulSet, first, how.othersPending);
   const actions: ChildAction[] = [];
   let storedStatefulSet: V1StatefulSet | undefined;
   for (const stage of stages) {
@@ -237,9 +237,13 @@ export function newStatefulSetMayLead(statefulSet: Pick<Planned, 'live'> | undef
  * request leaving first: there a round trip of its own per new workload cost a burst of 100 about 10% more CPU, and
  * the server is shared anyway.
  */
-export function stagesOf<T extends Pick<Planned, 'live' | 'changed'>>(statefulSet: T | undefined, first: readonly (T | undefined)[], othersPending: boolean): (T | undefined)[][] {
-  if (!newStatefulSetMayLead(statefulSet, first[FIRST_STAGE.indexOf('configMap')])) return [[...first], [statefulSet]];
-  return othersPending ? [[statefulSet, ...first]] : [[statefulSet], [...first]];
+export function writeStages<T extends Pick<Planned, 'live' | 'changed'>>(
+  statefulSet: T | undefined,
+  first: readonly (T | undefined)[],
+  othersPending: boolean,
+): readonly (readonly (T | undefined)[])[] {
+  if (!newStatefulSetMayLead(statefulSet, first[FIRST_STAGE.indexOf('configMap')])) return [first, [statefulSet]];
+  return othersPending ? [[statefulSet, ...first]] : [[statefulSet], first];
 }
 
 /**
