@@ -11,11 +11,16 @@ import { PooledKubeConfig } from '@zk-oam/runtime';
 const ENSEMBLE_TIMEOUT_MS = 420_000;
 export const ROLL_TIMEOUT_MS = 360_000;
 
-/** Starts the rolling controller before the file's tests and stops it after them (exit 0); returns the process. */
-export function useRollingController(bed: BedInfo): () => ControllerProcess {
+/**
+ * Starts the rolling controller before the file's tests and stops it after them (exit 0); returns the process. Its
+ * disruption lock lasts `lockDurationSeconds` (20 unless given): once a killed controller's lock expires, another trait
+ * may take the workload over.
+ */
+export function useRollingController(bed: BedInfo, options: { lockDurationSeconds?: number } = {}): () => ControllerProcess {
   let rolling: ControllerProcess | undefined;
   beforeAll(async () => {
-    rolling = await startControllerProcess({ bed, name: 'rolling', env: { STEP_PERIOD_MS: '1000', LOCK_DURATION_SECONDS: '20' } });
+    const lockDurationSeconds = String(options.lockDurationSeconds ?? 20);
+    rolling = await startControllerProcess({ bed, name: 'rolling', env: { STEP_PERIOD_MS: '1000', LOCK_DURATION_SECONDS: lockDurationSeconds } });
     await waitControllerReady(rolling);
   });
   afterAll(async () => {
