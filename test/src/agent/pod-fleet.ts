@@ -98,15 +98,26 @@ export class PodFleet {
     while (!this.stopping.signal.aborted) {
       await pause(resyncMs, this.stopping.signal);
       try {
+        const knownBefore = new Set(this.workers.keys());
         const pods = (await this.core.listPodForAllNamespaces()).items;
-        const present = new Set(pods.map((pod) => pod.metadata?.uid));
         for (const pod of pods) this.observe(pod);
-        for (const [uid, worker] of this.workers) {
-          if (!present.has(uid)) this.stopWorker(worker, 'pod no longer listed');
+        for (const uid of unlistedWorkers(knownBefore, this.workers.keys(), pods)) {
+          const worker = this.workers.get(uid);
+          if (worker !== undefined) this.stopWorker(worker, 'pod no longer listed');
         }
       } catch (error) {
         this.options.log.warn({ err: describeError(error) }, 'pod resync failed');
       }
     }
   }
+}
+
+/**
+ * The workers a resync's list shows gone: only those that existed before the list was asked for. A pod created while
+ * the list was under way is missing from it, yet its worker may have started meanwhile; stopping that worker made the
+ * next event start a second one for the same pod.
+ */
+export function unlistedWorkers(knownBefore: ReadonlySet<string>, workersNow: Iterable<string>, listed: readonly V1Pod[]): string[] {
+  const present = new Set(listed.map((pod) => pod.metadata?.uid));
+  return [...workersNow].filter((uid) => knownBefore.has(uid) && !present.has(uid));
 }

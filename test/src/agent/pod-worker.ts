@@ -56,6 +56,7 @@ export class PodWorker {
   private sandbox: PodSandbox | undefined;
   private readonly status: PodStatusWriter;
   private shutdown: Promise<void> | undefined;
+  private preparing: Promise<void> | undefined;
 
   constructor(
     private pod: V1Pod,
@@ -71,7 +72,7 @@ export class PodWorker {
   start(): void {
     this.update(this.pod);
     if (this.shutdown === undefined) {
-      void this.prepareAndRun();
+      this.preparing = this.prepareAndRun();
     }
   }
 
@@ -95,6 +96,9 @@ export class PodWorker {
     this.stopping.abort();
     this.status.close();
     this.stopProbes();
+    // A preparation under way ends first, so that the sandbox it may still be making is released here, before the
+    // fleet can start a worker for the same pod (its sandbox has the same name).
+    await this.preparing;
     await this.container?.stop(graceMs);
     if (this.sandbox !== undefined) {
       await this.deps.networks.remove(this.pod).catch((error: unknown) => this.log.error({ err: error }, 'releasing the pod network failed'));
@@ -139,6 +143,7 @@ export class PodWorker {
         }
         return;
       } catch (error) {
+        if (this.stopping.signal.aborted) return;
         const delay = backoffDelayMs(attempt - 1, restartBackoff);
         this.log.warn({ err: describeError(error), delayMs: delay }, 'preparing the container failed; retrying');
         this.waitingReason = { reason: waitingReasonOf(error), message: describeError(error) };
@@ -206,13 +211,8 @@ export class PodWorker {
   /** The pod's network sandbox, made on the first attempt and kept across attempts and container restarts. */
   private async networkSandbox(): Promise<PodSandbox> {
     if (this.sandbox === undefined) {
-      const sandbox = await this.deps.networks.create(this.pod);
-      if (this.stopping.signal.aborted) {
-        // The pod stopped while its sandbox was being made: nothing else will release it.
-        await this.deps.networks.remove(this.pod);
-        throw new LaunchError('pod stopped while its network was being made');
-      }
-      this.sandbox = sandbox;
+      this.sandbox = await this.deps.networks.create(this.pod);
+      if (this.stopping.signal.aborted) throw new LaunchError('pod stopped while its network was being made');
       this.requestStatus();
     }
     return this.sandbox;
