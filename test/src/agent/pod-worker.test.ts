@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { pause } from '@zk-oam/runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PodNetworks, PodSandbox } from './pod-network.js';
 import { PodWorker, type PodWorkerDeps } from './pod-worker.js';
@@ -53,7 +54,7 @@ describe('PodWorker stopped while its sandbox is being made', () => {
     const stopping = worker.stop('pod no longer listed', false, 0).then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
     expect(stopped).toBe(false);
     expect(steps).toEqual([]);
 
