@@ -109,7 +109,7 @@ describe('the scale controller on one ensemble, 3 -> 5 -> 3 -> 5 -> 3', () => {
       await traits.scale(namespace, trait, 4);
       await waitFor('member 5 out of the committed config', committed, (ids) => ids !== undefined && !ids.includes(5), 180_000, 250);
       // Invariant 2: the member left the config; its pod is still there, the lowering was tried and refused.
-      await waitFor('the scale controller\'s write of the workload refused (403)', () => workloadWritesSince(auditOffset), (writes) => writes.some((write) => write.code === 403), 60_000, 250);
+      await waitFor('the scale controller\'s write of the workload refused (403)', () => workloadWritesSince(auditOffset), (writes) => writes.some((write) => write.code === 403), 180_000, 250);
       expect(await workloadReplicas()).toBe(5);
       await suite.scaleController().kill();
       await scaleControllerMayWriteWorkloads(bed, true);

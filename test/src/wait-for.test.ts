@@ -32,6 +32,11 @@ describe('waitFor', () => {
     await expect(waiting).rejects.toMatchObject({ name: 'WaitTimeoutError', what: 'the answer', last: { answer: 41 } });
   });
 
+  it('names a last value that holds bigints (zxids), instead of failing to serialize it', async () => {
+    const timedOut = waitFor('a zxid', () => Promise.resolve({ zxid: 0x100000003n }), () => false, 30, 10);
+    await expect(timedOut).rejects.toThrow('timed out after 30 ms waiting for a zxid; last: {"zxid":"4294967299"}');
+  });
+
   it('names the last error, and keeps it as the cause, when every read threw', async () => {
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:2181');
     const error: unknown = await waitFor('a port', () => Promise.reject(refused), () => true, 50, 10).catch((caught: unknown) => caught);

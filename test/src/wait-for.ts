@@ -30,8 +30,11 @@ export class WaitTimeoutError extends Error {
   }
 }
 
+/** The last value as JSON, bigints (zxids, session ids) as their digits: JSON.stringify alone throws on them. */
 function describeLast(last: unknown): string {
-  return last instanceof Error ? last.message : (JSON.stringify(last) ?? String(last)).slice(0, 2000);
+  if (last instanceof Error) return last.message;
+  const json = JSON.stringify(last, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return (json ?? String(last)).slice(0, 2000);
 }
 
 /**
