@@ -59,10 +59,20 @@ function randomFrom(seed: number): () => number {
   };
 }
 
-async function killMember(workload: string): Promise<void> {
+/**
+ * SIGKILLs the workload's member; false when it is already down. Its status can still say Ready for a few seconds
+ * after the last kill (on a loaded machine, longer): then its pid file is gone, or names a process that has exited.
+ */
+async function killMember(workload: string): Promise<boolean> {
   const pod = podOfMember(workload, 1);
-  const pid = Number((await readFile(join(bed.dir, 'agent', 'pids', `${namespace}_${pod}`), 'utf8')).trim());
-  process.kill(pid, 'SIGKILL');
+  try {
+    const pid = Number((await readFile(join(bed.dir, 'agent', 'pids', `${namespace}_${pod}`), 'utf8')).trim());
+    process.kill(pid, 'SIGKILL');
+    return true;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ESRCH')) return false;
+    throw error;
+  }
 }
 
 async function listWorkloads(): Promise<ZookeeperWorkload[]> {
@@ -126,10 +136,8 @@ describe('member chaos under the workload and scale controllers', () => {
     while (Date.now() < end) {
       const ready = (await listWorkloads()).filter(isReady).map((workload) => workload.metadata.name);
       const victim = ready[Math.floor(random() * ready.length)];
-      if (victim !== undefined) {
-        kills.push({ workload: victim, at: Date.now() });
-        await killMember(victim);
-      }
+      const at = Date.now();
+      if (victim !== undefined && (await killMember(victim))) kills.push({ workload: victim, at });
       await pause(KILL_EVERY_MS);
     }
     sampling.abort();
