@@ -1,11 +1,14 @@
-// An operator upgrade that leaves ensembles alone, and its rollback. The previous release (this repository at a pinned
-// earlier commit: its chart, with its CRDs in crds/, and its images, built before the suite) runs a 3-member ensemble
-// with a scale and a rolling trait, their objects stored under that release's CRDs. `helm upgrade` to the current
-// release (made by makeRelease, as npm run release does: chart and images from the bed's registry) takes over the CRDs,
-// as templates, and the controllers; then `helm rollback` restores the previous controllers. Across each, no member pod
-// is replaced or restarted, the StatefulSet's pod template does not move, every object reads back with its spec
-// unchanged and is reconciled by the controllers now running, and a client writing through the client Service
-// throughout loses no acknowledged write.
+// An operator upgrade and its rollback. The previous release (this repository at a pinned earlier commit: its chart,
+// with its CRDs in crds/, and its images, built before the suite) runs a 3-member ensemble with a scale and a rolling
+// trait, their objects stored under that release's CRDs. `helm upgrade` to the current release (made by makeRelease,
+// as npm run release does: chart and images from the bed's registry) takes over the CRDs, as templates, and the
+// controllers; then `helm rollback` restores the previous controllers. Across each, every object reads back with its
+// spec unchanged and is reconciled by the controllers now running, and a client writing through the client Service
+// throughout loses no acknowledged write. What happens to the members depends on what CHANGELOG.md's [Unreleased]
+// declares: without "### Restarts ensembles", no member pod is replaced or restarted and the StatefulSet's pod
+// template does not move; with it, each change rolls the ensemble once, every member replaced once and the leader
+// last, and the rollback brings the previous template back.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,20 +16,23 @@ import { derivedNames, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageOptions } from '../src/bed/bed.js';
+import { repoRoot } from '../src/bed/paths.js';
 import { CONTROLLER_NAMES, type ControllerName } from '../src/bed/controller-images.js';
 import { ControllerPods } from '../src/controllers/controller-pods.js';
 import { builtBy } from '../src/controllers/go-built.js';
 import { helm } from '../src/controllers/helm.js';
-import { bedWorkloadSpec, isReady, waitFor, WorkloadClient } from '../src/controllers/index.js';
+import { bedWorkloadSpec, isReady, memberPodSource, PodHistory, waitFor, WorkloadClient } from '../src/controllers/index.js';
 import { installCrdsFrom } from '../src/controllers/manifests.js';
 import { JavaWriter } from '../src/ensemble-probe/index.js';
 import { buildImages } from '../src/images/build-images.js';
 import { pushedReference, pushImages } from '../src/images/registry-copy.js';
+import { unreleasedRestartsEnsembles } from '../src/release/changelog.js';
 import { PREVIOUS_RELEASE_CONTROLLERS, previousReleaseImages, previousReleaseTree } from '../src/release/previous-release.js';
 import { makeRelease, type Release } from '../src/release/release.js';
 import { workerBed } from '../src/worker-bed.js';
 import { bedCacheDir } from '../src/cache-dir.js';
 import { RollingClient } from './rolling-fixtures.js';
+import { ROLL_TIMEOUT_MS, RollScenario } from './rolling-scenario.js';
 import { ScaleClient, traitCondition } from './scale-support.js';
 import { writerSummary, WritesPerStep } from './tls-fixtures.js';
 import { crdReleases, EnsembleState, waitTakenOver, ZOOKEEPER_CRD_NAMES, type TakeOver, type UntouchedState } from './upgrade-fixtures.js';
@@ -39,6 +45,9 @@ const releaseName = 'zk-upgrade';
 const releaseNamespace = `zk-oam-upgrade-${suffix}`;
 const namespace = `upgrade-ensembles-${suffix}`;
 const ensemble = { namespace, workload: 'zk', scaleTrait: 'size', rollingTrait: 'roll' };
+const MEMBERS = 3;
+/** The tree's changes since the previous release change the pod template: CHANGELOG.md says so (docs/releasing.md). */
+const RESTARTS_ENSEMBLES = unreleasedRestartsEnsembles(readFileSync(join(repoRoot(), 'CHANGELOG.md'), 'utf8'));
 /** The controllers an ensemble with both traits needs; the appconfig controller has none of its objects here. */
 const RUNNING: readonly ControllerName[] = ['workload', 'scale', 'rolling'];
 const ENSEMBLE_TIMEOUT_MS = 420_000;
@@ -49,6 +58,7 @@ const scale = new ScaleClient(bed);
 const rolling = new RollingClient(bed);
 const controllers = new ControllerPods(bed, { namespace: releaseNamespace, release: releaseName });
 const state = new EnsembleState(bed, ensemble);
+const roll = new RollScenario({ client, traits: rolling, namespace, workload: ensemble.workload, trait: ensemble.rollingTrait, members: MEMBERS });
 const log = pino({ level: 'warn' });
 let outDir = '';
 let current: Release;
@@ -76,6 +86,40 @@ async function waitAllTakenOver(images: (name: ControllerName) => string): Promi
 function writing(): { writer: JavaWriter; steps: WritesPerStep } {
   if (writer === undefined || steps === undefined) throw new Error('the writer did not start');
   return { writer, steps };
+}
+
+/**
+ * Runs an operator change (the upgrade, the rollback) as one step of the writer's, then checks what it did to the
+ * ensemble: nothing, or, when the tree restarts ensembles, one roll (every member replaced once, at most one down, the
+ * leader last) onto a new template, or back onto the first one for the rollback. The specs never move.
+ */
+async function changeOperator(change: () => Promise<void>, template: 'new' | 'restored'): Promise<void> {
+  if (!RESTARTS_ENSEMBLES) {
+    await writing().steps.step(change);
+    expect(await state.read()).toStrictEqual(before);
+    return;
+  }
+  const leader = (await roll.waitHealthy()).status?.leader ?? '';
+  const history = new PodHistory(memberPodSource(client, namespace, ensemble.workload), MEMBERS);
+  await history.start();
+  try {
+    await writing().steps.step(async () => {
+      await change();
+      await waitFor('every member replaced by the roll', () => Promise.resolve(history.restarts.length), (count) => count >= MEMBERS, ROLL_TIMEOUT_MS);
+      await roll.waitHealthy();
+    });
+    await history.caughtUp();
+  } finally {
+    await history.stop();
+  }
+  expect(history.counts()).toEqual(roll.onePerPod());
+  expect(history.order().at(-1)).toBe(leader);
+  expect(history.mostDown).toBe(1);
+  const after = await state.read();
+  expect(after.specs).toStrictEqual(before.specs);
+  expect(Object.values(after.members).map((member) => member.restarts)).toEqual(Array.from({ length: MEMBERS }, () => 0));
+  if (template === 'restored') expect(after.statefulSet.template).toStrictEqual(before.statefulSet.template);
+  else expect(after.statefulSet.template).not.toStrictEqual(before.statefulSet.template);
 }
 
 beforeAll(async () => {
@@ -117,7 +161,7 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
       return ['--set', `${name}.image.repository=${reference.slice(0, reference.lastIndexOf(':'))}`, '--set', `${name}.image.tag=${tag}`];
     });
     await helm(['install', releaseName, join(previousTree, 'charts', 'zk-oam'), '--namespace', releaseNamespace, '--wait', ...controllerValues(PREVIOUS_RELEASE_CONTROLLERS), ...images, '--set', `watchNamespace=${namespace}`], bed);
-    await client.create(namespace, ensemble.workload, bedWorkloadSpec({ replicas: 3 }));
+    await client.create(namespace, ensemble.workload, bedWorkloadSpec({ replicas: MEMBERS }));
     await scale.create(namespace, ensemble.scaleTrait, { workloadRef: { name: ensemble.workload }, replicas: 3 });
     await rolling.create(namespace, ensemble.rollingTrait, ensemble.workload);
     await waitFor(
@@ -133,26 +177,24 @@ describe('an operator upgrade with helm upgrade, and its rollback', () => {
     writer = await JavaWriter.start({ resolvConf: bed.resolvConf }, service, '/through-the-upgrade');
     steps = new WritesPerStep(writer);
     before = await state.read();
-    expect(Object.keys(before.members)).toHaveLength(3);
+    expect(Object.keys(before.members)).toHaveLength(MEMBERS);
   }, ENSEMBLE_TIMEOUT_MS + 300_000);
 
-  it('upgrades to the current release: its controllers reconcile every object, no member restarts, no spec changes', async () => {
-    await writing().steps.step(async () => {
+  it('upgrades to the current release: its controllers reconcile every object, no spec changes, the members as the changelog says', async () => {
+    await changeOperator(async () => {
       // --take-ownership: the CRDs, installed from the previous chart's crds/, become the release's templates.
       await helm(['upgrade', releaseName, `oci://${currentRegistry}/zk-oam`, '--version', current.version, '--plain-http', '--namespace', releaseNamespace, '--take-ownership', '--wait', ...controllerValues(CONTROLLER_NAMES), ...SEPARATE, '--set', `watchNamespaces={${namespace}}`], bed);
       await waitAllTakenOver((name) => current.images.find((image) => image.name === name)?.reference ?? '');
-    });
-    expect(await state.read()).toStrictEqual(before);
+    }, 'new');
     expect(await crdReleases(bed)).toStrictEqual(Object.fromEntries(ZOOKEEPER_CRD_NAMES.map((name) => [name, releaseName])));
-  }, TAKE_OVER_TIMEOUT_MS + 300_000);
+  }, TAKE_OVER_TIMEOUT_MS + ROLL_TIMEOUT_MS + 300_000);
 
-  it('rolls back to the previous release: its controllers reconcile every object again, no member restarts', async () => {
-    await writing().steps.step(async () => {
+  it('rolls back to the previous release: its controllers reconcile every object again, the members as the changelog says', async () => {
+    await changeOperator(async () => {
       await helm(['rollback', releaseName, '1', '--namespace', releaseNamespace, '--wait'], bed);
       await waitAllTakenOver((name) => previousImages[name] ?? '');
-    });
-    expect(await state.read()).toStrictEqual(before);
-  }, TAKE_OVER_TIMEOUT_MS + 300_000);
+    }, 'restored');
+  }, TAKE_OVER_TIMEOUT_MS + ROLL_TIMEOUT_MS + 300_000);
 
   it('loses no write the ensemble acknowledged to a client writing throughout', async () => {
     const { writer: running, steps: counted } = writing();

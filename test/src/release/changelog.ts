@@ -13,14 +13,26 @@ const headingPattern = /^## \[([^\]]+)\]/;
 
 /** The body of `version`'s section: from below its heading to the next `## ` heading, trimmed. */
 export function changelogSection(changelog: string, version: string): string {
+  const body = sectionBody(changelog, version);
+  if (body === undefined || body === '') throw new MissingChangelogEntryError(version);
+  return body;
+}
+
+/**
+ * Whether what is under `## [Unreleased]` restarts ensembles on upgrade: it lists a change to the pod template under a
+ * `### Restarts ensembles` heading (docs/releasing.md).
+ */
+export function unreleasedRestartsEnsembles(changelog: string): boolean {
+  return /^### Restarts ensembles\s*$/m.test(sectionBody(changelog, 'Unreleased') ?? '');
+}
+
+function sectionBody(changelog: string, heading: string): string | undefined {
   const lines = changelog.split('\n');
-  const start = lines.findIndex((line) => headingPattern.exec(line)?.[1] === version);
-  if (start === -1) throw new MissingChangelogEntryError(version);
+  const start = lines.findIndex((line) => headingPattern.exec(line)?.[1] === heading);
+  if (start === -1) return undefined;
   const end = lines.findIndex((line, index) => index > start && line.startsWith('## '));
-  const body = lines
+  return lines
     .slice(start + 1, end === -1 ? undefined : end)
     .join('\n')
     .trim();
-  if (body === '') throw new MissingChangelogEntryError(version);
-  return body;
 }

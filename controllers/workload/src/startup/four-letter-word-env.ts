@@ -17,16 +17,22 @@ export const FOUR_LETTER_WORD_ENV = {
 } as const;
 
 /**
- * `ask_own_member WORD` prints this member's answer to a four-letter word. bash cannot speak TLS, so the secure port
- * is asked through `openssl s_client` (its -quiet keeps the connection open until the server closes it).
+ * `ask_own_member WORD` sets ANSWER to this member's answer to a four-letter word. The probes run it every few seconds
+ * in every member, so the plain port is asked with bash's own /dev/tcp and `read`: no process is started for it (each
+ * one is an exec in the container). bash cannot speak TLS, so the secure port is asked through `openssl s_client` (its
+ * -quiet keeps the connection open until the server closes it).
  */
 export const ASK_OWN_MEMBER = `ask_own_member() {
+  ANSWER=
   if [[ "\${${FOUR_LETTER_WORD_ENV.tls}:-false}" == true ]]; then
-    printf '%s' "$1" | timeout 3 openssl s_client -quiet -verify_return_error -connect "\${POD_IP}:\${${FOUR_LETTER_WORD_ENV.port}:-${ZOOKEEPER_PORTS.client}}" \\
-      -CAfile "\${${FOUR_LETTER_WORD_ENV.tlsDir}}/${TLS_SECRET_KEYS.ca}" 2>/dev/null
+    ANSWER=$(printf '%s' "$1" | timeout 3 openssl s_client -quiet -verify_return_error -connect "\${POD_IP}:\${${FOUR_LETTER_WORD_ENV.port}:-${ZOOKEEPER_PORTS.client}}" \\
+      -CAfile "\${${FOUR_LETTER_WORD_ENV.tlsDir}}/${TLS_SECRET_KEYS.ca}" 2>/dev/null)
     return
   fi
   exec 3<>"/dev/tcp/\${POD_IP}/\${${FOUR_LETTER_WORD_ENV.port}:-${ZOOKEEPER_PORTS.client}}" || return 1
   printf '%s' "$1" >&3
-  timeout 3 cat <&3
+  local line
+  while IFS= read -r -t 3 line <&3; do ANSWER+="\${line}"$'\\n'; done
+  ANSWER+="\${line}"
+  exec 3<&-
 }`;

@@ -8,7 +8,10 @@ export const READY_SCRIPT = `#!/bin/bash
 # (in the quorum, not merely running). Uses the pod IP, so it needs no DNS.
 set -uo pipefail
 ${ASK_OWN_MEMBER}
-mode=$(ask_own_member srvr | sed -n 's/^Mode: //p')
+ask_own_member srvr
+mode=
+mode_line=$'(^|\\n)Mode: ([a-z]+)'
+[[ "$ANSWER" =~ $mode_line ]] && mode=\${BASH_REMATCH[2]}
 if [[ ! "$mode" =~ ^(leader|follower|observer)$ ]]; then
   echo "not ready: mode '\${mode:-unknown}'"
   exit 1
@@ -20,5 +23,6 @@ export const ALIVE_SCRIPT = `#!/bin/bash
 # Liveness, rendered by zk-oam: alive while the server answers ruok with imok on its pod IP (whether or not in quorum).
 set -uo pipefail
 ${ASK_OWN_MEMBER}
-[[ "$(ask_own_member ruok)" == imok ]]
+ask_own_member ruok
+[[ "$ANSWER" == imok ]]
 `;
