@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { derivedNames, ZOOKEEPER_PORTS } from '@zk-oam/apis';
+import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageOptions } from '../src/bed/bed.js';
@@ -89,6 +90,26 @@ function writing(): { writer: JavaWriter; steps: WritesPerStep } {
 }
 
 /**
+ * The leader's pod once the workload's status names the member that answers srvr as leader: right after a roll the
+ * status can still name the leader from before the roll's last election.
+ */
+async function leaderAsZooKeeperSays(): Promise<string> {
+  const seen = await waitFor(
+    'the status naming the member that answers srvr as leader',
+    async () => {
+      const leader = (await roll.waitHealthy()).status?.leader ?? '';
+      const ip = (await client.core.readNamespacedPod({ namespace, name: leader })).status?.podIP;
+      const mode = ip === undefined ? undefined : parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 })).mode;
+      return { leader, mode };
+    },
+    ({ mode }) => mode === 'leader',
+    120_000,
+    1_000,
+  );
+  return seen.leader;
+}
+
+/**
  * Runs an operator change (the upgrade, the rollback) as one step of the writer's, then checks what it did to the
  * ensemble: nothing, or, when the tree restarts ensembles, one roll (every member replaced once, at most one down, the
  * leader last) onto a new template, or back onto the first one for the rollback. The specs never move.
@@ -99,7 +120,7 @@ async function changeOperator(change: () => Promise<void>, template: 'new' | 're
     expect(await state.read()).toStrictEqual(before);
     return;
   }
-  const leader = (await roll.waitHealthy()).status?.leader ?? '';
+  const leader = await leaderAsZooKeeperSays();
   const history = new PodHistory(memberPodSource(client, namespace, ensemble.workload), MEMBERS);
   await history.start();
   try {
