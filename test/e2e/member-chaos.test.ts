@@ -3,7 +3,7 @@
 // default, 15 kills; the issue's run used 600). Observation goes over four-letter words only, so the controllers open no
 // ZooKeeper session: afterwards every status agrees with srvr, a new workload still becomes Ready, and neither
 // process holds more file descriptors, sockets or threads than before. The figures are printed, not asserted.
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { podOfMember, ZOOKEEPER_PORTS, type ZookeeperWorkload } from '@zk-oam/apis';
 import { pause } from '@zk-oam/runtime';
@@ -21,7 +21,7 @@ import {
   WorkloadClient,
   type ControllerProcess,
 } from '../src/controllers/index.js';
-import { ScaleClient } from './scale-support.js';
+import { memberPid, ScaleClient } from './scale-support.js';
 import { workerBed } from '../src/worker-bed.js';
 
 const bed = workerBed();
@@ -64,10 +64,8 @@ function randomFrom(seed: number): () => number {
  * after the last kill (on a loaded machine, longer): then its pid file is gone, or names a process that has exited.
  */
 async function killMember(workload: string): Promise<boolean> {
-  const pod = podOfMember(workload, 1);
   try {
-    const pid = Number((await readFile(join(bed.dir, 'agent', 'pids', `${namespace}_${pod}`), 'utf8')).trim());
-    process.kill(pid, 'SIGKILL');
+    process.kill(await memberPid(bed, namespace, podOfMember(workload, 1)), 'SIGKILL');
     return true;
   } catch (error) {
     if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ESRCH')) return false;

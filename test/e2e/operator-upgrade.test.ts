@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { derivedNames, ZOOKEEPER_PORTS } from '@zk-oam/apis';
-import { fourLetterWord, parseSrvr } from '@zk-oam/zookeeper';
+import { derivedNames, podOfMember, statefulSetNameOf, ZOOKEEPER_PORTS } from '@zk-oam/apis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageOptions } from '../src/bed/bed.js';
@@ -32,9 +31,9 @@ import { PREVIOUS_RELEASE_CONTROLLERS, previousReleaseImages, previousReleaseTre
 import { makeRelease, type Release } from '../src/release/release.js';
 import { workerBed } from '../src/worker-bed.js';
 import { bedCacheDir } from '../src/cache-dir.js';
-import { RollingClient } from './rolling-fixtures.js';
+import { memberPods, RollingClient } from './rolling-fixtures.js';
 import { ROLL_TIMEOUT_MS, RollScenario } from './rolling-scenario.js';
-import { ScaleClient, traitCondition } from './scale-support.js';
+import { ensembleTruth, ScaleClient, settledAt, traitCondition } from './scale-support.js';
 import { writerSummary, WritesPerStep } from './tls-fixtures.js';
 import { crdReleases, EnsembleState, waitTakenOver, ZOOKEEPER_CRD_NAMES, type TakeOver, type UntouchedState } from './upgrade-fixtures.js';
 
@@ -90,23 +89,14 @@ function writing(): { writer: JavaWriter; steps: WritesPerStep } {
 }
 
 /**
- * The leader's pod once the workload's status names the member that answers srvr as leader: right after a roll the
+ * The leader's pod as ZooKeeper itself says, once every member serves and is synced: right after a roll the workload's
  * status can still name the leader from before the roll's last election.
  */
 async function leaderAsZooKeeperSays(): Promise<string> {
-  const seen = await waitFor(
-    'the status naming the member that answers srvr as leader',
-    async () => {
-      const leader = (await roll.waitHealthy()).status?.leader ?? '';
-      const ip = (await client.core.readNamespacedPod({ namespace, name: leader })).status?.podIP;
-      const mode = ip === undefined ? undefined : parseSrvr(await fourLetterWord(ip, ZOOKEEPER_PORTS.client, 'srvr', { timeoutMs: 3_000 })).mode;
-      return { leader, mode };
-    },
-    ({ mode }) => mode === 'leader',
-    120_000,
-    1_000,
-  );
-  return seen.leader;
+  const truth = await waitFor(`${String(MEMBERS)} settled members`, () => ensembleTruth(memberPods(client, namespace, ensemble.workload)), (seen) => settledAt(seen, MEMBERS), 120_000, 1_000);
+  const leader = truth.assessment?.leader;
+  if (leader === undefined) throw new Error('a settled ensemble without a leader');
+  return podOfMember(statefulSetNameOf(ensemble.workload), leader);
 }
 
 /**
